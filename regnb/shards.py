@@ -1,0 +1,263 @@
+"""The corpus on disk: a manifest and Parquet shards (zstd), the system of record.
+
+    corpus/
+      manifest.json                 the committed shards; a shard not listed here does not exist
+      catalog.json                  optional catalog additions (own datasets, `available: true`)
+      <dataset>/documents-<id>.parquet
+      <dataset>/pages-<id>.parquet
+
+A write lands new files first and then replaces `manifest.json` in one rename, so a reader sees
+the old corpus or the new one, never a half-written shard. Every read checks size, checksum,
+schema and values, and names the file, the column and the problem when one is off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from regnb.errors import CorpusError
+
+__all__ = [
+    "DOCUMENT_SCHEMA",
+    "FORMAT_VERSION",
+    "Manifest",
+    "ShardEntry",
+    "page_schema",
+    "read_documents",
+    "read_pages",
+    "write_manifest",
+    "write_shard",
+]
+
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+
+DOCUMENT_SCHEMA = pa.schema(
+    [
+        pa.field("document_id", pa.string(), nullable=False),
+        pa.field("key", pa.string(), nullable=False),
+        pa.field("title", pa.string(), nullable=False),
+        pa.field("date", pa.date32()),
+        pa.field("url", pa.string()),
+        pa.field("fields", pa.string(), nullable=False),
+        pa.field("page_count", pa.int32(), nullable=False),
+        pa.field("content_hash", pa.string(), nullable=False),
+    ]
+)
+
+
+def page_schema(dim: int) -> pa.Schema:
+    """Pages: one row per page, page 1 first, with its embedding (float16, L2-normalised)."""
+    return pa.schema(
+        [
+            pa.field("document_id", pa.string(), nullable=False),
+            pa.field("page_num", pa.int32(), nullable=False),
+            pa.field("text", pa.string(), nullable=False),
+            pa.field("embedding", pa.list_(pa.float16(), dim), nullable=False),
+        ]
+    )
+
+
+@dataclass(frozen=True)
+class ShardEntry:
+    """One committed shard: a documents file and a pages file of one dataset."""
+
+    dataset: str
+    shard_id: str
+    documents: str
+    pages: str
+    documents_count: int
+    pages_count: int
+    checksums: dict[str, str]
+    sizes: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Manifest:
+    """The list of committed shards and what the corpus was embedded with."""
+
+    salt: str
+    encoder: dict[str, Any]
+    shards: list[ShardEntry]
+
+    @classmethod
+    def new(cls, encoder_name: str, dim: int) -> Manifest:
+        return cls(secrets.token_hex(16), {"name": encoder_name, "dim": dim}, [])
+
+    @property
+    def dim(self) -> int:
+        return int(self.encoder["dim"])
+
+    def fingerprint(self) -> str:
+        """Changes whenever a committed shard does."""
+        text = json.dumps([s.checksums for s in self.shards], sort_keys=True)
+        return hashlib.sha256((self.salt + text).encode()).hexdigest()[:20]
+
+    @classmethod
+    def load(cls, corpus: Path) -> Manifest | None:
+        """The corpus's manifest, or None for a folder that holds no corpus yet."""
+        path = Path(corpus) / MANIFEST
+        if not path.exists():
+            return None
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            if raw.get("format_version") != FORMAT_VERSION:
+                raise ValueError(f"format_version {raw.get('format_version')!r} is not supported")
+            shards = [ShardEntry(**s) for s in raw["shards"]]
+            return cls(str(raw["salt"]), dict(raw["encoder"]), shards)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CorpusError(f"{path}: cannot read the manifest: {exc}") from exc
+
+
+def write_manifest(corpus: Path, manifest: Manifest) -> None:
+    """Replace the manifest in one rename (the commit point of every write)."""
+    body = {
+        "format_version": FORMAT_VERSION,
+        "salt": manifest.salt,
+        "encoder": manifest.encoder,
+        "shards": [s.to_dict() for s in manifest.shards],
+    }
+    tmp = Path(corpus) / f".{MANIFEST}.{secrets.token_hex(4)}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(body, f, indent=1)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, Path(corpus) / MANIFEST)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _write_table(table: pa.Table, path: Path) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    pq.write_table(table, tmp, compression="zstd", compression_level=9)
+    with open(tmp, "rb") as f:
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def write_shard(corpus: Path, dataset: str, documents: pa.Table, pages: pa.Table) -> ShardEntry:
+    """Write a shard's two files (not yet visible: the caller commits the manifest)."""
+    shard_id = secrets.token_hex(6)
+    folder = Path(corpus) / dataset
+    folder.mkdir(parents=True, exist_ok=True)
+    names = {
+        "documents": f"{dataset}/documents-{shard_id}.parquet",
+        "pages": f"{dataset}/pages-{shard_id}.parquet",
+    }
+    _write_table(documents.cast(DOCUMENT_SCHEMA), Path(corpus) / names["documents"])
+    dim = pages.schema.field("embedding").type.list_size
+    _write_table(pages.cast(page_schema(dim)), Path(corpus) / names["pages"])
+    return ShardEntry(
+        dataset=dataset,
+        shard_id=shard_id,
+        documents=names["documents"],
+        pages=names["pages"],
+        documents_count=documents.num_rows,
+        pages_count=pages.num_rows,
+        checksums={k: _sha256(Path(corpus) / v) for k, v in names.items()},
+        sizes={k: (Path(corpus) / v).stat().st_size for k, v in names.items()},
+    )
+
+
+def _read_checked(corpus: Path, entry: ShardEntry, which: str, schema: pa.Schema) -> pa.Table:
+    rel = getattr(entry, which)
+    path = Path(corpus) / rel
+    if not path.exists():
+        raise CorpusError(f"{path}: shard file is missing")
+    size = path.stat().st_size
+    if size != entry.sizes[which]:
+        raise CorpusError(
+            f"{path}: file is {size} bytes, the manifest says {entry.sizes[which]} (truncated?)"
+        )
+    if _sha256(path) != entry.checksums[which]:
+        raise CorpusError(f"{path}: checksum does not match the manifest (file corrupted)")
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowException, OSError) as exc:
+        raise CorpusError(f"{path}: not a readable Parquet file: {exc}") from exc
+    for fld in schema:
+        if fld.name not in table.column_names:
+            raise CorpusError(f"{path}: column {fld.name!r} is missing")
+        actual = table.schema.field(fld.name).type
+        if actual != fld.type:
+            raise CorpusError(f"{path}: column {fld.name!r} has type {actual}, expected {fld.type}")
+        if not fld.nullable and table.column(fld.name).null_count:
+            raise CorpusError(f"{path}: column {fld.name!r} has null values")
+    expected_rows = entry.documents_count if which == "documents" else entry.pages_count
+    if table.num_rows != expected_rows:
+        raise CorpusError(f"{path}: {table.num_rows} rows, the manifest says {expected_rows}")
+    return table.select(schema.names)
+
+
+def read_documents(corpus: Path, entry: ShardEntry) -> pa.Table:
+    """A shard's documents, fully checked."""
+    table = _read_checked(corpus, entry, "documents", DOCUMENT_SCHEMA)
+    path = Path(corpus) / entry.documents
+    counts = table.column("page_count").to_numpy()
+    if (counts < 1).any():
+        raise CorpusError(f"{path}: column 'page_count' has a value below 1")
+    for value in table.column("fields").to_pylist():
+        try:
+            if not isinstance(json.loads(value), dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
+            raise CorpusError(f"{path}: column 'fields' holds invalid JSON: {exc}") from exc
+    return table
+
+
+def read_pages(corpus: Path, entry: ShardEntry, dim: int, documents: pa.Table) -> pa.Table:
+    """A shard's pages, checked against its documents: pages 1..page_count, in order, finite vectors."""
+    table = _read_checked(corpus, entry, "pages", page_schema(dim))
+    path = Path(corpus) / entry.pages
+    ids = table.column("document_id").to_pylist()
+    nums = table.column("page_num").to_pylist()
+    expected = dict(
+        zip(
+            documents.column("document_id").to_pylist(),
+            documents.column("page_count").to_pylist(),
+            strict=True,
+        )
+    )
+    seen: dict[str, int] = {}
+    for doc_id, num in zip(ids, nums, strict=True):
+        if doc_id not in expected:
+            raise CorpusError(f"{path}: column 'document_id' names unknown document {doc_id!r}")
+        want = seen.get(doc_id, 0) + 1
+        if num != want:
+            raise CorpusError(f"{path}: column 'page_num' is {num} for {doc_id!r}, expected {want}")
+        seen[doc_id] = num
+    for doc_id, count in expected.items():
+        if seen.get(doc_id, 0) != count:
+            raise CorpusError(
+                f"{path}: column 'page_num': {doc_id!r} has {seen.get(doc_id, 0)} pages, "
+                f"its document says {count}"
+            )
+    vectors = embeddings(table, dim)
+    if not np.isfinite(vectors).all():
+        raise CorpusError(f"{path}: column 'embedding' holds values that are not finite")
+    return table
+
+
+def embeddings(pages: pa.Table, dim: int) -> np.ndarray:
+    """The pages' embeddings as an (n, dim) float16 array."""
+    flat = pages.column("embedding").combine_chunks().flatten()
+    return flat.to_numpy(zero_copy_only=False).reshape(-1, dim)

@@ -1,0 +1,241 @@
+"""Words: the one normalisation shared by the index and every query (DuckDB's own functions).
+
+A text becomes terms by: lower case, accents folded (`strip_accents`), alphanumeric runs kept
+(digits too: 211.113(b) gives 211, 113, b; K123456 stays whole), English stop words dropped, and
+the Snowball English stemmer of DuckDB's `fts` extension (loaded from the `duckdb-extension-fts`
+package, never downloaded). Letters of any script count, so Korean text is searchable by its words.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from importlib import resources
+from pathlib import Path
+
+import duckdb
+
+__all__ = ["STOP_WORDS", "Normaliser", "connect", "install_macros", "terms"]
+
+MAX_WORD = 40
+
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "more",
+        "most",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+    ]
+)
+
+
+def _fts_extension() -> Path:
+    import duckdb_extension_fts
+
+    root = Path(duckdb_extension_fts.__file__).parent / "extensions"
+    wanted = root / f"v{duckdb.__version__}" / "fts.duckdb_extension"
+    if wanted.exists():
+        return wanted
+    found = sorted(root.glob("*/fts.duckdb_extension"))
+    if not found:
+        raise ImportError(
+            "the DuckDB fts extension is missing: pip install "
+            f"'duckdb-extension-fts=={duckdb.__version__}'"
+        )
+    return found[-1]
+
+
+def install_macros(con: duckdb.DuckDBPyConnection) -> None:
+    """Load the stemmer and define `regnb_words(text)` and `regnb_terms(text)` on a connection."""
+    con.execute(f"LOAD '{_fts_extension()}'")
+    stop = ", ".join(f"'{w}'" for w in sorted(STOP_WORDS))
+    con.execute(
+        "CREATE OR REPLACE TEMP MACRO regnb_words(s) AS "
+        r"regexp_extract_all(lower(strip_accents(coalesce(s, ''))), '[\p{L}\p{N}]+')"
+    )
+    con.execute(f"CREATE OR REPLACE TEMP MACRO regnb_stop() AS [{stop}]")
+    con.execute(
+        "CREATE OR REPLACE TEMP MACRO regnb_keep(w) AS "
+        f"length(w) <= {MAX_WORD} AND NOT list_contains(regnb_stop(), w)"
+    )
+    con.execute(
+        "CREATE OR REPLACE TEMP MACRO regnb_terms(s) AS "
+        "list_transform(list_filter(regnb_words(s), w -> regnb_keep(w)), "
+        "w -> stem(w, 'english'))"
+    )
+
+
+def connect(database: str = ":memory:", *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection with regnb's word macros installed."""
+    con = duckdb.connect(database, read_only=read_only)
+    install_macros(con)
+    return con
+
+
+class Normaliser:
+    """Turns strings into terms with the index's own rules; thread-safe, memoised."""
+
+    def __init__(self) -> None:
+        self._con = connect()
+        self._lock = threading.Lock()
+        self._cache: functools._lru_cache_wrapper[list[str]] = functools.lru_cache(4096)(
+            self._terms_uncached
+        )
+
+    def _terms_uncached(self, text: str) -> list[str]:
+        with self._lock:
+            row = self._con.execute("SELECT regnb_terms(?)", [text]).fetchone()
+        return list(row[0]) if row and row[0] else []
+
+    def terms(self, text: str) -> list[str]:
+        """The text's terms, in order, duplicates kept."""
+        return list(self._cache(text))
+
+    def word_terms(self, words: list[str]) -> dict[str, str | None]:
+        """Each distinct lower-cased word mapped to its term, or None for a stop word."""
+        distinct = sorted({w.lower() for w in words})
+        if not distinct:
+            return {}
+        with self._lock:
+            rows = self._con.execute(
+                "SELECT w, CASE WHEN regnb_keep(f) THEN stem(f, 'english') END "
+                "FROM (SELECT unnest(?) AS w) t, LATERAL (SELECT lower(strip_accents(w)) AS f)",
+                [distinct],
+            ).fetchall()
+        return dict(rows)
+
+
+@functools.cache
+def _default() -> Normaliser:
+    return Normaliser()
+
+
+def terms(text: str) -> list[str]:
+    """The terms of `text` under the index's rules."""
+    return _default().terms(text)
+
+
+def package_file(name: str) -> Path:
+    """A data file shipped inside the regnb package."""
+    return Path(str(resources.files("regnb").joinpath(name)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -174,3 +175,29 @@ def load_catalog(corpus: Path | None = None) -> Catalog:
             entries = merge_entries(entries, additions)
             source = str(path)
     return Catalog([_parse_entry(e, source) for e in entries])
+
+
+def add_datasets(corpus: Path, entries: list[dict[str, Any]]) -> Catalog:
+    """Add or change datasets in the corpus folder's `catalog.json` (checked before it is saved).
+
+    An entry with a new id adds a dataset (give it `name`, `jurisdiction`, `date_field`,
+    `filters`, `fields`); an entry with a known id changes the keys it names, for example
+    `{"id": "ema_epar", "available": true, "date_field": ..., "filters": ..., "fields": ...}`.
+    """
+    corpus = Path(corpus)
+    path = corpus / "catalog.json"
+    current: list[dict[str, Any]] = []
+    if path.exists():
+        try:
+            current = json.loads(path.read_text(encoding="utf-8"))["datasets"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CorpusError(f"{path}: cannot read the corpus catalog: {exc}") from exc
+    additions = merge_entries(current, entries)
+    catalog = Catalog(
+        [_parse_entry(e, str(path)) for e in merge_entries(_package_entries(), additions)]
+    )
+    corpus.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(".catalog.json.tmp")
+    tmp.write_text(json.dumps({"datasets": additions}, indent=1, ensure_ascii=False), "utf-8")
+    os.replace(tmp, path)
+    return catalog

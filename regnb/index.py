@@ -223,7 +223,7 @@ def build_index(
     docs_in, pages_in, vectors = _load_shards(corpus, manifest, catalog, progress)
     fields_in = _field_rows(docs_in)
     timings["read_shards"] = time.perf_counter() - start
-    con = text.connect(str(files.database))
+    con = text.connect(str(files.database), persistent=True)
     try:
         if threads:
             con.execute(f"SET threads = {int(threads)}")

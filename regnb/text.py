@@ -166,30 +166,40 @@ def _fts_extension() -> Path:
     return found[-1]
 
 
-def install_macros(con: duckdb.DuckDBPyConnection) -> None:
-    """Load the stemmer and define `regnb_words(text)` and `regnb_terms(text)` on a connection."""
+def install_macros(con: duckdb.DuckDBPyConnection, *, persistent: bool = False) -> None:
+    """Load the stemmer and define `regnb_words(text)` and `regnb_terms(text)` on a connection.
+
+    Temporary macros serve this connection only; an index stores them (`persistent`) so that
+    every cursor of a read-only connection sees them.
+    """
     con.execute(f"LOAD '{_fts_extension()}'")
+    scope = "" if persistent else "TEMP "
     stop = ", ".join(f"'{w}'" for w in sorted(STOP_WORDS))
     con.execute(
-        "CREATE OR REPLACE TEMP MACRO regnb_words(s) AS "
+        f"CREATE OR REPLACE {scope}MACRO regnb_words(s) AS "
         r"regexp_extract_all(lower(strip_accents(coalesce(s, ''))), '[\p{L}\p{N}]+')"
     )
-    con.execute(f"CREATE OR REPLACE TEMP MACRO regnb_stop() AS [{stop}]")
+    con.execute(f"CREATE OR REPLACE {scope}MACRO regnb_stop() AS [{stop}]")
     con.execute(
-        "CREATE OR REPLACE TEMP MACRO regnb_keep(w) AS "
+        f"CREATE OR REPLACE {scope}MACRO regnb_keep(w) AS "
         f"length(w) <= {MAX_WORD} AND NOT list_contains(regnb_stop(), w)"
     )
     con.execute(
-        "CREATE OR REPLACE TEMP MACRO regnb_terms(s) AS "
+        f"CREATE OR REPLACE {scope}MACRO regnb_terms(s) AS "
         "list_transform(list_filter(regnb_words(s), w -> regnb_keep(w)), "
         "w -> stem(w, 'english'))"
     )
 
 
-def connect(database: str = ":memory:", *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+def connect(
+    database: str = ":memory:", *, read_only: bool = False, persistent: bool = False
+) -> duckdb.DuckDBPyConnection:
     """A DuckDB connection with regnb's word macros installed."""
     con = duckdb.connect(database, read_only=read_only)
-    install_macros(con)
+    if read_only:
+        con.execute(f"LOAD '{_fts_extension()}'")
+    else:
+        install_macros(con, persistent=persistent)
     return con
 
 

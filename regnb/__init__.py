@@ -1,0 +1,141 @@
+"""regnb: search and research regulatory documents from a notebook, and serve the same engine
+over HTTP.
+
+    import regnb
+    eng = regnb.open()                      # the demo corpus
+    res = eng.search(["sterility"], query="Who was warned about sterility assurance?")
+    res.documents                           # pandas DataFrame, best first
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from regnb.catalog import Catalog, Dataset, add_datasets, load_catalog
+from regnb.corpus import write_corpus
+from regnb.encoder import Encoder, HashingEncoder, MiniLMEncoder
+from regnb.engine import Engine
+from regnb.errors import (
+    Busy,
+    ConcurrentConversations,
+    ConcurrentSearch,
+    CorpusError,
+    Forbidden,
+    IdempotencyKeyInUse,
+    IdempotencyKeyReused,
+    InternalError,
+    InvalidApiKey,
+    InvalidFilter,
+    InvalidRequest,
+    MethodNotAllowed,
+    MissingApiKey,
+    NotFound,
+    PayloadTooLarge,
+    QuotaExhausted,
+    RateLimited,
+    RegnbError,
+    SearchTimeout,
+    TurnInFlight,
+    UnknownDataset,
+    UpstreamError,
+)
+from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+
+__all__ = [
+    "Busy",
+    "Catalog",
+    "ConcurrentConversations",
+    "ConcurrentSearch",
+    "ContentsResult",
+    "CorpusError",
+    "Dataset",
+    "DocumentRead",
+    "Encoder",
+    "Engine",
+    "Forbidden",
+    "HashingEncoder",
+    "IdempotencyKeyInUse",
+    "IdempotencyKeyReused",
+    "InternalError",
+    "InvalidApiKey",
+    "InvalidFilter",
+    "InvalidRequest",
+    "LegacySearchResult",
+    "MethodNotAllowed",
+    "MiniLMEncoder",
+    "MissingApiKey",
+    "NotFound",
+    "PayloadTooLarge",
+    "QuotaExhausted",
+    "RateLimited",
+    "RegnbError",
+    "SearchResult",
+    "SearchTimeout",
+    "TurnInFlight",
+    "UnknownDataset",
+    "UpstreamError",
+    "__version__",
+    "add_datasets",
+    "datasets",
+    "default_engine",
+    "legacy_contents",
+    "legacy_search",
+    "load_catalog",
+    "open",
+    "read",
+    "search",
+    "write_corpus",
+]
+
+__version__ = "0.1.0"
+
+_default: Engine | None = None
+_default_lock = threading.Lock()
+
+
+def open(
+    path: str | Path | None = None, plan: str = "enterprise", encoder: Encoder | None = None
+) -> Engine:
+    """Open a corpus folder (None: the demo corpus); its index is built on first use."""
+    return Engine(path, plan=plan, encoder=encoder)
+
+
+def default_engine() -> Engine:
+    """The engine the module-level functions use: the demo corpus, opened once."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Engine()
+        return _default
+
+
+def search(keywords: Sequence[str] | str, query: str | None = None, **kwargs: Any) -> SearchResult:
+    """`Engine.search` on the default engine."""
+    return default_engine().search(keywords, query, **kwargs)
+
+
+def read(
+    document_id: str, page_from: int = 1, page_to: int | None = None, **kwargs: Any
+) -> DocumentRead:
+    """`Engine.read` on the default engine."""
+    return default_engine().read(document_id, page_from, page_to, **kwargs)
+
+
+def datasets() -> Catalog:
+    """The default engine's catalog."""
+    return default_engine().datasets()
+
+
+def legacy_search(
+    query_text: str, top_k: int = 20, offset: int = 0, **kwargs: Any
+) -> LegacySearchResult:
+    """`Engine.legacy_search` on the default engine."""
+    return default_engine().legacy_search(query_text, top_k, offset, **kwargs)
+
+
+def legacy_contents(doc_id: str, top_k: int = 10, offset: int = 0, **kwargs: Any) -> ContentsResult:
+    """`Engine.legacy_contents` on the default engine."""
+    return default_engine().legacy_contents(doc_id, top_k, offset, **kwargs)

@@ -1,0 +1,302 @@
+"""The engine: one corpus, its catalog and index; every public operation goes through here."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from regnb import legacy, shards
+from regnb.catalog import Catalog, load_catalog
+from regnb.encoder import Encoder, default_encoder
+from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound, UnknownDataset
+from regnb.index import ensure_index
+from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.search import Searcher
+from regnb.settings import Settings
+from regnb.store import IndexStore
+from regnb.text import Normaliser
+from regnb.validate import check_int, check_plan, search_request
+
+__all__ = ["Engine", "demo_corpus_path"]
+
+
+def demo_corpus_path() -> Path:
+    """The demo corpus: shipped inside the wheel, or `data/demo` of a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_demo_corpus", here.parent / "data" / "demo"):
+        if (candidate / shards.MANIFEST).exists():
+            return candidate
+    raise CorpusError(
+        "the demo corpus is not installed; build it with: python -m regnb.demo --out data/demo"
+    )
+
+
+class Engine:
+    """Search, read and list one corpus. Open it with `regnb.open()`."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        plan: str = "enterprise",
+        encoder: Encoder | None = None,
+        settings: Settings | None = None,
+        progress: bool = True,
+    ) -> None:
+        self.settings = settings or Settings.from_env()
+        self.path = Path(path) if path is not None else demo_corpus_path()
+        self.plan = check_plan(plan)
+        self.catalog: Catalog = load_catalog(self.path)
+        files = ensure_index(
+            self.path,
+            self.catalog,
+            self.settings.index_dir,
+            progress=progress,
+            threads=self.settings.threads,
+        )
+        self.store = IndexStore(files, threads=self.settings.threads)
+        self._encoder = encoder
+        if encoder is not None and encoder.name != self.store.encoder_name:
+            raise InvalidRequest(
+                f"the corpus was embedded with {self.store.encoder_name}; "
+                f"the encoder given is {encoder.name}",
+                field="encoder",
+            )
+        self.normaliser = Normaliser()
+        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self.searcher = Searcher(
+            self.store,
+            self.catalog,
+            self.embed_query,
+            budget=self.settings.page_budget,
+            cap=self.settings.match_count_cap,
+            timeout_s=self.settings.search_timeout_s,
+        )
+
+    def close(self) -> None:
+        self.searcher.close()
+        self.store.close()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<regnb.Engine {self.path} plan={self.plan}>"
+
+    @property
+    def encoder(self) -> Encoder:
+        """The query encoder (the corpus's model unless one was given), loaded on first use."""
+        if self._encoder is None:
+            self._encoder = default_encoder()
+            if self._encoder.name != self.store.encoder_name:
+                raise CorpusError(
+                    f"{self.path}: embedded with {self.store.encoder_name}; "
+                    "open it with regnb.open(path, encoder=<that encoder>)"
+                )
+        return self._encoder
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The query's embedding, from a bounded in-memory cache."""
+        with self._cache_lock:
+            if text in self._query_cache:
+                self._query_cache.move_to_end(text)
+                return self._query_cache[text]
+        vector = self.encoder.encode([text])[0]
+        with self._cache_lock:
+            self._query_cache[text] = vector
+            while len(self._query_cache) > self.settings.query_cache_size:
+                self._query_cache.popitem(last=False)
+        return vector
+
+    def _has_terms(self, item: str) -> bool:
+        return bool(self.normaliser.terms(item))
+
+    def search(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchResult:
+        """v3 search: documents best first, each with up to 3 of its best matching pages."""
+        if isinstance(keywords, str):
+            keywords = [keywords]
+        req = search_request(
+            self.catalog,
+            self._has_terms,
+            {
+                "keywords": list(keywords) if isinstance(keywords, tuple) else keywords,
+                "query": query,
+                "datasets": list(datasets) if isinstance(datasets, tuple) else datasets,
+                "filters": filters,
+                "date_from": date_from,
+                "date_to": date_to,
+                "limit": limit,
+                "offset": offset,
+                "plan": self.plan if plan is None else plan,
+            },
+        )
+        term_items = [self.normaliser.terms(k) for k in req.keywords]
+        return self.searcher.run(req, term_items)
+
+    def _document(self, document_id: object, plan: str | None) -> dict[str, Any]:
+        if not isinstance(document_id, str) or not document_id:
+            raise InvalidRequest("document_id must be a non-empty string", field="document_id")
+        row = self.store.document(document_id)
+        if row is None:
+            raise NotFound(f"no document {document_id!r}", field="document_id")
+        dataset = self.catalog[row["dataset"]]
+        if dataset.enterprise and check_plan(self.plan if plan is None else plan) != "enterprise":
+            raise Forbidden(f"{dataset.id} needs an enterprise plan", field="document_id")
+        return row
+
+    def read(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead:
+        """Pages `page_from`..`page_to` of a document (at most 100 pages or 2 MB a response)."""
+        page_from = check_int(page_from, "page_from", 1)
+        if page_to is not None:
+            page_to = check_int(page_to, "page_to", 1)
+            if page_to < page_from:
+                raise InvalidRequest(
+                    f"page_to {page_to} is before page_from {page_from}", field="page_to"
+                )
+        row = self._document(document_id, plan)
+        total = int(row["page_count"])
+        last = min(total, page_to or total, page_from + self.settings.read_max_pages - 1)
+        chosen, size = 0, 0
+        for num, nbytes in self.store.page_sizes(row["doc_row"], page_from, last):
+            if chosen and size + nbytes > self.settings.read_max_bytes:
+                break
+            chosen, size = num, size + nbytes
+        pages = self.store.page_range(row["doc_row"], page_from, chosen) if chosen else []
+        next_from = chosen + 1 if chosen and chosen < total else None
+        return DocumentRead(
+            document_id=row["document_id"],
+            dataset=row["dataset"],
+            title=row["title"],
+            url=row["url"],
+            total_pages=total,
+            page_list=[{"page_num": n, "text": t} for n, t in pages],
+            next_page_from=next_from,
+        )
+
+    def datasets(self) -> Catalog:
+        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""
+        return self.catalog
+
+    def _legacy_datasets(self, dataset_to_search: object, plan: str) -> list[str]:
+        if dataset_to_search is None:
+            dataset_to_search = []
+        if isinstance(dataset_to_search, str) or not isinstance(dataset_to_search, list | tuple):
+            raise InvalidRequest(
+                "dataset_to_search must be a list of dataset ids", field="dataset_to_search"
+            )
+        for i, ds in enumerate(dataset_to_search):
+            if not isinstance(ds, str) or ds not in self.catalog:
+                raise UnknownDataset(f"unknown dataset {ds!r}", field=f"dataset_to_search[{i}]")
+        chosen = list(dataset_to_search) or self.catalog.ids
+        return [
+            d
+            for d in chosen
+            if self.catalog[d].available
+            and (plan == "enterprise" or not self.catalog[d].enterprise)
+        ]
+
+    def legacy_search(
+        self,
+        query_text: str,
+        top_k: int = 20,
+        offset: int = 0,
+        *,
+        dataset_to_search: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        plan: str | None = None,
+    ) -> LegacySearchResult:
+        """Page-level BM25 over every page; 0-based `page_num`, `<b>` highlights."""
+        if not isinstance(query_text, str) or not query_text.strip():
+            raise InvalidRequest("query_text must be a non-empty string", field="query_text")
+        top_k = check_int(top_k, "top_k", 1, 100)
+        offset = check_int(offset, "offset", 0)
+        if year_from is not None:
+            year_from = check_int(year_from, "year_from", 0, 9999)
+        if year_to is not None:
+            year_to = check_int(year_to, "year_to", 0, 9999)
+        datasets = self._legacy_datasets(dataset_to_search, check_plan(plan or self.plan))
+        terms = sorted(set(self.normaliser.terms(query_text)))
+        ids = self.store.term_ids(terms)
+        total, rows = self.store.bm25_pages(
+            list(ids.values()), datasets, year_from, year_to, top_k, offset
+        )
+        wanted = set(ids)
+        results = []
+        for r in rows:
+            doc_id = legacy.legacy_doc_id(r["dataset"], r["document_id"])
+            results.append(
+                {
+                    "id": f"{doc_id}#{r['page_num'] - 1}",
+                    "doc_id": doc_id,
+                    "dataset": r["dataset"],
+                    "page_num": r["page_num"] - 1,
+                    "score": round(float(r["score"]), 6),
+                    "name": r["title"],
+                    "url": r["url"],
+                    "company": legacy.company_of(r["fields"]),
+                    "year_decision": r["date"].year if r["date"] else None,
+                    "text": r["text"],
+                    "highlight": legacy.highlight(r["text"], wanted, self.normaliser),
+                }
+            )
+        return LegacySearchResult(results, total)
+
+    def legacy_contents(
+        self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
+    ) -> ContentsResult:
+        """Pages of a document by `doc_id` (relative path or URL form), 0-based page numbers."""
+        if not isinstance(doc_id, str) or not doc_id.strip():
+            raise InvalidRequest("doc_id must be a non-empty string", field="doc_id")
+        top_k = check_int(top_k, "top_k", 1, 100)
+        offset = check_int(offset, "offset", 0)
+        dataset, document_id = legacy.parse_doc_id(doc_id)
+        row = self.store.document(document_id)
+        if row is None or (dataset is not None and row["dataset"] != dataset):
+            row = self.store.document_by_url(doc_id.strip())
+        if row is None:
+            raise NotFound(f"document not found: {doc_id}", field="doc_id")
+        row = self._document(row["document_id"], plan)
+        first, last = offset + 1, min(offset + top_k, int(row["page_count"]))
+        pages = self.store.page_range(row["doc_row"], first, last) if first <= last else []
+        fields = row["fields"]
+        return ContentsResult(
+            {
+                "doc_id": legacy.legacy_doc_id(row["dataset"], row["document_id"]),
+                "dataset": row["dataset"],
+                "name": row["title"],
+                "url": row["url"],
+                "company": legacy.company_of(fields),
+                "year_decision": row["date"].year if row["date"] else None,
+                "pages": [{"page_num": n - 1, "text": t} for n, t in pages],
+                "total_pages": int(row["page_count"]),
+            }
+        )

@@ -1,0 +1,211 @@
+"""Checks of caller input: each failure raises the spec's error with the field at fault."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from regnb.catalog import Catalog, Dataset
+from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
+from regnb.store import DocFilter
+
+__all__ = ["PLANS", "SearchRequest", "check_date", "check_int", "check_plan", "search_request"]
+
+PLANS = ("free", "paid", "enterprise")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+MAX_KEYWORDS = 20
+MAX_KEYWORD_CHARS = 300
+MAX_QUERY_CHARS = 2000
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """A checked v3 search request."""
+
+    keywords: list[str]
+    query: str | None
+    datasets: list[str]
+    explicit: bool
+    filters: dict[str, list[DocFilter]]
+    date_from: str | None
+    date_to: str | None
+    limit: int
+    offset: int
+    plan: str
+
+    @property
+    def dated(self) -> bool:
+        return self.date_from is not None or self.date_to is not None
+
+
+def check_int(value: object, field: str, low: int, high: int | None = None) -> int:
+    """An integer within bounds (booleans are not integers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRequest(f"{field} must be an integer, got {value!r}", field=field)
+    if value < low or (high is not None and value > high):
+        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise InvalidRequest(f"{field} must be {bounds}, got {value}", field=field)
+    return value
+
+
+def check_date(value: object, field: str, error: type[InvalidRequest | InvalidFilter]) -> str:
+    """A `YYYY-MM-DD` calendar date."""
+    if isinstance(value, str) and ISO_DATE.match(value):
+        try:
+            return dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    raise error(f"{field} must be a date YYYY-MM-DD, got {value!r}", field=field)
+
+
+def check_plan(plan: object) -> str:
+    if plan not in PLANS:
+        raise InvalidRequest(f"plan must be one of {', '.join(PLANS)}, got {plan!r}", field="plan")
+    return str(plan)
+
+
+def check_keywords(keywords: object, has_terms: Any) -> list[str]:
+    """1 to 20 strings of up to 300 characters, each with at least one searchable word."""
+    if isinstance(keywords, str) or not isinstance(keywords, list | tuple):
+        raise InvalidRequest("keywords must be a list of strings", field="keywords")
+    if not 1 <= len(keywords) <= MAX_KEYWORDS:
+        raise InvalidRequest(
+            f"keywords must have 1 to {MAX_KEYWORDS} items, got {len(keywords)}", field="keywords"
+        )
+    for i, item in enumerate(keywords):
+        where = f"keywords[{i}]"
+        if not isinstance(item, str):
+            raise InvalidRequest(f"{where} must be a string, got {item!r}", field=where)
+        if len(item) > MAX_KEYWORD_CHARS:
+            raise InvalidRequest(
+                f"{where} is {len(item)} characters; at most {MAX_KEYWORD_CHARS}", field=where
+            )
+        if not has_terms(item):
+            raise InvalidRequest(
+                f"{where} {item!r} has no searchable word (only stop words or punctuation)",
+                field=where,
+            )
+    return list(keywords)
+
+
+def check_query(query: object) -> str | None:
+    if query is None:
+        return None
+    if not isinstance(query, str):
+        raise InvalidRequest(f"query must be a string, got {query!r}", field="query")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidRequest(
+            f"query is {len(query)} characters; at most {MAX_QUERY_CHARS}", field="query"
+        )
+    return query.strip() or None
+
+
+def check_datasets(catalog: Catalog, datasets: object, plan: str) -> tuple[list[str], bool]:
+    """The datasets a search covers, and whether the caller named them."""
+    if datasets is None:
+        default = [
+            d.id for d in catalog if d.available and (plan == "enterprise" or not d.enterprise)
+        ]
+        return default, False
+    if isinstance(datasets, str) or not isinstance(datasets, list | tuple):
+        raise InvalidRequest("datasets must be a list of dataset ids", field="datasets")
+    if not datasets:
+        raise InvalidRequest(
+            "datasets must name at least one dataset (omit it for all)", field="datasets"
+        )
+    out: list[str] = []
+    for i, ds in enumerate(datasets):
+        if not isinstance(ds, str):
+            raise InvalidRequest(
+                f"datasets[{i}] must be a string, got {ds!r}", field=f"datasets[{i}]"
+            )
+        if ds not in catalog:
+            raise UnknownDataset(f"unknown dataset {ds!r}", field=f"datasets[{i}]")
+        if ds not in out:
+            out.append(ds)
+    return out, True
+
+
+def _one_filter(dataset: Dataset, name: str, value: object, where: str) -> DocFilter:
+    spec = dataset.filters[name]
+    kind = dataset.filter_kind(name)
+    if kind in ("date_from", "date_to"):
+        return DocFilter(kind, dataset.date_field or name, check_date(value, where, InvalidFilter))
+    if kind == "boolean":
+        if not isinstance(value, bool):
+            raise InvalidFilter(f"{where} must be true or false, got {value!r}", field=where)
+    elif kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InvalidFilter(f"{where} must be a number, got {value!r}", field=where)
+    elif not isinstance(value, str) or not value.strip():
+        raise InvalidFilter(f"{where} must be a non-empty string, got {value!r}", field=where)
+    elif kind == "enum" and value not in spec["enum"]:
+        raise InvalidFilter(
+            f"{where} must be one of {', '.join(spec['enum'])}, got {value!r}", field=where
+        )
+    elif kind == "exact" and not re.search(r"[A-Za-z0-9]", value):
+        raise InvalidFilter(f"{where} has no letters or digits: {value!r}", field=where)
+    return DocFilter(kind, dataset.filter_field(name), value)
+
+
+def check_filters(
+    catalog: Catalog, filters: object, covered: list[str], top_dated: dict[str, str | None]
+) -> dict[str, list[DocFilter]]:
+    """Each dataset's own filters, checked against the catalog."""
+    if filters is None:
+        return {}
+    if not isinstance(filters, Mapping):
+        raise InvalidFilter("filters must be an object keyed by dataset id", field="filters")
+    out: dict[str, list[DocFilter]] = {}
+    for ds_id, given in filters.items():
+        where = f"filters.{ds_id}"
+        if ds_id not in covered:
+            raise InvalidFilter(
+                f"filters name {ds_id!r}, which this search does not cover", field=where
+            )
+        if not isinstance(given, Mapping):
+            raise InvalidFilter(f"{where} must be an object of filters", field=where)
+        dataset = catalog[ds_id]
+        parsed = []
+        for name, value in given.items():
+            at = f"{where}.{name}"
+            if name not in dataset.filters:
+                listed = ", ".join(dataset.filters) or "none"
+                raise InvalidFilter(f"{ds_id} has no filter {name!r} (filters: {listed})", field=at)
+            if name in top_dated and top_dated[name] is not None:
+                raise InvalidFilter(
+                    f"{name} is given at the top level and in {where}; give it once", field=at
+                )
+            parsed.append(_one_filter(dataset, name, value, at))
+        bounds = {f.kind: f.value for f in parsed if f.kind in ("date_from", "date_to")}
+        if len(bounds) == 2 and bounds["date_from"] > bounds["date_to"]:
+            raise InvalidFilter(f"{where}.date_from is after date_to", field=f"{where}.date_from")
+        out[ds_id] = parsed
+    return out
+
+
+def search_request(catalog: Catalog, has_terms: Any, args: Mapping[str, Any]) -> SearchRequest:
+    """Check a search's arguments in the spec's order of fields."""
+    plan = check_plan(args.get("plan", "enterprise"))
+    keywords = check_keywords(args.get("keywords"), has_terms)
+    query = check_query(args.get("query"))
+    datasets, explicit = check_datasets(catalog, args.get("datasets"), plan)
+    date_from = args.get("date_from")
+    date_to = args.get("date_to")
+    if date_from is not None:
+        date_from = check_date(date_from, "date_from", InvalidRequest)
+    if date_to is not None:
+        date_to = check_date(date_to, "date_to", InvalidRequest)
+    if date_from and date_to and date_from > date_to:
+        raise InvalidRequest(f"date_from {date_from} is after date_to {date_to}", field="date_from")
+    limit = check_int(args.get("limit", 20), "limit", 1, 50)
+    offset = check_int(args.get("offset", 0), "offset", 0, 500)
+    filters = check_filters(
+        catalog, args.get("filters"), datasets, {"date_from": date_from, "date_to": date_to}
+    )
+    return SearchRequest(
+        keywords, query, datasets, explicit, filters, date_from, date_to, limit, offset, plan
+    )

@@ -26,9 +26,7 @@ def allocate(total: int, weights: Mapping[str, float], caps: Mapping[str, int]) 
         if left >= len(active):
             share = {k: max(1, v) for k, v in share.items()}
         spare = left - sum(share.values())
-        by_remainder = sorted(
-            active, key=lambda k: (-(exact[k] - math.floor(exact[k])), -weights[k], k)
-        )
+        by_remainder = sorted(active, key=lambda k: (share[k] - exact[k], -weights[k], k))
         for k in by_remainder[: max(spare, 0)]:
             share[k] += 1
         if spare < 0:  # the minimum of 1 overshot: take back from the largest shares

@@ -17,7 +17,7 @@ import numpy as np
 
 from regnb.budget import split_budget
 from regnb.catalog import Catalog
-from regnb.errors import SearchTimeout, UpstreamError
+from regnb.errors import UpstreamError
 from regnb.results import SearchResult
 from regnb.store import Candidates, DocFilter, IndexStore
 from regnb.validate import SearchRequest
@@ -113,7 +113,7 @@ class Searcher:
                 statuses[ds]["loosened"] = True
         matched_at = time.perf_counter()
         ranking = "bm25" if len(req.datasets) == 1 and req.query is None else "similarity"
-        scores = self._rank(req, pages, ranking, deadline)
+        scores = self._rank(req, pages, ranking)
         result = self._group(req, pages, scores, set(loose), statuses, ranking)
         result.timings = {
             "match_ms": (matched_at - started) * 1000,
@@ -195,7 +195,7 @@ class Searcher:
         run.candidates = Candidates(0, [], [])
 
     def _rank(
-        self, req: SearchRequest, pages: list[tuple[int, float, str]], ranking: str, deadline: float
+        self, req: SearchRequest, pages: list[tuple[int, float, str]], ranking: str
     ) -> np.ndarray:
         bm25 = np.array([s for _, s, _ in pages], dtype=np.float32)
         if ranking == "bm25" or not pages:
@@ -205,8 +205,6 @@ class Searcher:
             vector = self.embed_query(text)
         except Exception as exc:
             raise UpstreamError(f"ranking failed: the query could not be embedded ({exc})") from exc
-        if time.perf_counter() > deadline:
-            raise SearchTimeout("ranking ran out of time")
         page_ids = np.array([p for p, _, _ in pages], dtype=np.int64)
         order = np.argsort(page_ids)
         matrix = np.empty((len(pages), self.store.dim), dtype=np.float32)

@@ -1,0 +1,72 @@
+"""The public API: a curated, sorted `__all__`, and one error hierarchy."""
+
+from __future__ import annotations
+
+import pytest
+
+import regnb
+from regnb import errors
+
+
+def test_all_is_sorted_and_importable():
+    assert regnb.__all__ == sorted(regnb.__all__)
+    for name in regnb.__all__:
+        assert hasattr(regnb, name), name
+
+
+SPEC_CODES = {
+    "invalid_request": 400,
+    "unknown_dataset": 400,
+    "invalid_filter": 400,
+    "missing_api_key": 401,
+    "invalid_api_key": 401,
+    "quota_exhausted": 402,
+    "forbidden": 403,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "turn_in_flight": 409,
+    "idempotency_key_in_use": 409,
+    "payload_too_large": 413,
+    "idempotency_key_reused": 422,
+    "rate_limited": 429,
+    "concurrent_search": 429,
+    "concurrent_conversations": 429,
+    "upstream_error": 502,
+    "busy": 503,
+    "timeout": 504,
+    "internal_error": 500,
+}
+
+
+def test_every_spec_code_has_an_error_class():
+    classes = [getattr(errors, n) for n in errors.__all__]
+    found = {c.code: c.status for c in classes if c is not errors.RegnbError}
+    assert found == SPEC_CODES
+    assert all(issubclass(c, regnb.RegnbError) for c in classes)
+
+
+def test_error_to_dict_has_field_only_when_set():
+    assert regnb.InvalidRequest("bad", field="limit").to_dict() == {
+        "code": "invalid_request",
+        "message": "bad",
+        "field": "limit",
+    }
+    assert regnb.NotFound("gone").to_dict() == {"code": "not_found", "message": "gone"}
+
+
+def test_catalog_lists_33_datasets_15_available():
+    cat = regnb.load_catalog()
+    assert len(cat) == 33 and sum(d.available for d in cat) == 15
+    body = cat.to_dict()["datasets"]
+    epar = next(d for d in body if d["id"] == "ema_epar")
+    assert set(epar) == {"id", "name", "jurisdiction", "available", "enterprise"}
+    d483 = next(d for d in body if d["id"] == "fda_483")
+    assert d483["date_field"] == "record_date"
+    assert set(d483["filters"]) == {"facility_name", "fei_number", "title", "date_from", "date_to"}
+
+
+@pytest.mark.parametrize("plan", ["free", "paid", "enterprise"])
+def test_plans_are_accepted(plan):
+    from regnb.validate import check_plan
+
+    assert check_plan(plan) == plan

@@ -1,0 +1,176 @@
+"""Writing corpora: validation, keys, replacement, failed and interrupted writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import regnb
+from regnb import shards
+
+from .conftest import doc
+
+
+def write(path: Path, docs: dict[str, list[dict[str, Any]]], encoder: Any = None) -> Any:
+    return regnb.write_corpus(path, docs, encoder=encoder or regnb.HashingEncoder(), progress=False)
+
+
+def titles(path: Path) -> list[str]:
+    with regnb.Engine(path, encoder=regnb.HashingEncoder(), progress=False) as eng:
+        res = eng.search(["alpha"], limit=50)
+        return sorted(r["title"] for r in res.to_dict()["results"])
+
+
+def test_write_then_read_back(tmp_path):
+    summary = write(tmp_path, {"fda_483": [doc("A", ["alpha one", "alpha two"], url="u1")]})
+    assert summary.to_dict("records") == [
+        {"dataset": "fda_483", "written": 1, "replaced": 0, "skipped": 0, "pages": 2}
+    ]
+    manifest = shards.Manifest.load(tmp_path)
+    assert manifest is not None and len(manifest.shards) == 1
+    entry = manifest.shards[0]
+    docs = shards.read_documents(tmp_path, entry)
+    pages = shards.read_pages(tmp_path, entry, manifest.dim, docs)
+    assert pages.column("text").to_pylist() == ["alpha one", "alpha two"]
+    vectors = shards.embeddings(pages, manifest.dim).astype(np.float32)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-2)
+
+
+def test_writing_the_same_documents_again_adds_nothing(tmp_path):
+    docs = {"fda_483": [doc("A", ["alpha"], url="u1"), doc("B", ["alpha"], key="k2")]}
+    write(tmp_path, docs)
+    again = write(tmp_path, docs)
+    assert again.to_dict("records")[0]["skipped"] == 2
+    assert titles(tmp_path) == ["A", "B"]
+
+
+def test_a_changed_document_replaces_the_old_one_and_keeps_its_id(tmp_path):
+    write(tmp_path, {"fda_483": [doc("A", ["alpha"], url="u1"), doc("B", ["alpha"], url="u2")]})
+    with regnb.Engine(tmp_path, encoder=regnb.HashingEncoder(), progress=False) as eng:
+        before = {r["title"]: r["document_id"] for r in eng.search(["alpha"]).to_dict()["results"]}
+    summary = write(tmp_path, {"fda_483": [doc("A v2", ["alpha new"], url="u1")]})
+    assert summary.to_dict("records")[0]["replaced"] == 1
+    with regnb.Engine(tmp_path, encoder=regnb.HashingEncoder(), progress=False) as eng:
+        after = {r["title"]: r["document_id"] for r in eng.search(["alpha"]).to_dict()["results"]}
+    assert after == {"A v2": before["A"], "B": before["B"]}
+
+
+def test_document_ids_are_opaque_and_url_safe(tmp_path):
+    write(tmp_path, {"fda_483": [doc("Acme", ["alpha"], url="https://x.invalid/acme")]})
+    with regnb.Engine(tmp_path, encoder=regnb.HashingEncoder(), progress=False) as eng:
+        did = eng.search(["alpha"]).to_dict()["results"][0]["document_id"]
+    assert len(did) == 20 and did.replace("-", "").replace("_", "").isalnum()
+    assert "acme" not in did.lower()
+
+
+@pytest.mark.parametrize(
+    ("docs", "error", "field"),
+    [
+        ({"fda_nope": [doc("A", ["x"])]}, regnb.UnknownDataset, "documents.fda_nope"),
+        ({"ema_epar": [doc("A", ["x"])]}, regnb.InvalidRequest, "documents.ema_epar"),
+        ({"fda_483": [doc("", ["x"])]}, regnb.InvalidRequest, "fda_483[0].title"),
+        ({"fda_483": [doc("A", [])]}, regnb.InvalidRequest, "fda_483[0].pages"),
+        ({"fda_483": [doc("A", ["x", 3])]}, regnb.InvalidRequest, "fda_483[0].pages"),  # type: ignore[list-item]
+        (
+            {"fda_483": [doc("A", ["x"], date="2020-02-31")]},
+            regnb.InvalidRequest,
+            "fda_483[0].date",
+        ),
+        (
+            {"fda_483": [doc("A", ["x"], fields={"color": "red"})]},
+            regnb.InvalidRequest,
+            "fda_483[0].fields.color",
+        ),
+        (
+            {"fda_guidance": [doc("A", ["x"], fields={"center": "NASA"})]},
+            regnb.InvalidRequest,
+            "fda_guidance[0].fields.center",
+        ),
+        (
+            {"fda_faers": [doc("A", ["x"], fields={"serious": "yes"})]},
+            regnb.InvalidRequest,
+            "fda_faers[0].fields.serious",
+        ),
+        ({"fda_483": [doc("A", ["x"]), "not a dict"]}, regnb.InvalidRequest, "fda_483[1]"),
+    ],
+)
+def test_bad_documents_are_rejected_before_anything_is_written(tmp_path, docs, error, field):
+    write(tmp_path, {"fda_483": [doc("Kept", ["alpha"])]})
+    manifest_before = (tmp_path / "manifest.json").read_text()
+    with pytest.raises(error) as info:
+        write(tmp_path, {"fda_recalls": [doc("also not written", ["alpha"])], **docs})
+    assert info.value.field == field
+    assert (tmp_path / "manifest.json").read_text() == manifest_before
+    assert titles(tmp_path) == ["Kept"]
+
+
+def test_a_different_encoder_cannot_be_mixed_in(tmp_path):
+    write(tmp_path, {"fda_483": [doc("A", ["alpha"])]})
+    with pytest.raises(regnb.InvalidRequest) as info:
+        write(tmp_path, {"fda_483": [doc("B", ["alpha"])]}, encoder=regnb.HashingEncoder(dim=8))
+    assert info.value.field == "encoder"
+
+
+class FailingEncoder(regnb.HashingEncoder):
+    """Fails after `ok` calls: an interrupted write."""
+
+    def __init__(self, ok: int) -> None:
+        super().__init__()
+        self.ok = ok
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        if self.ok <= 0:
+            raise KeyboardInterrupt
+        self.ok -= 1
+        return super().encode(texts)
+
+
+def test_an_interrupted_write_keeps_finished_batches_and_resumes(tmp_path, monkeypatch):
+    monkeypatch.setattr("regnb.corpus.BATCH_PAGES", 100)
+    docs = {"fda_483": [doc(f"d{i}", ["alpha"] * 10, key=f"k{i}") for i in range(50)]}
+    with pytest.raises(KeyboardInterrupt):
+        write(tmp_path, docs, encoder=FailingEncoder(ok=5))
+    done = len(titles(tmp_path))
+    assert 0 < done < 50  # finished batches are committed and readable
+    summary = write(tmp_path, docs).to_dict("records")[0]
+    assert summary["skipped"] == done and summary["written"] == 50 - done
+    assert len(titles(tmp_path)) == 50
+    listed = {p for s in shards.Manifest.load(tmp_path).shards for p in (s.documents, s.pages)}
+    on_disk = {p.relative_to(tmp_path).as_posix() for p in tmp_path.glob("*/*.parquet")}
+    assert on_disk == listed  # files of the interrupted batch were cleaned up
+
+
+def test_own_dataset_and_catalog_additions(tmp_path):
+    regnb.add_datasets(
+        tmp_path,
+        [
+            {
+                "id": "acme_sops",
+                "name": "ACME SOPs",
+                "jurisdiction": "US · ACME",
+                "available": True,
+                "enterprise": False,
+                "date_field": "effective",
+                "fields": ["owner", "effective", "title"],
+                "filters": {"owner": {"type": "string", "description": "keyword match on owner"}},
+            }
+        ],
+    )
+    write(tmp_path, {"acme_sops": [doc("SOP 1", ["alpha"], fields={"owner": "QA team"})]})
+    with regnb.Engine(tmp_path, encoder=regnb.HashingEncoder(), progress=False) as eng:
+        assert eng.datasets().get("acme_sops").available
+        res = eng.search(["alpha"], datasets=["acme_sops"], filters={"acme_sops": {"owner": "qa"}})
+        assert res.to_dict()["results"][0]["fields"] == {
+            "owner": "QA team",
+            "effective": "2020-01-01",
+            "title": "SOP 1",
+        }
+
+
+def test_a_bad_catalog_addition_is_refused_and_nothing_changes(tmp_path):
+    with pytest.raises(regnb.CorpusError):
+        regnb.add_datasets(tmp_path, [{"id": "Bad Id!"}])
+    assert not (tmp_path / "catalog.json").exists()

@@ -1,0 +1,129 @@
+"""A malformed or truncated shard names the file, the column and the problem; nothing half-loads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import regnb
+from regnb import shards
+
+from .conftest import doc
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    regnb.write_corpus(
+        tmp_path,
+        {"fda_483": [doc("A", ["alpha", "beta"]), doc("B", ["gamma"])]},
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+    )
+    return tmp_path
+
+
+def entry(corpus: Path) -> shards.ShardEntry:
+    manifest = shards.Manifest.load(corpus)
+    assert manifest is not None
+    return manifest.shards[0]
+
+
+def rewrite(corpus: Path, which: str, table: pa.Table) -> Path:
+    """Replace a shard file and make the manifest agree, as a buggy writer would."""
+    e = entry(corpus)
+    path = corpus / getattr(e, which)
+    pq.write_table(table, path)
+    raw = json.loads((corpus / "manifest.json").read_text())
+    raw["shards"][0]["checksums"][which] = shards._sha256(path)
+    raw["shards"][0]["sizes"][which] = path.stat().st_size
+    (corpus / "manifest.json").write_text(json.dumps(raw))
+    return path
+
+
+def open_fails(corpus: Path, *needles: str) -> None:
+    with pytest.raises(regnb.CorpusError) as info:
+        regnb.Engine(corpus, encoder=regnb.HashingEncoder(), progress=False)
+    for needle in needles:
+        assert needle in info.value.message
+
+
+def test_truncated_file(corpus):
+    path = corpus / entry(corpus).pages
+    path.write_bytes(path.read_bytes()[:-100])
+    open_fails(corpus, str(path), "truncated")
+
+
+def test_corrupted_bytes(corpus):
+    path = corpus / entry(corpus).documents
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    open_fails(corpus, str(path), "checksum")
+
+
+def test_missing_file(corpus):
+    path = corpus / entry(corpus).pages
+    path.unlink()
+    open_fails(corpus, str(path), "missing")
+
+
+def test_not_parquet(corpus):
+    path = rewrite(corpus, "documents", pa.table({"x": [1]}))
+    path.write_bytes(b"not parquet at all")
+    raw = json.loads((corpus / "manifest.json").read_text())
+    raw["shards"][0]["checksums"]["documents"] = shards._sha256(path)
+    raw["shards"][0]["sizes"]["documents"] = path.stat().st_size
+    (corpus / "manifest.json").write_text(json.dumps(raw))
+    open_fails(corpus, str(path), "Parquet")
+
+
+def test_missing_column(corpus):
+    e = entry(corpus)
+    table = pq.read_table(corpus / e.documents).drop_columns(["title"])
+    path = rewrite(corpus, "documents", table)
+    open_fails(corpus, str(path), "'title'", "missing")
+
+
+def test_wrong_type(corpus):
+    e = entry(corpus)
+    table = pq.read_table(corpus / e.pages)
+    table = table.set_column(
+        1, "page_num", pa.array([str(v) for v in table.column("page_num").to_pylist()])
+    )
+    path = rewrite(corpus, "pages", table)
+    open_fails(corpus, str(path), "'page_num'", "type")
+
+
+def test_page_numbers_out_of_order(corpus):
+    e = entry(corpus)
+    table = pq.read_table(corpus / e.pages)
+    nums = table.column("page_num").to_pylist()
+    nums[0], nums[1] = nums[1], nums[0]
+    table = table.set_column(1, "page_num", pa.array(nums, pa.int32()))
+    path = rewrite(corpus, "pages", table)
+    open_fails(corpus, str(path), "'page_num'")
+
+
+def test_bad_fields_json(corpus):
+    e = entry(corpus)
+    table = pq.read_table(corpus / e.documents)
+    idx = table.column_names.index("fields")
+    table = table.set_column(idx, "fields", pa.array(["{not json", "{}"]))
+    path = rewrite(corpus, "documents", table)
+    open_fails(corpus, str(path), "'fields'")
+
+
+def test_bad_manifest(corpus):
+    (corpus / "manifest.json").write_text("{")
+    open_fails(corpus, "manifest.json")
+
+
+def test_a_failed_open_leaves_no_half_built_index(corpus, regnb_home):
+    path = corpus / entry(corpus).pages
+    path.write_bytes(path.read_bytes()[:-10])
+    open_fails(corpus, "truncated")
+    assert not list((regnb_home / "index").glob("*/*/index.duckdb"))

@@ -1,0 +1,28 @@
+"""The one word normalisation shared by index and queries."""
+
+from __future__ import annotations
+
+import pytest
+
+from regnb import text
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("Inspections of the facility", ["inspect", "facil"]),
+        ("21 CFR 211.113(b)", ["21", "cfr", "211", "113", "b"]),
+        ("K123456 NCT01234567", ["k123456", "nct01234567"]),
+        ("Café Ångström", ["cafe", "angstrom"]),
+        ("한국어 문서", ["한국어", "문서"]),
+        ("the of and", []),
+        ("", []),
+    ],
+)
+def test_terms(given, expected):
+    assert text.terms(given) == expected
+
+
+def test_word_terms_maps_words_and_stop_words():
+    mapping = text.Normaliser().word_terms(["Sterility", "the", "Inspections"])
+    assert mapping == {"sterility": "steril", "the": None, "inspections": "inspect"}

@@ -33,7 +33,7 @@ def test_search_prints_a_table(corpus, capsys):
     code, out, _ = run(capsys, "search", "sterility", "--corpus", str(corpus), "--fast-encoder")
     assert code == 0
     assert "1 documents, ranking: similarity" in out and "Acme sterility 483" in out
-    assert "fda_483" in out and "matches=1" in out
+    assert "matches=2 pages=2" in out  # the title matches both pages
 
 
 def test_search_json_prints_the_envelope(corpus, capsys):

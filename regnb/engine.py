@@ -77,6 +77,7 @@ class Engine:
             budget=self.settings.page_budget,
             cap=self.settings.match_count_cap,
             timeout_s=self.settings.search_timeout_s,
+            similarity_weight=self.settings.similarity_weight,
         )
 
     def close(self) -> None:

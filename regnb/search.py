@@ -71,9 +71,11 @@ class Searcher:
         budget: int,
         cap: int,
         timeout_s: float,
+        similarity_weight: float = SIMILARITY_WEIGHT,
         workers: int = 4,
     ) -> None:
         self.store, self.catalog, self.embed_query = store, catalog, embed_query
+        self.similarity_weight = similarity_weight
         self.budget, self.cap, self.timeout_s = budget, cap, timeout_s
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regnb-match")
 
@@ -209,7 +211,7 @@ class Searcher:
         order = np.argsort(page_ids)
         matrix = np.empty((len(pages), self.store.dim), dtype=np.float32)
         matrix[order] = self.store.embeddings[page_ids[order]]
-        return blend(matrix @ vector.astype(np.float32), bm25)
+        return blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
 
     def _group(
         self,

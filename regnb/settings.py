@@ -39,10 +39,14 @@ class Settings:
     """REGNB_MAX_SERVER_SEARCHES: searches the server runs at once before answering busy."""
     max_body_bytes: int = 1_000_000
     """REGNB_MAX_BODY_BYTES: largest request body."""
+    request_timeout_s: float = 45.0
+    """REGNB_REQUEST_TIMEOUT_S: a search or document read not answered by then gets 504 timeout."""
     concurrent_conversations: int = 3
     """REGNB_CONCURRENT_CONVERSATIONS: running conversations per account."""
     query_cache_size: int = 1024
     """REGNB_QUERY_CACHE_SIZE: query embeddings kept in memory."""
+    similarity_weight: float = 0.5
+    """REGNB_SIMILARITY_WEIGHT: share of the cosine in the similarity score (the rest: BM25 evidence)."""
     threads: int = 0
     """REGNB_THREADS: DuckDB threads (0: DuckDB's default)."""
 

@@ -206,7 +206,9 @@ class Searcher:
         try:
             vector = self.embed_query(text)
         except Exception as exc:
-            raise UpstreamError(f"ranking failed: the query could not be embedded ({exc})") from exc
+            error = UpstreamError(f"ranking failed: the query could not be embedded ({exc})")
+            error.status = 503  # the spec's status for a ranking failure
+            raise error from exc
         page_ids = np.array([p for p, _, _ in pages], dtype=np.int64)
         order = np.argsort(page_ids)
         matrix = np.empty((len(pages), self.store.dim), dtype=np.float32)

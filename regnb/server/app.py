@@ -1,0 +1,95 @@
+"""`create_app`: the Starlette application that serves the spec's interface over one engine."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from regnb.accounts import Accounts, accounts_path
+from regnb.server.errors import (
+    REQUEST_ID_HEADER,
+    Style,
+    http_exception_handler,
+    new_request_id,
+    style_of_path,
+)
+from regnb.server.legacy import LegacyRoutes
+from regnb.server.limits import Clock
+from regnb.server.state import ServerState
+from regnb.server.v3 import V3Routes
+from regnb.settings import Settings
+
+__all__ = ["RequestIdMiddleware", "create_app"]
+
+
+class RequestIdMiddleware:
+    """Gives every request an id; every v3 response carries it in `X-Request-Id`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        rid = new_request_id()
+        scope.setdefault("state", {})["request_id"] = rid
+        if style_of_path(scope["path"]) is not Style.V3:
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = rid
+            await send(message)
+
+        await self.app(scope, receive, send_with_id)
+
+
+def create_app(
+    engine: Any = None,
+    *,
+    settings: Settings | None = None,
+    accounts: Accounts | None = None,
+    clock: Clock | None = None,
+) -> Starlette:
+    """The ASGI app over `engine` (default: the demo corpus's engine).
+
+    `settings` gives the limits (default: the engine's, read from `REGNB_*`); `accounts` the keys
+    (default: `<REGNB_HOME>/accounts.sqlite3`, closed when the app shuts down); `clock` the
+    rate limiter's time source (seconds, monotonic).
+    """
+    if engine is None:
+        import regnb
+
+        engine = regnb.default_engine()
+    settings = settings or getattr(engine, "settings", None) or Settings.from_env()
+    owned = accounts is None
+    accounts = accounts if accounts is not None else Accounts(accounts_path(settings))
+    state = ServerState(engine, settings, accounts, clock or time.monotonic)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            if owned:
+                accounts.close()
+
+    app = Starlette(
+        routes=[*V3Routes(state).routes(), *LegacyRoutes(state).routes()],
+        middleware=[Middleware(RequestIdMiddleware)],
+        exception_handlers={HTTPException: http_exception_handler},
+        lifespan=lifespan,
+    )
+    app.router.redirect_slashes = False
+    app.state.regnb = state
+    return app

@@ -1,0 +1,99 @@
+"""Reading request input: a size-limited JSON object body and integer query parameters.
+
+The engine checks values and ranges; this module rejects what JSON parsing would let through
+loosely: non-JSON bodies, NaN and Infinity, strings Python cannot encode (lone surrogates),
+integers past 2**53, and a body that is not an object.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.requests import Request
+
+from regnb.errors import InvalidRequest, PayloadTooLarge
+
+__all__ = ["MAX_INT", "check_json", "query_int", "read_body", "read_json_object"]
+
+MAX_INT = 2**53 - 1
+DIGITS = re.compile(r"[0-9]+")
+
+
+async def read_body(request: Request, max_bytes: int) -> bytes:
+    """The body, counted while it arrives; PayloadTooLarge as soon as it passes `max_bytes`."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > max_bytes:
+        raise PayloadTooLarge(f"the request body is over {max_bytes} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > max_bytes:
+            raise PayloadTooLarge(f"the request body is over {max_bytes} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _where(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def check_json(value: Any) -> None:
+    """Every string encodable as UTF-8 and every integer within ±(2**53 - 1)."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidRequest(
+                    f"{path or 'body'} holds a character that is not valid Unicode",
+                    field=path or None,
+                ) from None
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int) and abs(item) > MAX_INT:
+            raise InvalidRequest(f"{path or 'body'} is out of range", field=path or None)
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                stack.append(("", key))
+                stack.append((_where(path, key), sub))
+        elif isinstance(item, list):
+            stack.extend((_where(path, i), sub) for i, sub in enumerate(item))
+
+
+async def read_json_object(request: Request, max_bytes: int) -> dict[str, Any]:
+    """The body as a JSON object (any Content-Type: `curl -d` sends form encoding)."""
+    raw = await read_body(request, max_bytes)
+    if not raw.strip():
+        raise InvalidRequest("the request body must be a JSON object; it is empty")
+    try:
+        value = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not JSON"
+        raise InvalidRequest(f"the request body is not valid JSON: {reason}") from None
+    if not isinstance(value, dict):
+        raise InvalidRequest(f"the request body must be a JSON object, not {type(value).__name__}")
+    check_json(value)
+    return value
+
+
+def query_int(request: Request, name: str, default: int | None) -> int | None:
+    """A query parameter holding a non-negative integer; range checks are the engine's."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not DIGITS.fullmatch(raw):
+        raise InvalidRequest(f"{name} must be a positive integer, got {raw!r}", field=name)
+    if len(raw) > len(str(MAX_INT)) or int(raw) > MAX_INT:
+        raise InvalidRequest(f"{name} is out of range", field=name)
+    return int(raw)

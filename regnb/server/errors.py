@@ -1,0 +1,151 @@
+"""The one place where a RegnbError becomes an HTTP response (v3 and legacy shapes)."""
+
+from __future__ import annotations
+
+import enum
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from regnb.errors import (
+    InternalError,
+    InvalidRequest,
+    MethodNotAllowed,
+    NotFound,
+    PayloadTooLarge,
+    RegnbError,
+)
+
+__all__ = [
+    "REQUEST_ID_HEADER",
+    "Style",
+    "endpoint",
+    "error_response",
+    "http_exception_handler",
+    "json_bytes",
+    "json_response",
+    "new_request_id",
+    "request_id",
+    "style_of_path",
+]
+
+log = logging.getLogger("regnb.server")
+
+REQUEST_ID_HEADER = "X-Request-Id"
+V3_PREFIX = "/api/v3"
+HIDDEN = {
+    500: "internal error; the request id identifies it in the server log",
+    502: "a dependency failed; the request id identifies it in the server log",
+}
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Style(enum.Enum):
+    """How an endpoint writes its errors."""
+
+    V3 = "v3"  # {"error": {"code", "message", "field"?, "request_id"}}
+    V3_NO_FIELD = "v3_no_field"  # the dataset list: the same without `field`
+    LEGACY = "legacy"  # {"error": "<message>"}
+
+
+def new_request_id() -> str:
+    """`req_` and 24 lower-case hex characters."""
+    return "req_" + secrets.token_hex(12)
+
+
+def request_id(request: Request) -> str:
+    """The id the request-id middleware gave this request."""
+    state = request.scope.setdefault("state", {})
+    if "request_id" not in state:
+        state["request_id"] = new_request_id()
+    return str(state["request_id"])
+
+
+def style_of_path(path: str) -> Style:
+    if path == V3_PREFIX or path.startswith(V3_PREFIX + "/"):
+        return Style.V3
+    return Style.LEGACY
+
+
+def json_bytes(content: Any) -> bytes:
+    """Compact UTF-8 JSON, as Starlette's JSONResponse writes it."""
+    return json.dumps(
+        content, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+    ).encode("utf-8")
+
+
+def json_response(
+    content: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    body = content if isinstance(content, bytes) else json_bytes(content)
+    return Response(body, status, headers=headers, media_type="application/json")
+
+
+def _legacy_status(exc: RegnbError) -> int:
+    if isinstance(exc, PayloadTooLarge) or exc.status == 400:
+        return 400
+    if exc.status in (401, 403, 404, 405, 429):
+        return exc.status
+    return 500
+
+
+def error_response(
+    exc: RegnbError, rid: str, style: Style, headers: dict[str, str] | None = None
+) -> Response:
+    """The error's status and body in the endpoint's style; Retry-After on every 429 and 503."""
+    status = exc.status if style is not Style.LEGACY else _legacy_status(exc)
+    message = HIDDEN.get(exc.status, exc.message)
+    if message != exc.message:
+        log.error("%s %s: %s", rid, exc.code, exc.message)
+    headers = dict(headers or {})
+    if status in (429, 503):
+        headers["Retry-After"] = str(max(1, int(exc.retry_after or 1)))
+    if style is Style.LEGACY:
+        return json_response({"error": message}, status, headers)
+    error: dict[str, Any] = {"code": exc.code, "message": message}
+    if exc.field is not None and style is Style.V3:
+        error["field"] = exc.field
+    error["request_id"] = rid
+    return json_response({"error": error}, status, headers)
+
+
+def endpoint(handler: Handler, style: Style) -> Handler:
+    """Run a route; any exception becomes the endpoint's error response (never a traceback)."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except RegnbError as exc:
+            return error_response(exc, request_id(request), style)
+        except Exception:
+            rid = request_id(request)
+            log.exception("%s %s %s failed", rid, request.method, request.url.path)
+            return error_response(InternalError(HIDDEN[500]), rid, style)
+
+    run.__name__ = getattr(handler, "__name__", "endpoint")
+    run.__doc__ = handler.__doc__
+    return run
+
+
+async def http_exception_handler(request: Request, exc: Exception) -> Response:
+    """Starlette's own 404 and 405 (no route, wrong method), in the path's error style."""
+    assert isinstance(exc, HTTPException)
+    path = request.url.path
+    headers: dict[str, str] = {}
+    error: RegnbError
+    if exc.status_code == 405:
+        allow = (exc.headers or {}).get("Allow", "")
+        headers["Allow"] = allow
+        error = MethodNotAllowed(f"{request.method} is not allowed on {path}; allowed: {allow}")
+    elif exc.status_code == 404:
+        error = NotFound(f"{path} is not an endpoint")
+    else:
+        error = InvalidRequest(str(exc.detail))
+        error.status = exc.status_code
+    return error_response(error, request_id(request), style_of_path(path), headers)

@@ -1,0 +1,68 @@
+"""The two older endpoints: page-level BM25 search and the page-wise contents reader."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from regnb.server.body import read_json_object
+from regnb.server.errors import Style, endpoint, json_bytes, json_response
+from regnb.server.state import ServerState
+
+__all__ = ["LegacyRoutes"]
+
+
+def _given(body: dict[str, object], name: str, default: object) -> object:
+    value = body.get(name)
+    return default if value is None else value
+
+
+class LegacyRoutes:
+    """`POST /api/search` and `POST /api/contents`, with `{"error": "<message>"}` errors."""
+
+    def __init__(self, state: ServerState) -> None:
+        self.state = state
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/api/search", endpoint(self.search, Style.LEGACY), methods=["POST"]),
+            Route("/api/contents", endpoint(self.contents, Style.LEGACY), methods=["POST"]),
+        ]
+
+    async def search(self, request: Request) -> Response:
+        """POST /api/search: pages by BM25, 0-based page numbers."""
+        state = self.state
+        caller = await state.authenticate(request)
+        body = await read_json_object(request, state.settings.max_body_bytes)
+
+        def run() -> bytes:
+            result = state.engine.legacy_search(
+                body.get("query_text"),
+                _given(body, "top_k", 20),
+                _given(body, "offset", 0),
+                dataset_to_search=body.get("dataset_to_search"),
+                year_from=body.get("year_from"),
+                year_to=body.get("year_to"),
+                plan=caller.plan,
+            )
+            return json_bytes(result.to_dict())
+
+        return json_response(await state.blocking(run, "search"))
+
+    async def contents(self, request: Request) -> Response:
+        """POST /api/contents: `top_k` pages of a document from `offset`."""
+        state = self.state
+        caller = await state.authenticate(request)
+        body = await read_json_object(request, state.settings.max_body_bytes)
+
+        def run() -> bytes:
+            result = state.engine.legacy_contents(
+                body.get("doc_id"),
+                _given(body, "top_k", 10),
+                _given(body, "offset", 0),
+                plan=caller.plan,
+            )
+            return json_bytes(result.to_dict())
+
+        return json_response(await state.blocking(run, "document read"))

@@ -1,0 +1,429 @@
+"""The OpenAPI 3.1 document of the whole interface, served at `/api/v3/openapi.json`."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from regnb.server.body import MAX_INT
+
+__all__ = ["ERROR_CODES", "openapi_document"]
+
+ERROR_CODES = [
+    "invalid_request",
+    "unknown_dataset",
+    "invalid_filter",
+    "missing_api_key",
+    "invalid_api_key",
+    "quota_exhausted",
+    "forbidden",
+    "not_found",
+    "method_not_allowed",
+    "turn_in_flight",
+    "idempotency_key_in_use",
+    "payload_too_large",
+    "idempotency_key_reused",
+    "rate_limited",
+    "concurrent_search",
+    "concurrent_conversations",
+    "upstream_error",
+    "busy",
+    "timeout",
+    "internal_error",
+]
+STATUSES = ["ok", "no_match", "skipped", "not_available", "forbidden", "timeout", "error"]
+WHY = {
+    "400": "Invalid request: body, value, dataset or filter",
+    "401": "Missing or invalid API key",
+    "403": "The document's dataset needs an enterprise plan",
+    "404": "No such document",
+    "405": "The route does not take this method",
+    "413": "Request body over the size limit",
+    "429": "Rate limit (rate_limited) or another search of the account (concurrent_search)",
+    "500": "Failure on the service's side",
+    "502": "A dependency failed",
+    "503": "Too many searches on the server (busy), or ranking failed",
+    "504": "The search or the document read took too long",
+}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _nullable(kind: str, **rules: Any) -> dict[str, Any]:
+    return {"type": [kind, "null"], **rules}
+
+
+def _obj(required: list[str], props: dict[str, Any], closed: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "required": required, "properties": props}
+    if closed:
+        out["additionalProperties"] = False
+    return out
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _errors(statuses: list[str], schema: str, v3: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for status in statuses:
+        headers: dict[str, Any] = {}
+        if v3:
+            headers["X-Request-Id"] = {"$ref": "#/components/headers/RequestId"}
+        if status in ("429", "503"):
+            headers["Retry-After"] = {"$ref": "#/components/headers/RetryAfter"}
+        if status == "405":
+            headers["Allow"] = {"$ref": "#/components/headers/Allow"}
+        out[status] = {
+            "description": WHY[status],
+            "headers": headers,
+            "content": _json(_ref(schema)),
+        }
+    return out
+
+
+def _ok(schema: str, description: str, v3: bool = True) -> dict[str, Any]:
+    headers = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}} if v3 else {}
+    return {"description": description, "headers": headers, "content": _json(_ref(schema))}
+
+
+def _body(schema: str) -> dict[str, Any]:
+    return {"required": True, "content": _json(_ref(schema))}
+
+
+KEY = [{"apiKey": []}]
+PAGE_PARAM = {"type": "integer", "minimum": 1, "maximum": MAX_INT}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": _obj(
+        ["error"],
+        {
+            "error": _obj(
+                ["code", "message", "request_id"],
+                {
+                    "code": {"type": "string", "enum": ERROR_CODES},
+                    "message": {"type": "string"},
+                    "field": {"type": "string", "description": "dotted path of the field at fault"},
+                    "request_id": {"type": "string", "pattern": "^req_[0-9a-f]{24}$"},
+                },
+            )
+        },
+    ),
+    "ErrorWithoutField": _obj(
+        ["error"],
+        {
+            "error": _obj(
+                ["code", "message", "request_id"],
+                {
+                    "code": {"type": "string", "enum": ERROR_CODES},
+                    "message": {"type": "string"},
+                    "request_id": {"type": "string", "pattern": "^req_[0-9a-f]{24}$"},
+                },
+            )
+        },
+    ),
+    "LegacyError": _obj(["error"], {"error": {"type": "string"}}),
+    "SearchRequest": _obj(
+        ["keywords"],
+        {
+            "keywords": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 20,
+                "items": {"type": "string", "maxLength": 300},
+                "description": "all words of one item must match a page; items are alternatives",
+            },
+            "query": _nullable("string", maxLength=2000),
+            "datasets": _nullable("array", minItems=1, items={"type": "string"}),
+            "filters": _nullable(
+                "object",
+                additionalProperties={
+                    "type": "object",
+                    "additionalProperties": {"type": ["string", "number", "boolean"]},
+                },
+                description="keyed by dataset id; each value that dataset's own filters",
+            ),
+            "date_from": _nullable("string", format="date"),
+            "date_to": _nullable("string", format="date"),
+            "limit": _nullable("integer", minimum=1, maximum=50, default=20),
+            "offset": _nullable("integer", minimum=0, maximum=500, default=0),
+        },
+        closed=False,
+    ),
+    "DatasetStatus": _obj(
+        ["status"],
+        {
+            "status": {"type": "string", "enum": STATUSES},
+            "matches": {"type": "integer", "minimum": 0},
+            "pages": {"type": "integer", "minimum": 0},
+            "loosened": {"const": True},
+            "reason": {"type": "string"},
+        },
+    ),
+    "SearchPage": _obj(
+        ["page_num", "score", "text"],
+        {
+            "page_num": {"type": "integer", "minimum": 1},
+            "score": {"type": "number"},
+            "text": {"type": "string"},
+        },
+    ),
+    "SearchDocument": _obj(
+        ["document_id", "dataset", "title", "date", "url", "fields", "pages", "matched_pages"],
+        {
+            "document_id": {"type": "string"},
+            "dataset": {"type": "string"},
+            "title": {"type": "string"},
+            "date": _nullable("string", format="date"),
+            "url": _nullable("string"),
+            "fields": {"type": "object"},
+            "pages": {"type": "array", "minItems": 1, "maxItems": 3, "items": _ref("SearchPage")},
+            "matched_pages": {"type": "integer", "minimum": 1},
+        },
+    ),
+    "SearchResponse": _obj(
+        ["results", "datasets", "total", "next_offset", "ranking"],
+        {
+            "results": {"type": "array", "items": _ref("SearchDocument")},
+            "datasets": {"type": "object", "additionalProperties": _ref("DatasetStatus")},
+            "total": {"type": "integer", "minimum": 0},
+            "next_offset": _nullable("integer", minimum=1),
+            "ranking": {"type": "string", "enum": ["similarity", "bm25"]},
+        },
+    ),
+    "Dataset": _obj(
+        ["id", "name", "jurisdiction", "available", "enterprise"],
+        {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "jurisdiction": {"type": "string"},
+            "available": {"type": "boolean"},
+            "enterprise": {"type": "boolean"},
+            "date_field": _nullable("string"),
+            "filters": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["type", "description"],
+                    "properties": {"type": {"type": "string"}, "description": {"type": "string"}},
+                },
+            },
+            "fields": {"type": "array", "items": {"type": "string"}},
+        },
+    ),
+    "DatasetList": _obj(["datasets"], {"datasets": {"type": "array", "items": _ref("Dataset")}}),
+    "DocumentPage": _obj(
+        ["page_num", "text"],
+        {"page_num": {"type": "integer", "minimum": 1}, "text": {"type": "string"}},
+    ),
+    "DocumentRead": _obj(
+        ["document_id", "dataset", "title", "url", "total_pages", "pages", "next_page_from"],
+        {
+            "document_id": {"type": "string"},
+            "dataset": {"type": "string"},
+            "title": {"type": "string"},
+            "url": _nullable("string"),
+            "total_pages": {"type": "integer", "minimum": 1},
+            "pages": {"type": "array", "maxItems": 100, "items": _ref("DocumentPage")},
+            "next_page_from": _nullable("integer", minimum=2),
+        },
+    ),
+    "LegacySearchRequest": _obj(
+        ["query_text"],
+        {
+            "query_text": {"type": "string"},
+            "top_k": _nullable("integer", minimum=1, maximum=100, default=20),
+            "offset": _nullable("integer", minimum=0, maximum=MAX_INT, default=0),
+            "dataset_to_search": _nullable("array", items={"type": "string"}),
+            "year_from": _nullable("integer", minimum=0, maximum=9999),
+            "year_to": _nullable("integer", minimum=0, maximum=9999),
+        },
+        closed=False,
+    ),
+    "LegacySearchResult": _obj(
+        [
+            "id",
+            "doc_id",
+            "dataset",
+            "page_num",
+            "score",
+            "name",
+            "url",
+            "company",
+            "year_decision",
+            "text",
+            "highlight",
+        ],
+        {
+            "id": {"type": "string"},
+            "doc_id": {"type": "string"},
+            "dataset": {"type": "string"},
+            "page_num": {"type": "integer", "minimum": 0},
+            "score": {"type": "number"},
+            "name": {"type": "string"},
+            "url": _nullable("string"),
+            "company": _nullable("string"),
+            "year_decision": _nullable("integer"),
+            "text": {"type": "string"},
+            "highlight": {"type": "string"},
+        },
+    ),
+    "LegacySearchResponse": _obj(
+        ["results", "total"],
+        {
+            "results": {"type": "array", "items": _ref("LegacySearchResult")},
+            "total": {"type": "integer", "minimum": 0},
+        },
+    ),
+    "LegacyContentsRequest": _obj(
+        ["doc_id"],
+        {
+            "doc_id": {"type": "string"},
+            "top_k": _nullable("integer", minimum=1, maximum=100, default=10),
+            "offset": _nullable("integer", minimum=0, maximum=MAX_INT, default=0),
+        },
+        closed=False,
+    ),
+    "LegacyContentsResponse": _obj(
+        ["doc_id", "dataset", "name", "url", "company", "year_decision", "pages", "total_pages"],
+        {
+            "doc_id": {"type": "string"},
+            "dataset": {"type": "string"},
+            "name": {"type": "string"},
+            "url": _nullable("string"),
+            "company": _nullable("string"),
+            "year_decision": _nullable("integer"),
+            "pages": {
+                "type": "array",
+                "items": _obj(
+                    ["page_num", "text"],
+                    {"page_num": {"type": "integer", "minimum": 0}, "text": {"type": "string"}},
+                ),
+            },
+            "total_pages": {"type": "integer", "minimum": 1},
+        },
+    ),
+}
+
+PATHS: dict[str, Any] = {
+    "/api/v3/search": {
+        "post": {
+            "operationId": "search",
+            "summary": "Search documents: best first, each with up to 3 matching pages",
+            "security": KEY,
+            "requestBody": _body("SearchRequest"),
+            "responses": {
+                "200": _ok("SearchResponse", "The search response envelope"),
+                **_errors(["400", "401", "405", "413", "429", "500", "502", "503", "504"], "Error"),
+            },
+        }
+    },
+    "/api/v3/datasets": {
+        "get": {
+            "operationId": "listDatasets",
+            "summary": "Every dataset, with the filters and fields of the searchable ones",
+            "security": KEY,
+            "responses": {
+                "200": _ok("DatasetList", "The dataset list"),
+                **_errors(["401", "405", "429", "500"], "ErrorWithoutField"),
+            },
+        }
+    },
+    "/api/v3/documents/{document_id}": {
+        "get": {
+            "operationId": "readDocument",
+            "summary": "Read a document's pages (at most 100 pages or 2 MB a response)",
+            "security": KEY,
+            "parameters": [
+                {
+                    "name": "document_id",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string"},
+                },
+                {"name": "page_from", "in": "query", "schema": {**PAGE_PARAM, "default": 1}},
+                {"name": "page_to", "in": "query", "schema": PAGE_PARAM},
+            ],
+            "responses": {
+                "200": _ok("DocumentRead", "The pages read"),
+                **_errors(["400", "401", "403", "404", "405", "429", "500", "504"], "Error"),
+            },
+        }
+    },
+    "/api/v3/openapi.json": {
+        "get": {
+            "operationId": "openapi",
+            "summary": "This document",
+            "security": [],
+            "responses": {
+                "200": {
+                    "description": "OpenAPI 3.1 document",
+                    "headers": {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}},
+                    "content": _json({"type": "object"}),
+                },
+                **_errors(["405"], "Error"),
+            },
+        }
+    },
+    "/api/search": {
+        "post": {
+            "operationId": "legacySearch",
+            "summary": "Older page-level BM25 search (0-based page numbers)",
+            "security": KEY,
+            "requestBody": _body("LegacySearchRequest"),
+            "responses": {
+                "200": _ok("LegacySearchResponse", "Pages by relevance", v3=False),
+                **_errors(["400", "401", "405", "429", "500"], "LegacyError", v3=False),
+            },
+        }
+    },
+    "/api/contents": {
+        "post": {
+            "operationId": "legacyContents",
+            "summary": "Older page-wise document reader (0-based page numbers)",
+            "security": KEY,
+            "requestBody": _body("LegacyContentsRequest"),
+            "responses": {
+                "200": _ok("LegacyContentsResponse", "The pages read", v3=False),
+                **_errors(
+                    ["400", "401", "403", "404", "405", "429", "500"], "LegacyError", v3=False
+                ),
+            },
+        }
+    },
+}
+
+DOCUMENT: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "regnb: regulatory document search",
+        "version": "3",
+        "description": "The service interface served locally by `regnb serve`. Every v3 response "
+        "carries X-Request-Id; every 429 and 503 carries Retry-After. Any other path under "
+        "/api/v3/ answers 404 not_found.",
+    },
+    "paths": PATHS,
+    "components": {
+        "securitySchemes": {"apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"}},
+        "headers": {
+            "RequestId": {
+                "required": True,
+                "schema": {"type": "string", "pattern": "^req_[0-9a-f]{24}$"},
+            },
+            "RetryAfter": {
+                "required": True,
+                "description": "seconds",
+                "schema": {"type": "string", "pattern": "^[1-9][0-9]*$"},
+            },
+            "Allow": {"required": True, "schema": {"type": "string", "minLength": 1}},
+        },
+        "schemas": SCHEMAS,
+    },
+}
+
+
+def openapi_document() -> dict[str, Any]:
+    """A fresh copy of the document."""
+    return copy.deepcopy(DOCUMENT)

@@ -1,0 +1,99 @@
+"""What every route shares: the engine, the settings, the accounts and the limits."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from starlette.requests import Request
+
+from regnb.accounts import Accounts, Caller
+from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
+from regnb.server.limits import AccountSlots, Clock, RateLimiter, ServerSlots
+from regnb.settings import Settings
+from regnb.validate import search_request
+
+__all__ = ["ServerState"]
+
+T = TypeVar("T")
+
+
+class _Job:
+    """Work for a worker thread that holds a server slot until it ends, or until it is dropped
+    before it starts."""
+
+    def __init__(self, fn: Callable[[], Any], slots: ServerSlots) -> None:
+        self.fn, self.slots = fn, slots
+        self.state = "pending"
+        self.lock = threading.Lock()
+
+    def __call__(self) -> Any:
+        with self.lock:
+            if self.state != "pending":
+                return None
+            self.state = "running"
+        try:
+            return self.fn()
+        finally:
+            self.slots.give_back()
+
+    def drop(self) -> None:
+        with self.lock:
+            if self.state == "pending":
+                self.state = "dropped"
+                self.slots.give_back()
+
+
+class ServerState:
+    """One serving process's engine, accounts and limits."""
+
+    def __init__(
+        self, engine: Any, settings: Settings, accounts: Accounts, clock: Clock = time.monotonic
+    ) -> None:
+        self.engine, self.settings, self.accounts = engine, settings, accounts
+        self.rate = RateLimiter(settings.rate_limit_per_minute, 60.0, clock)
+        self.account_slots = AccountSlots(
+            settings.concurrent_searches_per_account, settings.concurrent_search_wait_s
+        )
+        self.server_slots = ServerSlots(settings.max_server_searches)
+
+    async def authenticate(self, request: Request) -> Caller:
+        """The caller of a valid `x-api-key`, counted against the key's rate limit."""
+        key = request.headers.get("x-api-key", "")
+        if not key:
+            raise MissingApiKey("the x-api-key header is missing")
+        # One keyed SELECT on a WAL database (readers never wait for writers): tens of
+        # microseconds, cheaper inline than the hop to a worker thread.
+        caller = self.accounts.lookup(key)
+        if caller is None:
+            raise InvalidApiKey("the API key does not exist or was deleted")
+        self.rate.hit(caller.key_id)
+        return caller
+
+    def check_search(self, args: dict[str, Any], plan: str) -> None:
+        """The engine's own checks of a search, before it waits for a slot."""
+        normaliser = self.engine.normaliser
+        search_request(
+            self.engine.catalog, lambda item: bool(normaliser.terms(item)), {**args, "plan": plan}
+        )
+
+    async def blocking(self, fn: Callable[[], T], what: str) -> T:
+        """`fn()` in a worker thread; SearchTimeout when it takes over `request_timeout_s`."""
+        limit = self.settings.request_timeout_s
+        with anyio.move_on_after(limit):
+            return await anyio.to_thread.run_sync(fn, abandon_on_cancel=True)
+        raise SearchTimeout(f"the {what} took longer than {limit:g} seconds")
+
+    async def search(self, caller: Caller, fn: Callable[[], T]) -> T:
+        """`fn()` under the account's and the server's search limits."""
+        async with self.account_slots.hold(caller.account_id):
+            self.server_slots.take()
+            job = _Job(fn, self.server_slots)
+            try:
+                return await self.blocking(job, "search")
+            finally:
+                job.drop()

@@ -1,0 +1,93 @@
+"""The v3 routes: search, the dataset list, document read, and the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from regnb.errors import InvalidRequest
+from regnb.server.body import query_int, read_json_object
+from regnb.server.errors import Style, endpoint, json_bytes, json_response
+from regnb.server.openapi import openapi_document
+from regnb.server.state import ServerState
+
+__all__ = ["V3Routes", "search_arguments"]
+
+SEARCH_FIELDS = ("query", "datasets", "filters", "date_from", "date_to", "limit", "offset")
+
+
+def search_arguments(body: dict[str, Any]) -> dict[str, Any]:
+    """Engine.search keyword arguments from a request body; JSON null means "not given"."""
+    keywords = body.get("keywords")
+    if keywords is None:
+        raise InvalidRequest("keywords is required", field="keywords")
+    if not isinstance(keywords, list):
+        raise InvalidRequest("keywords must be a list of strings", field="keywords")
+    args = {name: body[name] for name in SEARCH_FIELDS if body.get(name) is not None}
+    return {"keywords": keywords, **args}
+
+
+class V3Routes:
+    """Handlers of the v3 endpoints; conversation routes are added beside these."""
+
+    def __init__(self, state: ServerState) -> None:
+        self.state = state
+        self._catalog: bytes | None = None
+        self._openapi = json_bytes(openapi_document())
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/api/v3/search", endpoint(self.search, Style.V3), methods=["POST"]),
+            Route("/api/v3/datasets", endpoint(self.datasets, Style.V3_NO_FIELD), methods=["GET"]),
+            Route(
+                "/api/v3/documents/{document_id}",
+                endpoint(self.document, Style.V3),
+                methods=["GET"],
+            ),
+            Route("/api/v3/openapi.json", endpoint(self.openapi, Style.V3), methods=["GET"]),
+        ]
+
+    async def search(self, request: Request) -> Response:
+        """POST /api/v3/search: the spec's search envelope."""
+        state = self.state
+        caller = await state.authenticate(request)
+        body = await read_json_object(request, state.settings.max_body_bytes)
+        args = search_arguments(body)
+        state.check_search(args, caller.plan)
+
+        def run() -> bytes:
+            options = {k: v for k, v in args.items() if k not in ("keywords", "query")}
+            result = state.engine.search(
+                args["keywords"], args.get("query"), plan=caller.plan, **options
+            )
+            return json_bytes(result.to_dict())
+
+        return json_response(await state.search(caller, run))
+
+    async def datasets(self, request: Request) -> Response:
+        """GET /api/v3/datasets: every dataset, with filters and fields of the searchable ones."""
+        await self.state.authenticate(request)
+        if self._catalog is None:
+            self._catalog = json_bytes(self.state.engine.datasets().to_dict())
+        return json_response(self._catalog)
+
+    async def document(self, request: Request) -> Response:
+        """GET /api/v3/documents/{document_id}: pages `page_from`..`page_to`."""
+        state = self.state
+        caller = await state.authenticate(request)
+        page_from = query_int(request, "page_from", 1)
+        page_to = query_int(request, "page_to", None)
+        document_id = request.path_params["document_id"]
+
+        def run() -> bytes:
+            doc = state.engine.read(document_id, page_from, page_to, plan=caller.plan)
+            return json_bytes(doc.to_dict())
+
+        return json_response(await state.blocking(run, "document read"))
+
+    async def openapi(self, request: Request) -> Response:
+        """GET /api/v3/openapi.json: this interface as OpenAPI 3.1 (no key needed)."""
+        return json_response(self._openapi)

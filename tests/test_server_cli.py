@@ -1,0 +1,105 @@
+"""`regnb serve` in its own process, over real HTTP on a loopback port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+import regnb
+from regnb.accounts import Accounts
+from regnb.server.testing import sample_documents
+
+STARTUP_S = 120.0  # upper bound for the server to come up; it normally takes a few seconds
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
+    corpus = tmp_path / "corpus"
+    regnb.write_corpus(corpus, sample_documents(), encoder=regnb.HashingEncoder(), progress=False)
+    with Accounts() as accounts:
+        key = accounts.create_key("acme", "enterprise").key
+    port = free_port()
+    log = (tmp_path / "serve.log").open("w")
+    cmd = [sys.executable, "-m", "regnb.cli", "serve", "--port", str(port)]
+    cmd += ["--corpus", str(corpus), "--fast-encoder", "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_S
+        while True:
+            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            try:
+                if httpx.get(f"{base}/api/v3/openapi.json").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "regnb serve did not start"
+            time.sleep(0.1)
+        yield base, key
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def test_serve_answers_over_http(served: tuple[str, str]) -> None:
+    base, key = served
+    with httpx.Client(base_url=base, headers={"x-api-key": key}) as client:
+        resp = client.post(
+            "/api/v3/search",
+            content=b'{"keywords": ["sterility"], "limit": 2}',
+            headers={"content-type": "application/x-www-form-urlencoded"},
+        )
+        assert resp.status_code == 200
+        assert resp.headers["x-request-id"].startswith("req_")
+        body = resp.json()
+        assert len(body["results"]) == 2 and body["next_offset"] == 2
+
+        doc = body["results"][0]["document_id"]
+        read = client.get(f"/api/v3/documents/{doc}", params={"page_from": 1, "page_to": 1})
+        assert read.status_code == 200 and read.json()["pages"][0]["page_num"] == 1
+
+        assert client.get("/api/v3/datasets").status_code == 200
+        legacy = client.post("/api/search", json={"query_text": "sterility", "top_k": 1})
+        assert legacy.status_code == 200 and legacy.json()["results"][0]["page_num"] == 0
+
+        missing = client.get("/api/v3/nowhere")
+        assert missing.status_code == 404
+        assert missing.json()["error"]["request_id"] == missing.headers["x-request-id"]
+
+        unauthorised = httpx.get(f"{base}/api/v3/datasets")
+        assert unauthorised.json()["error"]["code"] == "missing_api_key"
+
+
+def test_serve_refuses_a_streamed_body_over_the_limit(served: tuple[str, str]) -> None:
+    base, key = served
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"keywords": ["sterility"], "query": "'
+        for _ in range(17):
+            yield b"x" * 65_536
+        yield b'"}'
+
+    with httpx.Client(base_url=base, headers={"x-api-key": key}) as client:
+        resp = client.post("/api/v3/search", content=chunks())
+    assert resp.request.headers["transfer-encoding"] == "chunked"
+    assert resp.status_code == 413
+    assert resp.json()["error"]["code"] == "payload_too_large"

@@ -186,11 +186,11 @@ class Engine:
         total = int(row["page_count"])
         last = min(total, page_to or total, page_from + self.settings.read_max_pages - 1)
         chosen, size = 0, 0
-        for num, nbytes in self.store.page_sizes(row["doc_row"], page_from, last):
+        for num, nbytes in self.store.page_sizes(row, page_from, last):
             if chosen and size + nbytes > self.settings.read_max_bytes:
                 break
             chosen, size = num, size + nbytes
-        pages = self.store.page_range(row["doc_row"], page_from, chosen) if chosen else []
+        pages = self.store.page_range(row, page_from, chosen) if chosen else []
         next_from = chosen + 1 if chosen and chosen < total else None
         return DocumentRead(
             document_id=row["document_id"],
@@ -287,7 +287,7 @@ class Engine:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
         row = self._document(row["document_id"], plan)
         first, last = offset + 1, min(offset + top_k, int(row["page_count"]))
-        pages = self.store.page_range(row["doc_row"], first, last) if first <= last else []
+        pages = self.store.page_range(row, first, last) if first <= last else []
         fields = row["fields"]
         return ContentsResult(
             {

@@ -6,7 +6,7 @@ embeddings beside it, derived from the shards, built once per corpus version and
         embeddings.npy    float16 (pages, dim), row = page_id
 
 Postings hold one row per (page, term) with its precomputed BM25 weight (k1 0.9, b 0.4, Lucene's
-idf), sorted by dataset, term and weight, so a query reads a few contiguous ranges. A page is
+idf), sorted by term and page, so a query reads one contiguous range per term. A page is
 indexed on its text together with its document's title.
 """
 
@@ -30,7 +30,7 @@ from regnb.errors import CorpusError
 
 __all__ = ["INDEX_VERSION", "IndexFiles", "build_index", "ensure_index"]
 
-INDEX_VERSION = 1
+INDEX_VERSION = 3
 K1 = 0.9
 B = 0.4
 
@@ -203,8 +203,11 @@ BUILD_SQL = [
     f"(ln(1 + (m.n_pages - t.df + 0.5) / (t.df + 0.5)) * pt.tf * {K1 + 1} / "
     f"(pt.tf + {K1} * (1 - {B} + {B} * l.dl / m.avgdl)))::FLOAT AS weight "
     f"FROM pt JOIN terms t USING (term) JOIN pages p USING (page_id) JOIN lens l USING (page_id), "
-    f"meta m ORDER BY p.ds, t.term_id, weight DESC, pt.page_id",
+    f"meta m ORDER BY t.term_id, pt.page_id",
     "DROP TABLE pt",
+    "CREATE UNIQUE INDEX pages_page_id ON pages (page_id)",
+    "CREATE UNIQUE INDEX docs_doc_row ON docs (doc_row)",
+    "CREATE UNIQUE INDEX docs_document_id ON docs (document_id)",
 ]
 
 

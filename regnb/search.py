@@ -18,8 +18,9 @@ import numpy as np
 from regnb.budget import split_budget
 from regnb.catalog import Catalog
 from regnb.errors import UpstreamError
+from regnb.matching import Candidates, QueryPostings
 from regnb.results import SearchResult
-from regnb.store import Candidates, DocFilter, IndexStore
+from regnb.store import DocFilter, IndexStore
 from regnb.validate import SearchRequest
 
 __all__ = ["LOOSEN_FRACTION", "PAGES_PER_DOCUMENT", "Searcher", "blend", "loosen_needs"]
@@ -148,8 +149,21 @@ class Searcher:
         deadline: float,
     ) -> dict[str, DatasetRun]:
         runs = {ds: DatasetRun() for ds in datasets}
+        if not datasets:
+            return runs
+        cursor = self.store.cursor()
+        watchdog = threading.Timer(max(deadline - time.perf_counter(), 0), cursor.interrupt)
+        watchdog.start()
+        try:
+            post = self.store.postings(cursor, [t for item in items for t in item])
+        except duckdb.InterruptException:
+            for run in runs.values():
+                run.error = "timeout"
+            return runs
+        finally:
+            watchdog.cancel()
         futures: dict[Future[None], str] = {
-            self._pool.submit(self._match_one, req, ds, items, sizes, runs[ds]): ds
+            self._pool.submit(self._match_one, req, ds, post, items, sizes, runs[ds]): ds
             for ds in datasets
         }
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
@@ -168,16 +182,23 @@ class Searcher:
         return runs
 
     def _match_one(
-        self, req: SearchRequest, ds: str, items: list[list[int]], sizes: list[int], run: DatasetRun
+        self,
+        req: SearchRequest,
+        ds: str,
+        post: QueryPostings,
+        items: list[list[int]],
+        sizes: list[int],
+        run: DatasetRun,
     ) -> None:
         cursor = self.store.cursor()
         run.cursor = cursor
         filters = list(req.filters.get(ds, []))
         date_field = self.catalog[ds].date_field
         if req.date_from:
-            filters.append(_date_filter("date_from", date_field, req.date_from))
+            filters.append(DocFilter("date_from", date_field or "date", req.date_from))
         if req.date_to:
-            filters.append(_date_filter("date_to", date_field, req.date_to))
+            filters.append(DocFilter("date_to", date_field or "date", req.date_to))
+        allowed = self.store.allowed(cursor, ds, filters) if ds in self.store.ranges else None
         levels = [0, 1, 2] if any(n > 1 for n in sizes) else [0]
         for level in levels:
             if run.cancelled.is_set():
@@ -185,9 +206,10 @@ class Searcher:
             cand = self.store.match(
                 cursor,
                 ds,
+                post,
                 items,
                 loosen_needs(sizes, level),
-                filters,
+                allowed,
                 limit=self.budget,
                 cap=self.cap,
             )
@@ -274,7 +296,3 @@ class Searcher:
             next_offset=end if end < total else None,
             ranking=ranking,
         )
-
-
-def _date_filter(kind: str, field_name: str | None, value: str) -> DocFilter:
-    return DocFilter(kind, field_name or "date", value)

@@ -1,6 +1,7 @@
-"""The only place SQL runs against the index: page matching, filters, reading, legacy BM25.
+"""The only place SQL runs against the index: posting lists, filters, pages, documents.
 
-SQL is built by pure functions (`match_sql`, `allowed_sql`) and always binds values as parameters.
+SQL is built by pure functions (`allowed_sql`) and always binds values as parameters. Small per-page
+arrays (document, date, dataset ranges) are held in memory so that matching runs in numpy.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,8 +18,12 @@ import numpy as np
 
 from regnb import text
 from regnb.index import IndexFiles
+from regnb.matching import Candidates, QueryPostings, match_range, score_all
 
-__all__ = ["Candidates", "DocFilter", "IndexStore", "allowed_sql", "match_sql"]
+__all__ = ["Candidates", "DocFilter", "IndexStore", "allowed_sql"]
+
+NO_DATE = -(2**31)
+DOC_COLUMNS = "doc_row, document_id, dataset, title, date, url, fields, page_count, first_page_id"
 
 
 @dataclass(frozen=True)
@@ -30,79 +35,31 @@ class DocFilter:
     value: Any
 
 
-@dataclass
-class Candidates:
-    """A dataset's matching pages: how many (capped) and the best ones by BM25, best first."""
-
-    matches: int
-    page_ids: list[int]
-    scores: list[float]
-
-
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
-    """SQL selecting the `doc_row` of dataset `$ds`'s documents that pass every filter."""
+    """SQL selecting the `doc_row` of dataset `$ds`'s documents that pass every field filter."""
     where = ["d.ds = $ds"]
     params: dict[str, Any] = {}
     for i, f in enumerate(filters):
         name = f"f{i}"
         value = f.value
-        if f.kind == "date_from":
-            where.append(f"d.date >= ${name}::DATE")
-        elif f.kind == "date_to":
-            where.append(f"d.date <= ${name}::DATE")
-        else:
-            params[f"{name}_field"] = f.field
-            if f.kind == "keyword":
-                test = f"list_has_all(terms, regnb_terms(${name}))"
-            elif f.kind == "exact":
-                test = f"norm = regexp_replace(upper(strip_accents(${name})), '[^A-Z0-9]', '', 'g')"
-            else:  # enum, boolean, number: the stored value as text
-                test = f"value = ${name}"
-                value = ("true" if value else "false") if isinstance(value, bool) else str(value)
-            where.append(
-                "d.doc_row IN (SELECT doc_row FROM field_values "
-                f"WHERE ds = d.ds AND field = ${name}_field AND {test})"
-            )
+        params[f"{name}_field"] = f.field
+        if f.kind == "keyword":
+            test = f"list_has_all(terms, regnb_terms(${name}))"
+        elif f.kind == "exact":
+            test = f"norm = regexp_replace(upper(strip_accents(${name})), '[^A-Z0-9]', '', 'g')"
+        else:  # enum, boolean, number: the stored value as text
+            test = f"value = ${name}"
+            value = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        where.append(
+            "d.doc_row IN (SELECT doc_row FROM field_values "
+            f"WHERE ds = d.ds AND field = ${name}_field AND {test})"
+        )
         params[name] = value
     return "SELECT d.doc_row FROM docs d WHERE " + " AND ".join(where), params
 
 
-def match_sql(
-    items: Sequence[Sequence[int]],
-    needs: Sequence[int],
-    allowed: str | None,
-    limit: int,
-    cap: int,
-) -> str:
-    """SQL for one dataset's (`$ds`) matching pages and their BM25 scores, best first.
-
-    `items` are the term ids of each keyword item and `needs` how many of them a page must hold;
-    `allowed`, when given, is SQL selecting the documents that pass the filters.
-    """
-    rows = ", ".join(
-        f"({i}, {t}, {int(need)})"
-        for i, (terms, need) in enumerate(zip(items, needs, strict=True))
-        for t in sorted(set(terms))
-    )
-    term_list = ", ".join(str(t) for t in sorted({t for terms in items for t in terms}))
-    allowed_cte = f"allowed AS ({allowed}),\n" if allowed else ""
-    allowed_test = " AND h.doc_row IN (SELECT doc_row FROM allowed)" if allowed else ""
-    return f"""WITH {allowed_cte}q(item, term_id, need) AS (VALUES {rows}),
-h AS (
-  SELECT h.page_id, h.term_id, h.weight FROM postings h
-  WHERE h.ds = $ds AND h.term_id IN ({term_list}){allowed_test}
-),
-m AS (
-  SELECT DISTINCT page_id FROM (
-    SELECT h.page_id FROM h JOIN q USING (term_id)
-    GROUP BY h.page_id, q.item, q.need HAVING count(*) >= q.need
-  )
-),
-s AS (
-  SELECT h.page_id, sum(h.weight) AS score FROM h SEMI JOIN m USING (page_id) GROUP BY h.page_id
-)
-SELECT (SELECT least(count(*), {int(cap)}) FROM m) AS matches, page_id, score
-FROM s ORDER BY score DESC, page_id LIMIT {int(limit)}"""
+def _days(value: str) -> int:
+    return (np.datetime64(value, "D") - np.datetime64("1970-01-01", "D")).astype(int).item()
 
 
 class IndexStore:
@@ -120,6 +77,21 @@ class IndexStore:
         self.dataset_codes = dict(
             self._con.execute("SELECT DISTINCT dataset, ds FROM docs").fetchall()
         )
+        arrays = self._con.execute(
+            "SELECT p.doc_row, coalesce(datediff('day', DATE '1970-01-01', d.date), $none) AS day "
+            "FROM pages p JOIN docs d USING (doc_row) ORDER BY p.page_id",
+            {"none": NO_DATE},
+        ).fetchnumpy()
+        self.page_doc = np.asarray(arrays["doc_row"], dtype=np.int32)
+        self.page_day = np.asarray(arrays["day"], dtype=np.int32)
+        self.n_pages = int(self.page_doc.size)
+        self.ranges: dict[str, tuple[int, int]] = {
+            ds: (int(lo), int(hi))
+            for ds, lo, hi in self._con.execute(
+                "SELECT d.dataset, min(p.page_id), max(p.page_id) + 1 "
+                "FROM pages p JOIN docs d USING (doc_row) GROUP BY d.dataset"
+            ).fetchall()
+        }
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor of its own for one thread (it sees the macros of the connection)."""
@@ -136,34 +108,67 @@ class IndexStore:
         rows = (
             self.cursor()
             .execute(
-                "SELECT term, term_id FROM terms WHERE term IN (SELECT unnest(?))", [list(terms)]
+                f"SELECT term, term_id FROM terms WHERE term IN ({', '.join('?' * len(terms))})",
+                list(terms),
             )
             .fetchall()
         )
         return dict(rows)
 
+    def postings(self, cur: duckdb.DuckDBPyConnection, term_ids: Sequence[int]) -> QueryPostings:
+        """The posting lists of the given terms, in one read."""
+        if not term_ids:
+            return QueryPostings({})
+        listed = ", ".join(str(int(t)) for t in sorted(set(term_ids)))
+        rows = cur.execute(
+            f"SELECT term_id, page_id, weight FROM postings WHERE term_id IN ({listed}) "
+            "ORDER BY term_id, page_id"
+        ).fetchnumpy()
+        return QueryPostings.from_arrays(
+            np.asarray(rows["term_id"], np.int32),
+            np.asarray(rows["page_id"], np.int32),
+            np.asarray(rows["weight"], np.float32),
+        )
+
+    def allowed(
+        self, cur: duckdb.DuckDBPyConnection, dataset: str, filters: Sequence[DocFilter]
+    ) -> np.ndarray | None:
+        """Which pages of the dataset's range pass the filters (None: no filter)."""
+        if not filters:
+            return None
+        lo, hi = self.ranges[dataset]
+        mask = np.ones(hi - lo, dtype=bool)
+        days = self.page_day[lo:hi]
+        for f in filters:
+            if f.kind == "date_from":
+                mask &= (days != NO_DATE) & (days >= _days(f.value))
+            elif f.kind == "date_to":
+                mask &= (days != NO_DATE) & (days <= _days(f.value))
+        fielded = [f for f in filters if f.kind not in ("date_from", "date_to")]
+        if fielded:
+            sql, params = allowed_sql(fielded)
+            params["ds"] = self.dataset_codes[dataset]
+            docs = cur.execute(sql, params).fetchnumpy()["doc_row"]
+            mask &= np.isin(self.page_doc[lo:hi], np.asarray(docs, dtype=np.int32))
+        return mask
+
     def match(
         self,
         cur: duckdb.DuckDBPyConnection,
         dataset: str,
+        post: QueryPostings,
         items: Sequence[Sequence[int]],
         needs: Sequence[int],
-        filters: Sequence[DocFilter],
+        allowed: np.ndarray | None,
         *,
         limit: int,
         cap: int,
     ) -> Candidates:
         """One dataset's pages that meet `needs` for some item, best BM25 first."""
-        ds = self.dataset_codes.get(dataset)
-        if ds is None or not any(items):
+        if dataset not in self.ranges or not any(items):
             return Candidates(0, [], [])
-        allowed, params = allowed_sql(filters) if filters else (None, {})
-        sql = match_sql(items, needs, allowed, limit, cap)
-        params["ds"] = ds
-        rows = cur.execute(sql, params).fetchall()
-        if not rows:
-            return Candidates(0, [], [])
-        return Candidates(int(rows[0][0]), [r[1] for r in rows], [float(r[2]) for r in rows])
+        lo, hi = self.ranges[dataset]
+        return match_range(post, lo, hi, items, needs, allowed, limit=limit, cap=cap)
 
     def pages(self, page_ids: Sequence[int]) -> list[dict[str, Any]]:
         """Page rows (with their document's columns) for the given page ids, in any order."""
@@ -171,21 +176,26 @@ class IndexStore:
             return []
         cur = self.cursor()
         cur.execute(
-            "SELECT p.page_id, p.page_num, p.text, d.doc_row, d.document_id, d.dataset, d.title, "
-            "d.date, d.url, d.fields, d.page_count FROM pages p JOIN docs d USING (doc_row) "
-            "WHERE p.page_id IN (SELECT unnest($ids))",
-            {"ids": [int(i) for i in page_ids]},
+            "SELECT page_id, page_num, text, doc_row FROM pages WHERE page_id IN "
+            f"({', '.join(str(int(i)) for i in page_ids)})"
         )
+        pages = _records(cur)
+        docs = {d["doc_row"]: d for d in self.documents({p["doc_row"] for p in pages})}
+        return [{**docs[p["doc_row"]], **p} for p in pages]
+
+    def documents(self, doc_rows: Iterable[int]) -> list[dict[str, Any]]:
+        """Document rows by `doc_row`."""
+        listed = ", ".join(str(int(d)) for d in doc_rows)
+        if not listed:
+            return []
+        cur = self.cursor()
+        cur.execute(f"SELECT {DOC_COLUMNS} FROM docs WHERE doc_row IN ({listed})")
         return _records(cur)
 
     def document(self, document_id: str) -> dict[str, Any] | None:
         """A document's row by its id, or None."""
         cur = self.cursor()
-        cur.execute(
-            "SELECT doc_row, document_id, dataset, title, date, url, fields, page_count, "
-            "first_page_id FROM docs WHERE document_id = ?",
-            [document_id],
-        )
+        cur.execute(f"SELECT {DOC_COLUMNS} FROM docs WHERE document_id = ?", [document_id])
         rows = _records(cur)
         return rows[0] if rows else None
 
@@ -196,26 +206,27 @@ class IndexStore:
         row = cur.fetchone()
         return self.document(row[0]) if row else None
 
-    def page_range(self, doc_row: int, first: int, last: int) -> list[tuple[int, str]]:
+    def page_range(self, doc: dict[str, Any], first: int, last: int) -> list[tuple[int, str]]:
         """(page_num, text) of pages `first`..`last` of a document."""
+        base = int(doc["first_page_id"]) - 1
         return (
             self.cursor()
             .execute(
-                "SELECT page_num, text FROM pages WHERE doc_row = ? AND page_num BETWEEN ? AND ? "
-                "ORDER BY page_num",
-                [doc_row, first, last],
+                "SELECT page_num, text FROM pages WHERE page_id BETWEEN ? AND ? ORDER BY page_id",
+                [base + first, base + last],
             )
             .fetchall()
         )
 
-    def page_sizes(self, doc_row: int, first: int, last: int) -> list[tuple[int, int]]:
+    def page_sizes(self, doc: dict[str, Any], first: int, last: int) -> list[tuple[int, int]]:
         """(page_num, UTF-8 bytes of text) of pages `first`..`last`, to plan a read."""
+        base = int(doc["first_page_id"]) - 1
         return (
             self.cursor()
             .execute(
                 "SELECT page_num, octet_length(encode(text)) FROM pages "
-                "WHERE doc_row = ? AND page_num BETWEEN ? AND ? ORDER BY page_num",
-                [doc_row, first, last],
+                "WHERE page_id BETWEEN ? AND ? ORDER BY page_id",
+                [base + first, base + last],
             )
             .fetchall()
         )
@@ -230,51 +241,34 @@ class IndexStore:
         offset: int,
     ) -> tuple[int, list[dict[str, Any]]]:
         """Legacy search: pages with any term, by BM25 summed over the terms; (total, page rows)."""
-        codes = [self.dataset_codes[d] for d in datasets if d in self.dataset_codes]
-        if not term_ids or not codes:
-            return 0, []
         cur = self.cursor()
-        cur.execute(
-            """WITH s AS (
-  SELECT h.page_id, sum(h.weight) AS score FROM postings h JOIN docs d USING (doc_row)
-  WHERE h.ds IN (SELECT unnest($codes)) AND h.term_id IN (SELECT unnest($terms))
-    AND ($yf IS NULL OR year(d.date) >= $yf) AND ($yt IS NULL OR year(d.date) <= $yt)
-  GROUP BY h.page_id
-)
-SELECT count(*) OVER () AS total, s.page_id, s.score, p.page_num, p.text, d.document_id,
-       d.dataset, d.title, d.date, d.url, d.fields
-FROM s JOIN pages p USING (page_id) JOIN docs d USING (doc_row)
-ORDER BY s.score DESC, s.page_id LIMIT $limit OFFSET $offset""",
-            {
-                "codes": codes,
-                "terms": [int(t) for t in term_ids],
-                "yf": year_from,
-                "yt": year_to,
-                "limit": limit,
-                "offset": offset,
-            },
-        )
-        rows = _records(cur)
-        if rows:
-            return int(rows[0]["total"]), rows
-        if offset == 0:
-            return 0, []
-        total = self.bm25_pages(term_ids, datasets, year_from, year_to, 1, 0)[0]
-        return total, []
+        post = self.postings(cur, term_ids)
+        score = score_all(post, self.n_pages)
+        keep = np.zeros(self.n_pages, dtype=bool)
+        for ds in datasets:
+            if ds in self.ranges:
+                lo, hi = self.ranges[ds]
+                keep[lo:hi] = True
+        keep &= score > 0
+        if year_from is not None:
+            keep &= (self.page_day != NO_DATE) & (self.page_day >= _days(f"{year_from:04d}-01-01"))
+        if year_to is not None:
+            keep &= (self.page_day != NO_DATE) & (self.page_day <= _days(f"{year_to:04d}-12-31"))
+        hits = np.flatnonzero(keep)
+        order = np.lexsort((hits, -score[hits]))[offset : offset + limit]
+        chosen = hits[order]
+        if not chosen.size:
+            return int(hits.size), []
+        rows = {r["page_id"]: r for r in self.pages(chosen.tolist())}
+        out = []
+        for page_id in chosen.tolist():
+            out.append({**rows[page_id], "score": float(score[page_id])})
+        return int(hits.size), out
 
     def doc_rows(self, page_ids: Sequence[int]) -> dict[int, int]:
         """page_id -> doc_row."""
-        if not page_ids:
-            return {}
-        rows = (
-            self.cursor()
-            .execute(
-                "SELECT page_id, doc_row FROM pages WHERE page_id IN (SELECT unnest($ids))",
-                {"ids": [int(i) for i in page_ids]},
-            )
-            .fetchall()
-        )
-        return dict(rows)
+        ids = np.asarray(page_ids, dtype=np.int64)
+        return dict(zip(ids.tolist(), self.page_doc[ids].tolist(), strict=True))
 
     def counts(self) -> dict[str, tuple[int, int]]:
         """Documents and pages per dataset."""

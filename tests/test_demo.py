@@ -1,0 +1,249 @@
+"""The synthetic demo corpus: deterministic, complete, valid against the catalog, and buildable."""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from regnb import _demo_vocab, demo, shards
+from regnb.catalog import load_catalog
+from regnb.corpus import validate_document
+from regnb.encoder import HashingEncoder
+
+Documents = dict[str, list[dict[str, Any]]]
+
+
+@pytest.fixture(scope="module")
+def documents() -> Documents:
+    return demo.generate_documents()
+
+
+@pytest.fixture(scope="module")
+def us_datasets() -> list[str]:
+    return [d.id for d in load_catalog() if d.available and d.jurisdiction.startswith("US")]
+
+
+def _all(documents: Documents) -> list[dict[str, Any]]:
+    return [doc for docs in documents.values() for doc in docs]
+
+
+def test_same_seed_gives_the_same_documents() -> None:
+    assert demo.generate_documents(seed=7, scale=0.05) == demo.generate_documents(
+        seed=7, scale=0.05
+    )
+
+
+def test_output_does_not_depend_on_string_hashing() -> None:
+    code = (
+        "import hashlib, json; from regnb.demo import generate_documents; "
+        "print(hashlib.sha256(json.dumps(generate_documents(scale=0.05)).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1
+
+
+def test_another_seed_gives_other_documents() -> None:
+    assert demo.generate_documents(seed=7, scale=0.05) != demo.generate_documents(
+        seed=8, scale=0.05
+    )
+
+
+def test_scale_one_has_every_us_dataset_and_enough_pages(
+    documents: Documents, us_datasets: list[str]
+) -> None:
+    assert sorted(documents) == sorted(us_datasets)
+    assert len(us_datasets) == 15
+    assert all(documents[ds] for ds in us_datasets)
+    assert len(_all(documents)) >= 2_000
+    assert sum(len(doc["pages"]) for doc in _all(documents)) >= 6_000
+
+
+def test_the_mix_favours_inspections_and_adverse_events(documents: Documents) -> None:
+    counts = {ds: len(docs) for ds, docs in documents.items()}
+    for frequent in ("fda_483", "fda_warning_letters", "fda_maude", "fda_faers"):
+        assert counts[frequent] > 4 * counts["fda_ufa"]
+
+
+def test_most_documents_have_several_pages(documents: Documents) -> None:
+    page_counts = [len(doc["pages"]) for doc in _all(documents)]
+    assert sum(n > 1 for n in page_counts) > 0.7 * len(page_counts)
+    assert max(page_counts) <= 8
+
+
+def test_pages_are_about_120_to_250_words(documents: Documents) -> None:
+    words = [len(page.split()) for doc in _all(documents) for page in doc["pages"]]
+    assert sum(80 <= n <= 280 for n in words) > 0.95 * len(words)
+    assert max(words) <= 350
+
+
+def test_every_document_validates_and_fills_every_catalog_field(documents: Documents) -> None:
+    catalog = load_catalog()
+    for dataset_id, docs in documents.items():
+        dataset = catalog[dataset_id]
+        for i, doc in enumerate(docs):
+            checked = validate_document(dataset, doc, f"{dataset_id}[{i}]")
+            assert set(doc["fields"]) == set(dataset.fields), dataset_id
+            assert all(value not in (None, "", []) for value in doc["fields"].values())
+            assert checked["fields"] == doc["fields"]
+            assert doc["fields"][dataset.date_field] == doc["date"]
+            assert doc["fields"]["title"] == doc["title"]
+            assert doc["fields"]["url"] == doc["url"]
+
+
+def test_field_slots_cover_the_catalog_fields() -> None:
+    for dataset in load_catalog():
+        if dataset.id in demo.COUNTS:
+            named = set(_demo_vocab.FIELD_SLOTS[dataset.id]) | {"title", "url"}
+            assert named | {demo.DATE_FIELDS[dataset.id]} == set(dataset.fields)
+
+
+def test_field_types_follow_the_catalog(documents: Documents) -> None:
+    assert all(isinstance(d["fields"]["serious"], bool) for d in documents["fda_faers"])
+    assert {d["fields"]["serious"] for d in documents["fda_faers"]} == {True, False}
+    for doc in documents["fda_clinical_trials"]:
+        conditions = doc["fields"]["conditions"]
+        assert isinstance(conditions, list)
+        assert conditions
+        assert all(isinstance(c, str) for c in conditions)
+
+
+def test_enum_fields_use_several_catalog_values(documents: Documents) -> None:
+    catalog = load_catalog()
+    for dataset_id, docs in documents.items():
+        for name, spec in catalog[dataset_id].filters.items():
+            if "enum" in spec and name in catalog[dataset_id].fields:
+                seen = {doc["fields"][name] for doc in docs}
+                assert seen <= set(spec["enum"])
+                assert len(seen) >= min(2, len(spec["enum"])), (dataset_id, name)
+
+
+def test_dates_lie_between_2000_and_october_2026(documents: Documents) -> None:
+    dates = [dt.date.fromisoformat(doc["date"]) for doc in _all(documents)]
+    assert min(dates) >= dt.date(2000, 1, 1)
+    assert max(dates) <= dt.date(2026, 10, 31)
+    years = collections.Counter(d.year for d in dates)
+    assert all(years[y] > 20 for y in range(2000, 2027))
+
+
+def test_every_first_page_says_the_record_is_synthetic(documents: Documents) -> None:
+    for doc in _all(documents):
+        assert doc["pages"][0].startswith(_demo_vocab.MARKER)
+
+
+def test_keys_are_unique_and_urls_use_the_synthetic_host(documents: Documents) -> None:
+    for dataset_id, docs in documents.items():
+        keys = [doc["key"] for doc in docs]
+        assert len(set(keys)) == len(keys), dataset_id
+        for doc in docs:
+            assert doc["url"] == f"https://demo.regnb.invalid/{dataset_id}/{doc['key']}"
+
+
+def test_no_template_slot_is_left_unfilled(documents: Documents) -> None:
+    for doc in _all(documents):
+        assert not any("{" in page or "}" in page for page in doc["pages"]), doc["title"]
+
+
+@pytest.mark.parametrize(
+    ("dataset", "field", "pattern"),
+    [
+        ("fda_drug", "application_number", r"^(NDA|ANDA)\d{6}$"),
+        ("fda_biologic", "bla_number", r"^BLA(125|761)\d{3}$"),
+        ("fda_denovo_or_510k", "submission_number", r"^(K\d{6}|DEN\d{6})$"),
+        ("fda_pma", "pma_number", r"^P\d{6}$"),
+        ("fda_483", "fei_number", r"^(100|300)\d{7}$"),
+        ("fda_clinical_trials", "nct_id", r"^NCT\d{8}$"),
+        ("fda_recall_enforcement", "recall_number", r"^[DZBFVT]-\d{4}-\d{4}$"),
+        ("fda_guidance", "docket_number", r"^FDA-\d{4}-D-\d{4}$"),
+        ("fda_faers", "safety_report_id", r"^\d{8}$"),
+        ("fda_maude", "product_code", r"^[A-Z]{3}$"),
+    ],
+)
+def test_identifiers_have_realistic_formats(
+    documents: Documents, dataset: str, field: str, pattern: str
+) -> None:
+    assert all(re.match(pattern, doc["fields"][field]) for doc in documents[dataset])
+
+
+def test_firms_recur_across_datasets(documents: Documents) -> None:
+    def names(dataset: str, field: str) -> set[str]:
+        return {doc["fields"][field] for doc in documents[dataset]}
+
+    inspected = names("fda_483", "facility_name")
+    warned = names("fda_warning_letters", "company")
+    recalled = names("fda_recalls", "company") | names("fda_recall_enforcement", "recalling_firm")
+    assert len(inspected & warned & recalled) >= 5
+    assert len(names("fda_drug", "sponsor") & names("fda_clinical_trials", "sponsor")) >= 5
+
+
+def test_titles_name_the_firm_product_or_application(documents: Documents) -> None:
+    for dataset_id, docs in documents.items():
+        if dataset_id == "fda_guidance":  # guidance titles are their topics
+            continue
+        named = 0
+        for doc in docs:
+            values = [v for v in doc["fields"].values() if isinstance(v, str) and len(v) > 3]
+            named += any(v in doc["title"] for v in values if v not in (doc["title"], doc["url"]))
+        assert named >= 0.8 * len(docs), dataset_id
+
+
+def test_a_small_scale_keeps_every_dataset() -> None:
+    small = demo.generate_documents(scale=0.02)
+    assert all(small.values())
+    assert 30 <= sum(len(docs) for docs in small.values()) <= 80
+
+
+def test_scale_multiplies_the_document_counts(documents: Documents) -> None:
+    larger = demo.generate_documents(scale=3)
+    for dataset_id, docs in documents.items():
+        assert len(larger[dataset_id]) == 3 * len(docs)
+
+
+def test_scale_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="scale"):
+        demo.generate_documents(scale=0)
+
+
+def test_build_writes_a_readable_corpus_with_a_readme(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    summary = demo.build(out, encoder=HashingEncoder(), scale=0.02, progress=False)
+    documents = demo.generate_documents(scale=0.02)
+    manifest = shards.Manifest.load(out)
+    assert manifest is not None
+    assert manifest.encoder["name"] == "hashing-384"
+    assert {s.dataset for s in manifest.shards} == set(documents)
+    assert sum(s.documents_count for s in manifest.shards) == sum(map(len, documents.values()))
+    assert summary["written"].sum() == sum(map(len, documents.values()))
+    readme = (out / "README.md").read_text(encoding="utf-8")
+    assert "synthetic" in readme
+    assert f"--seed {demo.SEED}" in readme
+    for dataset_id, docs in documents.items():
+        pages = sum(len(d["pages"]) for d in docs)
+        assert f"| {dataset_id} | {len(docs):,} | {pages:,} |" in readme
+    again = demo.build(out, encoder=HashingEncoder(), scale=0.02, progress=False)
+    assert again["written"].sum() == 0
+    assert again["skipped"].sum() == sum(map(len, documents.values()))
+
+
+def test_the_command_line_builds_with_the_fast_encoder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    demo.main(["--out", str(tmp_path / "cli"), "--scale", "0.01", "--seed", "3", "--fast-encoder"])
+    assert "fda_483" in capsys.readouterr().out
+    assert "--scale 0.01 --fast-encoder" in (tmp_path / "cli" / "README.md").read_text()

@@ -29,7 +29,7 @@ log = logging.getLogger("regnb.search")
 
 LOOSEN_FRACTION = 0.4
 PAGES_PER_DOCUMENT = 3
-SIMILARITY_WEIGHT = 0.5
+SIMILARITY_WEIGHT = 0.7
 
 
 def loosen_needs(sizes: list[int], level: int) -> list[int]:

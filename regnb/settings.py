@@ -45,7 +45,7 @@ class Settings:
     """REGNB_CONCURRENT_CONVERSATIONS: running conversations per account."""
     query_cache_size: int = 1024
     """REGNB_QUERY_CACHE_SIZE: query embeddings kept in memory."""
-    similarity_weight: float = 0.5
+    similarity_weight: float = 0.7
     """REGNB_SIMILARITY_WEIGHT: share of the cosine in the similarity score (the rest: BM25 evidence)."""
     threads: int = 0
     """REGNB_THREADS: DuckDB threads (0: DuckDB's default)."""

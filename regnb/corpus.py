@@ -143,10 +143,8 @@ def _existing(corpus: Path, manifest: shards.Manifest) -> dict[tuple[str, str], 
     """(dataset, key) -> (content_hash, shard_id) of every committed document."""
     out: dict[tuple[str, str], tuple[str, str]] = {}
     for entry in manifest.shards:
-        table = shards.read_documents(corpus, entry)
-        for key, chash in zip(
-            table.column("key").to_pylist(), table.column("content_hash").to_pylist(), strict=True
-        ):
+        keys, hashes = shards.read_keys(corpus, entry)
+        for key, chash in zip(keys, hashes, strict=True):
             out[(entry.dataset, key)] = (chash, entry.shard_id)
     return out
 
@@ -365,8 +363,6 @@ def _refresh_existing(
     existing: dict[tuple[str, str], tuple[str, str]],
 ) -> None:
     for entry in entries:
-        table = shards.read_documents(corpus, entry)
-        for key, chash in zip(
-            table.column("key").to_pylist(), table.column("content_hash").to_pylist(), strict=True
-        ):
+        keys, hashes = shards.read_keys(corpus, entry)
+        for key, chash in zip(keys, hashes, strict=True):
             existing[(entry.dataset, key)] = (chash, entry.shard_id)

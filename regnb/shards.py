@@ -34,6 +34,7 @@ __all__ = [
     "ShardEntry",
     "page_schema",
     "read_documents",
+    "read_keys",
     "read_pages",
     "write_manifest",
     "write_shard",
@@ -222,6 +223,20 @@ def read_documents(corpus: Path, entry: ShardEntry) -> pa.Table:
         except ValueError as exc:
             raise CorpusError(f"{path}: column 'fields' holds invalid JSON: {exc}") from exc
     return table
+
+
+def read_keys(corpus: Path, entry: ShardEntry) -> tuple[list[str], list[str]]:
+    """A shard's document keys and content hashes only (a cheap read, for deduplication)."""
+    path = Path(corpus) / entry.documents
+    try:
+        table = pq.read_table(path, columns=["key", "content_hash"])
+    except (pa.ArrowException, OSError, KeyError) as exc:
+        raise CorpusError(f"{path}: cannot read columns 'key', 'content_hash': {exc}") from exc
+    if table.num_rows != entry.documents_count:
+        raise CorpusError(
+            f"{path}: {table.num_rows} rows, the manifest says {entry.documents_count}"
+        )
+    return table.column("key").to_pylist(), table.column("content_hash").to_pylist()
 
 
 def read_pages(corpus: Path, entry: ShardEntry, dim: int, documents: pa.Table) -> pa.Table:

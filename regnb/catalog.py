@@ -165,16 +165,21 @@ def load_catalog(corpus: Path | None = None) -> Catalog:
     """The package catalog with the corpus folder's `catalog.json` additions applied."""
     entries = _package_entries()
     source = "regnb/catalog.json"
-    if corpus is not None:
-        path = Path(corpus) / "catalog.json"
-        if path.exists():
-            try:
-                additions = json.loads(path.read_text(encoding="utf-8"))["datasets"]
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                raise CorpusError(f"{path}: cannot read the corpus catalog: {exc}") from exc
-            entries = merge_entries(entries, additions)
-            source = str(path)
+    if corpus is not None and (Path(corpus) / "catalog.json").exists():
+        entries = merge_entries(entries, _corpus_additions(Path(corpus)))
+        source = str(Path(corpus) / "catalog.json")
     return Catalog([_parse_entry(e, source) for e in entries])
+
+
+def _corpus_additions(corpus: Path) -> list[dict[str, Any]]:
+    """The entries of a corpus folder's `catalog.json` (none when it has no such file)."""
+    path = corpus / "catalog.json"
+    if not path.exists():
+        return []
+    try:
+        return list(json.loads(path.read_text(encoding="utf-8"))["datasets"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CorpusError(f"{path}: cannot read the corpus catalog: {exc}") from exc
 
 
 def add_datasets(corpus: Path, entries: list[dict[str, Any]]) -> Catalog:
@@ -186,13 +191,7 @@ def add_datasets(corpus: Path, entries: list[dict[str, Any]]) -> Catalog:
     """
     corpus = Path(corpus)
     path = corpus / "catalog.json"
-    current: list[dict[str, Any]] = []
-    if path.exists():
-        try:
-            current = json.loads(path.read_text(encoding="utf-8"))["datasets"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise CorpusError(f"{path}: cannot read the corpus catalog: {exc}") from exc
-    additions = merge_entries(current, entries)
+    additions = merge_entries(_corpus_additions(corpus), entries)
     catalog = Catalog(
         [_parse_entry(e, str(path)) for e in merge_entries(_package_entries(), additions)]
     )

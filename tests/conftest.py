@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import regnb
+from regnb.accounts import Accounts
+from regnb.server.testing import make_keys, open_sample
 from regnb.settings import Settings
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -68,3 +70,25 @@ def make_engine(tmp_path: Path) -> Callable[..., regnb.Engine]:
     yield make  # type: ignore[misc]
     for engine in engines:
         engine.close()
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
+    """The server tests' sample corpus, opened once per test module."""
+    root = tmp_path_factory.mktemp("server")
+    eng = open_sample(root / "corpus", root / "home")
+    yield eng
+    eng.close()
+
+
+@pytest.fixture
+def accounts(tmp_path: Path) -> Iterator[Accounts]:
+    """A fresh key store."""
+    with Accounts(tmp_path / "accounts.sqlite3") as acc:
+        yield acc
+
+
+@pytest.fixture
+def keys(accounts: Accounts) -> dict[str, str]:
+    """One key per plan (see `regnb.server.testing.make_keys`)."""
+    return make_keys(accounts)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -16,31 +15,12 @@ import regnb
 from regnb.accounts import Accounts
 from regnb.errors import InvalidRequest
 from regnb.server import create_app
-from regnb.server.testing import FakeClock, make_keys, open_sample
+from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio
 
 REQUEST_ID = re.compile(r"req_[0-9a-f]{24}")
 ABSENT = object()
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("server")
-    eng = open_sample(root / "corpus", root / "home")
-    yield eng
-    eng.close()
-
-
-@pytest.fixture
-def accounts(tmp_path: Path) -> Iterator[Accounts]:
-    with Accounts(tmp_path / "accounts.sqlite3") as acc:
-        yield acc
-
-
-@pytest.fixture
-def keys(accounts: Accounts) -> dict[str, str]:
-    return make_keys(accounts)
 
 
 @pytest.fixture

@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -20,30 +19,11 @@ from regnb.accounts import Accounts
 from regnb.errors import ConcurrentSearch, CorpusError, RateLimited
 from regnb.server import create_app
 from regnb.server.limits import AccountSlots, RateLimiter
-from regnb.server.testing import FakeClock, make_keys, open_sample
+from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio
 
 WAIT = 30.0  # upper bound for a condition that must come true; never reached when all is well
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("limits")
-    eng = open_sample(root / "corpus", root / "home")
-    yield eng
-    eng.close()
-
-
-@pytest.fixture
-def accounts(tmp_path: Path) -> Iterator[Accounts]:
-    with Accounts(tmp_path / "accounts.sqlite3") as acc:
-        yield acc
-
-
-@pytest.fixture
-def keys(accounts: Accounts) -> dict[str, str]:
-    return make_keys(accounts)
 
 
 def h(key: str) -> dict[str, str]:

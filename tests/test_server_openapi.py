@@ -7,7 +7,6 @@ import dataclasses
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,31 +19,12 @@ import regnb
 from regnb.accounts import Accounts
 from regnb.server import create_app
 from regnb.server.openapi import openapi_document
-from regnb.server.testing import FakeClock, make_keys, open_sample
+from regnb.server.testing import FakeClock
 
 DOC = openapi_document()
 REGISTRY = referencing.Registry().with_resource(
     "urn:regnb:openapi", referencing.Resource.from_contents(DOC, referencing.jsonschema.DRAFT202012)
 )
-
-
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("openapi")
-    eng = open_sample(root / "corpus", root / "home")
-    yield eng
-    eng.close()
-
-
-@pytest.fixture
-def accounts(tmp_path: Path) -> Iterator[Accounts]:
-    with Accounts(tmp_path / "accounts.sqlite3") as acc:
-        yield acc
-
-
-@pytest.fixture
-def keys(accounts: Accounts) -> dict[str, str]:
-    return make_keys(accounts)
 
 
 def _template(path: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from regnb import _demo_vocab, demo, shards
+from regnb import demo, shards
 from regnb.catalog import load_catalog
 from regnb.corpus import validate_document
 from regnb.encoder import HashingEncoder
@@ -110,7 +110,7 @@ def test_every_document_validates_and_fills_every_catalog_field(documents: Docum
 def test_field_slots_cover_the_catalog_fields() -> None:
     for dataset in load_catalog():
         if dataset.id in demo.COUNTS:
-            named = set(_demo_vocab.FIELD_SLOTS[dataset.id]) | {"title", "url"}
+            named = set(demo.FIELD_SLOTS[dataset.id]) | {"title", "url"}
             assert named | {demo.DATE_FIELDS[dataset.id]} == set(dataset.fields)
 
 
@@ -144,7 +144,7 @@ def test_dates_lie_between_2000_and_october_2026(documents: Documents) -> None:
 
 def test_every_first_page_says_the_record_is_synthetic(documents: Documents) -> None:
     for doc in _all(documents):
-        assert doc["pages"][0].startswith(_demo_vocab.MARKER)
+        assert doc["pages"][0].startswith(demo.MARKER)
 
 
 def test_keys_are_unique_and_urls_use_the_synthetic_host(documents: Documents) -> None:

@@ -128,7 +128,7 @@ def main() -> None:
 
     folder = OUT / "realcorpus-index"
     shutil.rmtree(folder, ignore_errors=True)
-    built = json.loads(run_child(INDEX_CHILD, str(corpus), str(folder)))
+    built = json.loads(run_child(INDEX_CHILD, str(corpus), str(folder)).splitlines()[-1])
     rows.append(
         (
             "index build",

@@ -49,7 +49,7 @@ from regnb import shards, text
 corpus, db = Path(sys.argv[1]), sys.argv[2]
 manifest = shards.Manifest.load(corpus)
 start = time.perf_counter()
-con = duckdb.connect(db)
+con = duckdb.connect(db, config={{"enable_progress_bar": False}})
 con.execute(f"LOAD '{{text._fts_extension()}}'")
 con.execute("CREATE TABLE pages_fts (page_id INTEGER, ds VARCHAR, body VARCHAR)")
 next_id = 0
@@ -129,10 +129,10 @@ def main() -> None:
 
     folder = OUT / "regnb-index"
     shutil.rmtree(folder, ignore_errors=True)
-    ours = json.loads(run_child(BUILD_REGNB, str(corpus), str(folder)))
+    ours = json.loads(run_child(BUILD_REGNB, str(corpus), str(folder)).splitlines()[-1])
     fts_db = OUT / "fts-baseline.duckdb"
     fts_db.unlink(missing_ok=True)
-    theirs = json.loads(run_child(BUILD_FTS, str(corpus), str(fts_db)))
+    theirs = json.loads(run_child(BUILD_FTS, str(corpus), str(fts_db)).splitlines()[-1])
 
     home = OUT / "home"
     shutil.rmtree(home, ignore_errors=True)

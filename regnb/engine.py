@@ -141,9 +141,9 @@ class Engine:
             self.catalog,
             self._has_terms,
             {
-                "keywords": list(keywords) if isinstance(keywords, tuple) else keywords,
+                "keywords": keywords,
                 "query": query,
-                "datasets": list(datasets) if isinstance(datasets, tuple) else datasets,
+                "datasets": datasets,
                 "filters": filters,
                 "date_from": date_from,
                 "date_to": date_to,

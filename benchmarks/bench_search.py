@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import OUT, PEAK_GB, RandomEncoder, percentiles, run_child, table, timed
-from regnb.demo import generate_documents
 
 import regnb
 from regnb import shards
+from regnb.demo import generate_documents
 
 BUILD_REGNB = f"""
 import json, sys, time

@@ -49,7 +49,8 @@ from regnb import shards, text
 corpus, db = Path(sys.argv[1]), sys.argv[2]
 manifest = shards.Manifest.load(corpus)
 start = time.perf_counter()
-con = duckdb.connect(db, config={{"enable_progress_bar": False}})
+con = duckdb.connect(db)
+con.execute("SET enable_progress_bar = false")
 con.execute(f"LOAD '{{text._fts_extension()}}'")
 con.execute("CREATE TABLE pages_fts (page_id INTEGER, ds VARCHAR, body VARCHAR)")
 next_id = 0

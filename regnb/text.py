@@ -195,7 +195,8 @@ def connect(
     database: str = ":memory:", *, read_only: bool = False, persistent: bool = False
 ) -> duckdb.DuckDBPyConnection:
     """A DuckDB connection with regnb's word macros installed."""
-    con = duckdb.connect(database, read_only=read_only, config={"enable_progress_bar": False})
+    con = duckdb.connect(database, read_only=read_only)
+    con.execute("SET enable_progress_bar = false")
     if read_only:
         con.execute(f"LOAD '{_fts_extension()}'")
     else:

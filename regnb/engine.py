@@ -185,12 +185,15 @@ class Engine:
         row = self._document(document_id, plan)
         total = int(row["page_count"])
         last = min(total, page_to or total, page_from + self.settings.read_max_pages - 1)
-        chosen, size = 0, 0
-        for num, nbytes in self.store.page_sizes(row, page_from, last):
-            if chosen and size + nbytes > self.settings.read_max_bytes:
+        pages: list[tuple[int, str]] = []
+        size = 0
+        for num, text in self.store.page_range(row, page_from, last) if page_from <= last else []:
+            nbytes = len(text.encode("utf-8"))
+            if pages and size + nbytes > self.settings.read_max_bytes:
                 break
-            chosen, size = num, size + nbytes
-        pages = self.store.page_range(row, page_from, chosen) if chosen else []
+            pages.append((num, text))
+            size += nbytes
+        chosen = pages[-1][0] if pages else 0
         next_from = chosen + 1 if chosen and chosen < total else None
         return DocumentRead(
             document_id=row["document_id"],

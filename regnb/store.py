@@ -218,19 +218,6 @@ class IndexStore:
             .fetchall()
         )
 
-    def page_sizes(self, doc: dict[str, Any], first: int, last: int) -> list[tuple[int, int]]:
-        """(page_num, UTF-8 bytes of text) of pages `first`..`last`, to plan a read."""
-        base = int(doc["first_page_id"]) - 1
-        return (
-            self.cursor()
-            .execute(
-                "SELECT page_num, octet_length(encode(text)) FROM pages "
-                "WHERE page_id BETWEEN ? AND ? ORDER BY page_id",
-                [base + first, base + last],
-            )
-            .fetchall()
-        )
-
     def bm25_pages(
         self,
         term_ids: Sequence[int],

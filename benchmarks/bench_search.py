@@ -105,7 +105,7 @@ def make_queries(eng: regnb.Engine, n: int, seed: int = 7) -> list[tuple[list[st
     while len(out) < n:
         page_id = rng.randrange(total)
         text = eng.store.pages([page_id])[0]["text"]
-        words = [w for w in text.split() if w.isalpha() and len(w) > 3]
+        words = [w for w in text.split() if w.isalpha() and len(w) > 3 and regnb.text.terms(w)]
         if len(words) < 10:
             continue
         items = []

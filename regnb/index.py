@@ -30,7 +30,7 @@ from regnb.errors import CorpusError
 
 __all__ = ["INDEX_VERSION", "IndexFiles", "build_index", "ensure_index"]
 
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 K1 = 0.9
 B = 0.4
 
@@ -208,6 +208,7 @@ BUILD_SQL = [
     "CREATE UNIQUE INDEX pages_page_id ON pages (page_id)",
     "CREATE UNIQUE INDEX docs_doc_row ON docs (doc_row)",
     "CREATE UNIQUE INDEX docs_document_id ON docs (document_id)",
+    "CREATE UNIQUE INDEX terms_term ON terms (term)",
 ]
 
 

@@ -1,18 +1,19 @@
 """Page matching and BM25 scoring over the query's posting lists, in numpy.
 
-The postings of a query's terms are fetched once per search (sorted by term, then page); each
-dataset is a contiguous range of page ids, so its share of every posting list is found by binary
-search, and counting and scoring are dense `bincount`s over the dataset's pages.
+The postings of a query's terms are read once per search. Counting (how many of an item's words
+a page holds) and scoring (BM25 summed over the query's distinct terms) are dense `bincount`s
+over every page of the corpus, done once; each dataset is a contiguous range of page ids, so its
+matching is a slice of those arrays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Candidates", "QueryPostings", "match_range", "score_all"]
+__all__ = ["Candidates", "QueryPostings", "match_range"]
 
 
 @dataclass
@@ -26,28 +27,38 @@ class Candidates:
 
 @dataclass
 class QueryPostings:
-    """Posting lists of a query's terms: term id -> (page ids ascending, BM25 weights)."""
+    """The postings of a query's terms, one row per (page, term), in any order."""
 
-    lists: dict[int, tuple[np.ndarray, np.ndarray]]
+    terms: np.ndarray
+    pages: np.ndarray
+    weights: np.ndarray
+    n_pages: int
+    _score: np.ndarray | None = field(default=None, repr=False)
+    _counts: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
-    @classmethod
-    def from_arrays(
-        cls, terms: np.ndarray, pages: np.ndarray, weights: np.ndarray
-    ) -> QueryPostings:
-        """From rows sorted by (term, page)."""
-        lists: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        if terms.size:
-            starts = np.flatnonzero(np.r_[True, terms[1:] != terms[:-1]])
-            ends = np.r_[starts[1:], terms.size]
-            for s, e in zip(starts.tolist(), ends.tolist(), strict=True):
-                lists[int(terms[s])] = (pages[s:e], weights[s:e])
-        return cls(lists)
+    @property
+    def score(self) -> np.ndarray:
+        """BM25 of every page over all the query's terms (0 where a page holds none)."""
+        if self._score is None:
+            self._score = np.bincount(self.pages, weights=self.weights, minlength=self.n_pages)
+        return self._score
 
-    def within(self, term: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-        """The term's postings with `lo <= page < hi`, pages shifted to start at 0."""
-        pages, weights = self.lists.get(term, (np.empty(0, np.int32), np.empty(0, np.float32)))
-        a, b = np.searchsorted(pages, [lo, hi])
-        return pages[a:b] - lo, weights[a:b]
+    def counts(self, item: Sequence[int]) -> np.ndarray:
+        """For every page, how many of the item's distinct terms it holds."""
+        key = tuple(sorted(set(item)))
+        if key not in self._counts:
+            hit = np.isin(self.terms, np.asarray(key, dtype=self.terms.dtype))
+            self._counts[key] = np.bincount(self.pages[hit], minlength=self.n_pages).astype(
+                np.int16
+            )
+        return self._counts[key]
+
+    def prepare(self, items: Sequence[Sequence[int]]) -> None:
+        """Compute every array a search reads, before datasets are matched in parallel."""
+        _ = self.score
+        for item in items:
+            if item:
+                self.counts(item)
 
 
 def match_range(
@@ -64,36 +75,21 @@ def match_range(
     """Pages in [lo, hi) holding at least `needs[i]` of item i's terms for some i, scored by BM25
     summed over every distinct query term they hold; the best `limit` of them, best first.
     `allowed` (bool per page of the range) drops pages that fail the filters."""
-    size = hi - lo
-    if size <= 0:
+    if hi <= lo:
         return Candidates(0, [], [])
-    terms = sorted({t for item in items for t in item})
-    parts = {t: post.within(t, lo, hi) for t in terms}
-    matched = np.zeros(size, dtype=bool)
+    matched = np.zeros(hi - lo, dtype=bool)
     for item, need in zip(items, needs, strict=True):
-        present = [parts[t][0] for t in dict.fromkeys(item)]
-        if not present or need > len(present):
-            continue
-        counts = np.bincount(np.concatenate(present), minlength=size)
-        matched |= counts >= need
+        if item and need <= len(set(item)):
+            matched |= post.counts(item)[lo:hi] >= need
     if allowed is not None:
         matched &= allowed
     hits = np.flatnonzero(matched)
     if hits.size == 0:
         return Candidates(0, [], [])
-    score = np.zeros(size, dtype=np.float64)
-    for pages, weights in parts.values():
-        score += np.bincount(pages, weights=weights, minlength=size)
-    hit_scores = score[hits]
-    order = np.lexsort((hits, -hit_scores))[:limit]
-    return Candidates(
-        min(int(hits.size), cap), (hits[order] + lo).tolist(), hit_scores[order].tolist()
-    )
-
-
-def score_all(post: QueryPostings, n_pages: int) -> np.ndarray:
-    """BM25 of every page for all the query's terms (0 where a page holds none)."""
-    score = np.zeros(n_pages, dtype=np.float64)
-    for pages, weights in post.lists.values():
-        score += np.bincount(pages, weights=weights, minlength=n_pages)
-    return score
+    hit_scores = post.score[lo:hi][hits]
+    if hits.size > limit:
+        top = np.argpartition(-hit_scores, limit - 1)[:limit]
+        hits, hit_scores = hits[top], hit_scores[top]
+    order = np.lexsort((hits, -hit_scores))
+    total = int(np.count_nonzero(matched))
+    return Candidates(min(total, cap), (hits[order] + lo).tolist(), hit_scores[order].tolist())

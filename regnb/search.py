@@ -156,6 +156,7 @@ class Searcher:
         watchdog.start()
         try:
             post = self.store.postings(cursor, [t for item in items for t in item])
+            post.prepare(items)
         except duckdb.InterruptException:
             for run in runs.values():
                 run.error = "timeout"

@@ -18,7 +18,7 @@ import numpy as np
 
 from regnb import text
 from regnb.index import IndexFiles
-from regnb.matching import Candidates, QueryPostings, match_range, score_all
+from regnb.matching import Candidates, QueryPostings, match_range
 
 __all__ = ["Candidates", "DocFilter", "IndexStore", "allowed_sql"]
 
@@ -117,17 +117,18 @@ class IndexStore:
 
     def postings(self, cur: duckdb.DuckDBPyConnection, term_ids: Sequence[int]) -> QueryPostings:
         """The posting lists of the given terms, in one read."""
-        if not term_ids:
-            return QueryPostings({})
         listed = ", ".join(str(int(t)) for t in sorted(set(term_ids)))
+        if not listed:
+            empty = np.empty(0, np.int32)
+            return QueryPostings(empty, empty, np.empty(0, np.float32), self.n_pages)
         rows = cur.execute(
-            f"SELECT term_id, page_id, weight FROM postings WHERE term_id IN ({listed}) "
-            "ORDER BY term_id, page_id"
+            f"SELECT term_id, page_id, weight FROM postings WHERE term_id IN ({listed})"
         ).fetchnumpy()
-        return QueryPostings.from_arrays(
+        return QueryPostings(
             np.asarray(rows["term_id"], np.int32),
             np.asarray(rows["page_id"], np.int32),
             np.asarray(rows["weight"], np.float32),
+            self.n_pages,
         )
 
     def allowed(
@@ -230,7 +231,7 @@ class IndexStore:
         """Legacy search: pages with any term, by BM25 summed over the terms; (total, page rows)."""
         cur = self.cursor()
         post = self.postings(cur, term_ids)
-        score = score_all(post, self.n_pages)
+        score = post.score
         keep = np.zeros(self.n_pages, dtype=bool)
         for ds in datasets:
             if ds in self.ranges:

@@ -29,6 +29,7 @@ log = logging.getLogger("regnb.search")
 
 LOOSEN_FRACTION = 0.4
 PAGES_PER_DOCUMENT = 3
+DATE_KINDS = ("date_from", "date_to")
 SIMILARITY_WEIGHT = 0.7
 
 
@@ -163,10 +164,26 @@ class Searcher:
             return runs
         finally:
             watchdog.cancel()
+        # Filters run SQL, which can be slow on a large dataset: those datasets run in worker
+        # threads under the deadline. The others are bounded numpy work over arrays in hand.
+        queried = [
+            ds for ds in datasets if any(f.kind not in DATE_KINDS for f in req.filters.get(ds, []))
+        ]
         futures: dict[Future[None], str] = {
             self._pool.submit(self._match_one, req, ds, post, items, sizes, runs[ds]): ds
-            for ds in datasets
+            for ds in queried
         }
+        for ds in datasets:
+            if ds in queried:
+                continue
+            if time.perf_counter() > deadline:
+                runs[ds].error = "timeout"
+                continue
+            try:
+                self._match_one(req, ds, post, items, sizes, runs[ds])
+            except Exception:
+                log.exception("dataset %s failed", ds)
+                runs[ds].error = "error"
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
         for future in pending:
             run = runs[futures[future]]
@@ -191,9 +208,9 @@ class Searcher:
         sizes: list[int],
         run: DatasetRun,
     ) -> None:
-        cursor = self.store.cursor()
-        run.cursor = cursor
         filters = list(req.filters.get(ds, []))
+        cursor = self.store.cursor() if any(f.kind not in DATE_KINDS for f in filters) else None
+        run.cursor = cursor
         date_field = self.catalog[ds].date_field
         if req.date_from:
             filters.append(DocFilter("date_from", date_field or "date", req.date_from))

@@ -132,9 +132,10 @@ class IndexStore:
         )
 
     def allowed(
-        self, cur: duckdb.DuckDBPyConnection, dataset: str, filters: Sequence[DocFilter]
+        self, cur: duckdb.DuckDBPyConnection | None, dataset: str, filters: Sequence[DocFilter]
     ) -> np.ndarray | None:
-        """Which pages of the dataset's range pass the filters (None: no filter)."""
+        """Which pages of the dataset's range pass the filters (None: no filter). Date bounds
+        are checked in memory; field filters run SQL on `cur`."""
         if not filters:
             return None
         lo, hi = self.ranges[dataset]
@@ -147,6 +148,8 @@ class IndexStore:
                 mask &= (days != NO_DATE) & (days <= _days(f.value))
         fielded = [f for f in filters if f.kind not in ("date_from", "date_to")]
         if fielded:
+            if cur is None:
+                raise ValueError("field filters need a cursor")
             sql, params = allowed_sql(fielded)
             params["ds"] = self.dataset_codes[dataset]
             docs = cur.execute(sql, params).fetchnumpy()["doc_row"]
@@ -155,7 +158,7 @@ class IndexStore:
 
     def match(
         self,
-        cur: duckdb.DuckDBPyConnection,
+        cur: duckdb.DuckDBPyConnection | None,
         dataset: str,
         post: QueryPostings,
         items: Sequence[Sequence[int]],

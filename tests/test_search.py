@@ -417,25 +417,51 @@ def test_filters_of_each_type(make_engine, filters, expected):
 
 def test_a_slow_dataset_times_out_and_the_others_return(make_engine, monkeypatch):
     eng = make_engine(
-        {"fda_483": [doc("A", ["alpha"])], "fda_recalls": [doc("B", ["alpha"])]},
+        {
+            "fda_483": [doc("A", ["alpha"])],
+            "fda_recalls": [doc("B", ["alpha"], fields={"company": "Acme"})],
+        },
         search_timeout_s=0.5,
     )
     release = threading.Event()
-    real = eng.store.match
+    real = eng.store.allowed
 
-    def slow(cur: Any, dataset: str, *args: Any, **kwargs: Any) -> Candidates:
+    def slow(cur: Any, dataset: str, *args: Any, **kwargs: Any) -> Any:
         if dataset == "fda_recalls":
             release.wait(10)
         return real(cur, dataset, *args, **kwargs)
 
-    monkeypatch.setattr(eng.store, "match", slow)
+    monkeypatch.setattr(eng.store, "allowed", slow)
     try:
-        res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"])
+        res = eng.search(
+            ["alpha"],
+            datasets=["fda_483", "fda_recalls"],
+            filters={"fda_recalls": {"company": "acme"}},
+        )
     finally:
         release.set()
     assert res.to_dict()["datasets"]["fda_recalls"] == {"status": "timeout"}
     assert res.to_dict()["datasets"]["fda_483"]["status"] == "ok"
     assert ids(res) == ["A"]
+
+
+def test_a_slow_postings_read_times_out_every_dataset(make_engine, monkeypatch):
+    eng = make_engine(
+        {"fda_483": [doc("A", ["alpha"])], "fda_recalls": [doc("B", ["alpha"])]},
+        search_timeout_s=0.3,
+    )
+
+    def slow(cur: Any, term_ids: Any) -> Any:
+        # a read that would run for hours: the search's watchdog must interrupt it
+        return cur.execute("SELECT sum(i) FROM range(1000000000000) t(i)").fetchall()
+
+    monkeypatch.setattr(eng.store, "postings", slow)
+    res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"]).to_dict()
+    assert res["datasets"] == {
+        "fda_483": {"status": "timeout"},
+        "fda_recalls": {"status": "timeout"},
+    }
+    assert res["results"] == [] and res["total"] == 0
 
 
 def test_a_failing_dataset_reports_error_and_the_others_return(make_engine, monkeypatch, caplog):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -30,39 +33,41 @@ class LegacyRoutes:
             Route("/api/contents", endpoint(self.contents, Style.LEGACY), methods=["POST"]),
         ]
 
-    async def search(self, request: Request) -> Response:
-        """POST /api/search: pages by BM25, 0-based page numbers."""
+    async def _call(self, request: Request, what: str, call: Callable[..., Any]) -> Response:
+        """Authenticate, read the JSON body, run `call(body, plan)` off the event loop."""
         state = self.state
         caller = await state.authenticate(request)
         body = await read_json_object(request, state.settings.max_body_bytes)
 
         def run() -> bytes:
-            result = state.engine.legacy_search(
+            return json_bytes(call(body, caller.plan).to_dict())
+
+        return json_response(await state.blocking(run, what))
+
+    async def search(self, request: Request) -> Response:
+        """POST /api/search: pages by BM25, 0-based page numbers."""
+        engine = self.state.engine
+        return await self._call(
+            request,
+            "search",
+            lambda body, plan: engine.legacy_search(
                 body.get("query_text"),
                 _given(body, "top_k", 20),
                 _given(body, "offset", 0),
                 dataset_to_search=body.get("dataset_to_search"),
                 year_from=body.get("year_from"),
                 year_to=body.get("year_to"),
-                plan=caller.plan,
-            )
-            return json_bytes(result.to_dict())
-
-        return json_response(await state.blocking(run, "search"))
+                plan=plan,
+            ),
+        )
 
     async def contents(self, request: Request) -> Response:
         """POST /api/contents: `top_k` pages of a document from `offset`."""
-        state = self.state
-        caller = await state.authenticate(request)
-        body = await read_json_object(request, state.settings.max_body_bytes)
-
-        def run() -> bytes:
-            result = state.engine.legacy_contents(
-                body.get("doc_id"),
-                _given(body, "top_k", 10),
-                _given(body, "offset", 0),
-                plan=caller.plan,
-            )
-            return json_bytes(result.to_dict())
-
-        return json_response(await state.blocking(run, "document read"))
+        engine = self.state.engine
+        return await self._call(
+            request,
+            "document read",
+            lambda body, plan: engine.legacy_contents(
+                body.get("doc_id"), _given(body, "top_k", 10), _given(body, "offset", 0), plan=plan
+            ),
+        )

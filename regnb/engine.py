@@ -118,6 +118,20 @@ class Engine:
                 self._query_cache.popitem(last=False)
         return vector
 
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embeddings of `texts` with the corpus's encoder (rows L2-normalised, float32)."""
+        if not texts:
+            return np.zeros((0, self.store.dim), dtype=np.float32)
+        return self.encoder.encode(list(texts))
+
+    def document_frequency(self, words: Sequence[str]) -> dict[str, float]:
+        """For each word, the share of the corpus's pages that hold it (after the index's
+        normalisation); stop words and words the corpus lacks give 0.0."""
+        mapping = self.normaliser.word_terms(list(words))
+        df = self.store.term_df(sorted({t for t in mapping.values() if t}))
+        n = max(self.store.n_pages, 1)
+        return {w: df.get(mapping.get(w.lower()) or "", 0) / n for w in words}
+
     def _has_terms(self, item: str) -> bool:
         return bool(self.normaliser.terms(item))
 

@@ -115,6 +115,20 @@ class IndexStore:
         )
         return dict(rows)
 
+    def term_df(self, terms: Sequence[str]) -> dict[str, int]:
+        """Pages holding each known term (unknown terms are left out)."""
+        if not terms:
+            return {}
+        rows = (
+            self.cursor()
+            .execute(
+                f"SELECT term, df FROM terms WHERE term IN ({', '.join('?' * len(terms))})",
+                list(terms),
+            )
+            .fetchall()
+        )
+        return {str(t): int(df) for t, df in rows}
+
     def postings(self, cur: duckdb.DuckDBPyConnection, term_ids: Sequence[int]) -> QueryPostings:
         """The posting lists of the given terms, in one read."""
         listed = ", ".join(str(int(t)) for t in sorted(set(term_ids)))

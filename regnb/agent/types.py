@@ -1,0 +1,180 @@
+"""What passes between the conversation service and the research agent.
+
+The service (store, worker pool, state table, HTTP) hands the agent a `TurnRequest`; the agent
+reports progress as `Step`s, checks `stopped()` between stages, and returns a `TurnResult`.
+Nothing here knows about SQLite or HTTP.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+__all__ = [
+    "Agent",
+    "Answer",
+    "Citation",
+    "Finding",
+    "KeyDocument",
+    "PriorTurn",
+    "Produced",
+    "Step",
+    "Stopped",
+    "Theme",
+    "TurnRequest",
+    "TurnResult",
+]
+
+
+class Stopped(Exception):
+    """Raised inside a run when the user stopped it; the service discards the run."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One progress item of a running turn: "Searching FDA Warning Letters", 12."""
+
+    message: str
+    count: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"message": self.message, "count": self.count}
+
+
+@dataclass
+class Citation:
+    """A page citation (no `block_id`) or a passage citation (`block_id`, `parent_index`).
+
+    `to_dict()` is the spec's citation object. `document_id`, `dataset_id` and `passage` are kept
+    by the store beside it, so that a local front end can open the cited page and show the text.
+    """
+
+    index: int
+    name: str
+    dataset: str  # the dataset's display name
+    date: str | None
+    page_num: int | None
+    url: str
+    document_id: str
+    dataset_id: str
+    block_id: str | None = None
+    parent_index: int | None = None
+    passage: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "index": self.index,
+            "name": self.name,
+            "dataset": self.dataset,
+            "date": self.date,
+            "page_num": self.page_num,
+            "url": self.url,
+        }
+        if self.block_id is not None:
+            out["block_id"] = self.block_id
+            out["parent_index"] = self.parent_index
+        return out
+
+
+@dataclass
+class Finding:
+    """One sentence of an answer and the citation numbers that back it."""
+
+    text: str
+    markers: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Theme:
+    """A group of findings, labelled by what their passages share."""
+
+    label: str
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class KeyDocument:
+    """A document the answer cites; `citation` is its page citation's number."""
+
+    title: str
+    dataset: str  # display name
+    dataset_id: str
+    date: str | None
+    firm_or_product: str | None
+    url: str | None
+    document_id: str
+    citation: int
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Answer:
+    """An answer's structure, from which the markdown and every produced document are made."""
+
+    question: str
+    summary: list[Finding]  # the direct answer: two to four sentences
+    themes: list[Theme]
+    documents: list[KeyDocument]
+    not_found: list[str]
+    citations: list[Citation]
+    markdown: str = ""
+
+
+@dataclass
+class Produced:
+    """A document the agent produced: `text` (markdown in `content`), `file` or `image` (`data`)."""
+
+    title: str
+    type: Literal["text", "file", "image"]
+    filename: str | None = None
+    content: str | None = None
+    data: bytes | None = None
+    media_type: str | None = None
+
+
+@dataclass
+class PriorTurn:
+    """An earlier turn of the conversation, as the agent left it (stopped turns are gone)."""
+
+    message: str
+    status: str
+    answer: str | None
+    citations: list[Citation]
+    question: dict[str, Any] | None
+    state: dict[str, Any]  # the agent's own notes for follow-ups (plan, firms, documents)
+
+
+@dataclass
+class TurnRequest:
+    """A message to answer, with the conversation so far."""
+
+    message: str
+    history: list[PriorTurn]
+    first_citation: int  # the number the next citation takes (numbers continue across turns)
+    plan: str  # the account's plan: free, paid or enterprise
+    today: dt.date = field(default_factory=dt.date.today)
+
+
+@dataclass
+class TurnResult:
+    """How a run ended: `completed` with an answer, or `needs_input` with a question."""
+
+    status: Literal["completed", "needs_input"]
+    answer: str | None
+    citations: list[Citation] = field(default_factory=list)
+    question: dict[str, Any] | None = None  # {"question": str, "options": [str, ...]}
+    documents: list[Produced] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+class Agent(Protocol):
+    """Answers one message; `report` replaces the running turn's steps."""
+
+    def run(
+        self,
+        request: TurnRequest,
+        report: Callable[[list[Step]], None],
+        stopped: Callable[[], bool],
+    ) -> TurnResult: ...

@@ -1,0 +1,139 @@
+"""The engine interface: what a front end (CLI, HTTP app, widgets, notebooks) may call.
+
+The local `regnb.Engine` and the remote client both implement it; results are the same objects,
+rebuilt from the spec's JSON with `from_dict` on the remote side. Front ends depend on this
+protocol, never on an engine's store, catalog internals or normaliser.
+
+The conversation methods mirror the spec's conversation endpoints one to one and return the
+spec's JSON objects; `regnb.conversation.Conversation` is the convenient object built on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from regnb.catalog import Catalog
+    from regnb.request import SearchRequest
+    from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+
+__all__ = ["ConversationAPI", "EngineAPI", "SearchAPI"]
+
+
+@runtime_checkable
+class SearchAPI(Protocol):
+    """Search, read and list datasets: the spec's v3 and legacy document endpoints."""
+
+    plan: str
+
+    def datasets(self) -> Catalog:
+        """The dataset catalog (`GET /api/v3/datasets`)."""
+        ...
+
+    def check_search(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchRequest:
+        """A search checked and normalised once; raises the spec's 400 errors."""
+        ...
+
+    def search(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchResult:
+        """v3 search (`POST /api/v3/search`); a `SearchRequest` is run as it is."""
+        ...
+
+    def read(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead:
+        """Pages of a document (`GET /api/v3/documents/{document_id}`)."""
+        ...
+
+    def legacy_search(
+        self,
+        query_text: str,
+        top_k: int = 20,
+        offset: int = 0,
+        *,
+        dataset_to_search: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        plan: str | None = None,
+    ) -> LegacySearchResult:
+        """Legacy page-level BM25 search (`POST /api/search`)."""
+        ...
+
+    def legacy_contents(
+        self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
+    ) -> ContentsResult:
+        """Legacy page-wise reader (`POST /api/contents`)."""
+        ...
+
+
+@runtime_checkable
+class ConversationAPI(Protocol):
+    """Research conversations, one method per spec endpoint; each returns the spec's JSON."""
+
+    def start_conversation(
+        self, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """`POST /api/v3/conversations`: `conversation_id`, `turn_index`, `status`, `url`."""
+        ...
+
+    def send_message(
+        self, conversation_id: str, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """`POST /api/v3/conversations/{id}/messages`: the new turn, as the start response."""
+        ...
+
+    def list_conversations(
+        self, status: str = "all", limit: int = 20, offset: int = 0
+    ) -> dict[str, Any]:
+        """`GET /api/v3/conversations`: `conversations`, `total`, `limit`, `offset`."""
+        ...
+
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+        """`GET /api/v3/conversations/{id}?wait=`: the conversation with every turn."""
+        ...
+
+    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+        """`POST /api/v3/conversations/{id}/stop`: `conversation_id`, `stopped`."""
+        ...
+
+    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+        """`GET /api/v3/conversations/{id}/documents/{doc}`: text inline, files by signed URL."""
+        ...
+
+    def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
+        """A produced file or image: (file name, bytes)."""
+        ...
+
+
+@runtime_checkable
+class EngineAPI(SearchAPI, ConversationAPI, Protocol):
+    """Everything a front end may call: local `Engine` and remote client alike."""

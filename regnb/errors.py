@@ -18,15 +18,21 @@ RegnbError                      code, status, message, field
 ├── ConcurrentSearch            429 concurrent_search
 ├── ConcurrentConversations     429 concurrent_conversations
 ├── UpstreamError               502 upstream_error
+│   └── RankingFailed           503 upstream_error  (the query could not be embedded)
 ├── Busy                        503 busy
 ├── SearchTimeout               504 timeout
+│   └── RankingTimeout          503 timeout         (ranking ran out of time)
 ├── InternalError               500 internal_error
 └── CorpusError                 500 internal_error  (a shard or corpus that cannot be read)
+
+`error_class(code, status)` and `error_from_dict(body, status)` map the spec's error objects back to
+these classes (the remote client raises the same exceptions as the local engine).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ERROR_CODES",
     "Busy",
     "ConcurrentConversations",
     "ConcurrentSearch",
@@ -43,12 +49,16 @@ __all__ = [
     "NotFound",
     "PayloadTooLarge",
     "QuotaExhausted",
+    "RankingFailed",
+    "RankingTimeout",
     "RateLimited",
     "RegnbError",
     "SearchTimeout",
     "TurnInFlight",
     "UnknownDataset",
     "UpstreamError",
+    "error_class",
+    "error_from_dict",
 ]
 
 
@@ -59,12 +69,18 @@ class RegnbError(Exception):
     status = 500
 
     def __init__(
-        self, message: str, *, field: str | None = None, retry_after: int | None = None
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        retry_after: int | None = None,
+        request_id: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.retry_after = retry_after
+        self.request_id = request_id
 
     def to_dict(self) -> dict[str, object]:
         """The spec's error object, without `request_id` (the HTTP layer adds it)."""
@@ -179,6 +195,12 @@ class UpstreamError(RegnbError):
     code, status = "upstream_error", 502
 
 
+class RankingFailed(UpstreamError):
+    """The ranking model failed (the query could not be embedded)."""
+
+    status = 503
+
+
 class Busy(RegnbError):
     """The server already runs its maximum of searches."""
 
@@ -191,6 +213,12 @@ class SearchTimeout(RegnbError):
     code, status = "timeout", 504
 
 
+class RankingTimeout(SearchTimeout):
+    """Ranking ran out of time."""
+
+    status = 503
+
+
 class InternalError(RegnbError):
     """A failure on regnb's side."""
 
@@ -199,3 +227,46 @@ class InternalError(RegnbError):
 
 class CorpusError(InternalError):
     """A shard, manifest or catalog file of a corpus cannot be read; the message names the file."""
+
+
+def _classes() -> list[type[RegnbError]]:
+    found: list[type[RegnbError]] = []
+    todo: list[type[RegnbError]] = [RegnbError]
+    while todo:
+        cls = todo.pop(0)
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def error_class(code: str, status: int | None = None) -> type[RegnbError]:
+    """The class of a spec error `code` (and HTTP `status` where a code has two)."""
+    matches = [c for c in _classes() if c.code == code and c is not CorpusError]
+    if not matches:
+        return RegnbError
+    exact = [c for c in matches if c.status == status]
+    return (exact or matches)[0]
+
+
+def error_from_dict(body: dict[str, object], status: int | None = None) -> RegnbError:
+    """The exception a spec error object stands for: `{code, message, field?, request_id?}`."""
+    code = str(body.get("code") or "internal_error")
+    cls = error_class(code, status)
+    field = body.get("field")
+    rid = body.get("request_id")
+    error = cls(
+        str(body.get("message") or code),
+        field=str(field) if field is not None else None,
+        request_id=str(rid) if rid is not None else None,
+    )
+    if cls is RegnbError or (status is not None and cls.status != status):
+        error.code = code
+        if status is not None:
+            error.status = status
+    return error
+
+
+ERROR_CODES: tuple[str, ...] = tuple(
+    dict.fromkeys(c.code for c in _classes() if c is not RegnbError)
+)
+"""Every error code of the spec, in the order of the hierarchy above."""

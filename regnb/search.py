@@ -17,7 +17,7 @@ import numpy as np
 
 from regnb.budget import split_budget
 from regnb.catalog import Catalog
-from regnb.errors import UpstreamError
+from regnb.errors import RankingFailed
 from regnb.matching import Candidates, QueryPostings
 from regnb.results import SearchResult
 from regnb.store import DocFilter, IndexStore
@@ -246,9 +246,7 @@ class Searcher:
         try:
             vector = self.embed_query(text)
         except Exception as exc:
-            error = UpstreamError(f"ranking failed: the query could not be embedded ({exc})")
-            error.status = 503  # the spec's status for a ranking failure
-            raise error from exc
+            raise RankingFailed(f"ranking failed: the query could not be embedded ({exc})") from exc
         page_ids = np.array([p for p, _, _ in pages], dtype=np.int64)
         order = np.argsort(page_ids)
         matrix = np.empty((len(pages), self.store.dim), dtype=np.float32)

@@ -14,6 +14,7 @@ import fcntl
 import hashlib
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from regnb.catalog import Catalog, Dataset, load_catalog
 from regnb.encoder import Encoder, default_encoder
 from regnb.errors import InvalidRequest, UnknownDataset
 
-__all__ = ["write_corpus"]
+__all__ = ["parse_date", "validate_document", "write_corpus"]
 
 BATCH_PAGES = 4_000
 
@@ -39,21 +40,65 @@ def document_id(salt: str, dataset: str, key: str) -> str:
     return base64.urlsafe_b64encode(digest.digest()).decode()
 
 
-def _check_date(value: object, where: str) -> dt.date | None:
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_LOOSE_DATES = (
+    re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ].*)?"),
+    re.compile(r"(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})"),
+    re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})"),
+    re.compile(r"(?P<y>\d{4})"),
+)
+_WRITTEN_DATES = ("%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%B %Y", "%b %Y")
+
+
+def parse_date(value: object, *, lenient: bool = False) -> dt.date | None:
+    """The date of a date object or an ISO string YYYY-MM-DD; None for None.
+
+    `lenient` (metadata from outside) also reads '' and whitespace (None), timestamps, numbers
+    and strings in compact (20190303), partial ('2019-03', '2019': the first day) and written
+    ('March 3, 2019') form. Anything else raises ValueError saying what was expected.
+    """
     if value is None:
         return None
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
         return value
-    if isinstance(value, str):
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise InvalidRequest(
-        f"{where} must be an ISO date YYYY-MM-DD or None, got {value!r}", field=where
-    )
+    if lenient and isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if isinstance(value, str) and lenient:
+        return _lenient_date(value.strip())
+    if isinstance(value, str) and (match := _ISO_DATE.fullmatch(value)):
+        return _make_date(*match.groups(), text=value)
+    raise ValueError(f"{value!r} is not an ISO date YYYY-MM-DD")
+
+
+def _lenient_date(text: str) -> dt.date | None:
+    if not text:
+        return None
+    for pattern in _LOOSE_DATES:
+        if match := pattern.fullmatch(text):
+            parts = match.groupdict()
+            return _make_date(parts["y"], parts.get("m") or 1, parts.get("d") or 1, text=text)
+    for fmt in _WRITTEN_DATES:
+        with contextlib.suppress(ValueError):
+            return dt.datetime.strptime(text, fmt).date()
+    raise ValueError(f"{text!r} is not a date like 2019-03-03, 2019-03, 2019 or March 3, 2019")
+
+
+def _make_date(year: str | int, month: str | int, day: str | int, *, text: str) -> dt.date:
+    try:
+        return dt.date(int(year), int(month), int(day))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a day of the calendar") from None
+
+
+def _check_date(value: object, where: str) -> dt.date | None:
+    try:
+        return parse_date(value)
+    except ValueError:
+        raise InvalidRequest(
+            f"{where} must be an ISO date YYYY-MM-DD or None, got {value!r}", field=where
+        ) from None
 
 
 def _check_field_value(dataset: Dataset, name: str, value: object, where: str) -> object:
@@ -236,14 +281,25 @@ def write_corpus(
     `documents` maps a dataset id to dicts with `title`, `date`, `url`, `fields`, `pages` and an
     optional `key`. Every document is validated before anything is written.
     """
-    corpus = Path(path)
+    corpus = Path(path).expanduser()
     if not isinstance(documents, Mapping):
         raise InvalidRequest(
             "documents must map dataset ids to lists of documents", field="documents"
         )
     corpus.mkdir(parents=True, exist_ok=True)
-    catalog = load_catalog(corpus)
-    checked = _validate_all(catalog, documents)
+    checked = _validate_all(load_catalog(corpus), documents)
+    return _write_validated(corpus, checked, encoder=encoder, progress=progress)
+
+
+def _write_validated(
+    corpus: Path,
+    checked: Mapping[str, list[dict[str, Any]]],
+    *,
+    encoder: Encoder | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Write documents already checked by `validate_document` (the ingest connectors check
+    each one as they read it) on top of the committed corpus, after verifying its shards."""
     with _locked(corpus):
         encoder = encoder or default_encoder()
         manifest = shards.Manifest.load(corpus) or shards.Manifest.new(encoder.name, encoder.dim)
@@ -253,6 +309,7 @@ def write_corpus(
                 f"cannot add pages embedded with {encoder.name} ({encoder.dim} dims)",
                 field="encoder",
             )
+        shards.verify(corpus, manifest)
         _remove_unreferenced(corpus, manifest)
         return _write_checked(corpus, manifest, checked, encoder, progress)
 
@@ -283,7 +340,7 @@ def _validate_all(
 def _write_checked(
     corpus: Path,
     manifest: shards.Manifest,
-    checked: dict[str, list[dict[str, Any]]],
+    checked: Mapping[str, list[dict[str, Any]]],
     encoder: Encoder,
     progress: bool,
 ) -> pd.DataFrame:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ __all__ = [
     "read_documents",
     "read_keys",
     "read_pages",
+    "verify",
     "write_manifest",
     "write_shard",
 ]
@@ -114,13 +116,76 @@ class Manifest:
         if not path.exists():
             return None
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            if raw.get("format_version") != FORMAT_VERSION:
-                raise ValueError(f"format_version {raw.get('format_version')!r} is not supported")
-            shards = [ShardEntry(**s) for s in raw["shards"]]
-            return cls(str(raw["salt"]), dict(raw["encoder"]), shards)
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            return _parse_manifest(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
             raise CorpusError(f"{path}: cannot read the manifest: {exc}") from exc
+
+
+_SALT = re.compile(r"(?:[0-9a-fA-F]{2}){1,64}")
+_JSON_TYPES = {dict: "an object", list: "a list", str: "a string", int: "an integer"}
+
+
+def _require(raw: dict[str, Any], name: str, kind: type, where: str) -> Any:
+    """`raw[name]`, which must be of `kind` (a bool is not an integer here)."""
+    if name not in raw:
+        raise ValueError(f"{where}{name} is missing")
+    value = raw[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{where}{name} must be {_JSON_TYPES[kind]}, got {_json_type(value)}")
+    return value
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return next((n for t, n in _JSON_TYPES.items() if isinstance(value, t)), "a number")
+
+
+def _parse_shard(raw: object, where: str) -> ShardEntry:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where} must be an object, got {_json_type(raw)}")
+    where = f"{where}."
+    values: dict[str, Any] = {
+        name: _require(raw, name, str, where) for name in ("dataset", "shard_id")
+    }
+    for name in ("documents", "pages"):
+        rel = _require(raw, name, str, where)
+        if Path(rel).is_absolute() or ".." in Path(rel).parts or not rel.endswith(".parquet"):
+            raise ValueError(f"{where}{name} {rel!r} is not a Parquet file inside the corpus")
+        values[name] = rel
+    for name in ("documents_count", "pages_count"):
+        values[name] = _require(raw, name, int, where)
+        if values[name] < 0:
+            raise ValueError(f"{where}{name} is negative")
+    checksums = _require(raw, "checksums", dict, where)
+    sizes = _require(raw, "sizes", dict, where)
+    for which in ("documents", "pages"):
+        _require(checksums, which, str, f"{where}checksums.")
+        _require(sizes, which, int, f"{where}sizes.")
+    extra = set(raw) - set(ShardEntry.__dataclass_fields__)
+    if extra:
+        raise ValueError(f"{where[:-1]} has unknown keys {sorted(extra)}")
+    return ShardEntry(**values, checksums=dict(checksums), sizes=dict(sizes))
+
+
+def _parse_manifest(raw: object) -> Manifest:
+    """A manifest from its JSON; ValueError naming the first key that is missing or wrong."""
+    if not isinstance(raw, dict):
+        raise ValueError(f"expected a JSON object, got {_json_type(raw)}")
+    version = _require(raw, "format_version", int, "")
+    if version != FORMAT_VERSION:
+        raise ValueError(f"format_version {version} is not supported")
+    if not _SALT.fullmatch(_require(raw, "salt", str, "")):
+        raise ValueError("salt must be 1 to 64 bytes in hex")
+    encoder = _require(raw, "encoder", dict, "")
+    _require(encoder, "name", str, "encoder.")
+    if _require(encoder, "dim", int, "encoder.") < 1:
+        raise ValueError("encoder.dim must be positive")
+    shard_list = _require(raw, "shards", list, "")
+    entries = [_parse_shard(s, f"shards[{i}]") for i, s in enumerate(shard_list)]
+    return Manifest(raw["salt"], dict(encoder), entries)
 
 
 def write_manifest(corpus: Path, manifest: Manifest) -> None:
@@ -179,10 +244,10 @@ def write_shard(corpus: Path, dataset: str, documents: pa.Table, pages: pa.Table
     )
 
 
-def _read_checked(corpus: Path, entry: ShardEntry, which: str, schema: pa.Schema) -> pa.Table:
-    rel = getattr(entry, which)
-    path = Path(corpus) / rel
-    if not path.exists():
+def _check_file(corpus: Path, entry: ShardEntry, which: str) -> Path:
+    """The path of a shard file that exists and has the manifest's size and checksum."""
+    path = Path(corpus) / getattr(entry, which)
+    if not path.is_file():
         raise CorpusError(f"{path}: shard file is missing")
     size = path.stat().st_size
     if size != entry.sizes[which]:
@@ -191,6 +256,19 @@ def _read_checked(corpus: Path, entry: ShardEntry, which: str, schema: pa.Schema
         )
     if _sha256(path) != entry.checksums[which]:
         raise CorpusError(f"{path}: checksum does not match the manifest (file corrupted)")
+    return path
+
+
+def verify(corpus: Path, manifest: Manifest) -> None:
+    """Check that every committed shard file exists with the manifest's size and checksum
+    (a CorpusError names the first that does not)."""
+    for entry in manifest.shards:
+        for which in ("documents", "pages"):
+            _check_file(corpus, entry, which)
+
+
+def _read_checked(corpus: Path, entry: ShardEntry, which: str, schema: pa.Schema) -> pa.Table:
+    path = _check_file(corpus, entry, which)
     try:
         table = pq.read_table(path)
     except (pa.ArrowException, OSError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 import regnb
 from regnb import shards
+from regnb.corpus import parse_date
 
 from .conftest import doc
 
@@ -174,3 +176,85 @@ def test_a_bad_catalog_addition_is_refused_and_nothing_changes(tmp_path):
     with pytest.raises(regnb.CorpusError):
         regnb.add_datasets(tmp_path, [{"id": "Bad Id!"}])
     assert not (tmp_path / "catalog.json").exists()
+
+
+def _corrupt(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("which", "damage", "problem"),
+    [
+        ("documents", _corrupt, "checksum"),
+        ("pages", _corrupt, "checksum"),
+        ("pages", lambda p: p.write_bytes(p.read_bytes()[:-10]), "truncated"),
+        ("documents", lambda p: p.unlink(), "missing"),
+    ],
+)
+def test_a_write_on_a_damaged_corpus_fails_and_writes_nothing(tmp_path, which, damage, problem):
+    write(tmp_path, {"fda_483": [doc("Kept", ["alpha"], key="k")]})
+    manifest = shards.Manifest.load(tmp_path)
+    damaged = tmp_path / getattr(manifest.shards[0], which)
+    damage(damaged)
+    before = (tmp_path / "manifest.json").read_text()
+    files_before = sorted(tmp_path.rglob("*.parquet"))
+    with pytest.raises(regnb.CorpusError) as info:
+        write(tmp_path, {"fda_483": [doc("New", ["beta"]), doc("Changed", ["gamma"], key="k")]})
+    assert str(damaged) in info.value.message and problem in info.value.message
+    assert (tmp_path / "manifest.json").read_text() == before
+    assert sorted(tmp_path.rglob("*.parquet")) == files_before
+
+
+def test_a_path_with_a_tilde_is_under_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    write(Path("~/regcorpus"), {"fda_483": [doc("A", ["alpha"])]})
+    assert (tmp_path / "home" / "regcorpus" / "manifest.json").exists()
+    assert not (tmp_path / "~").exists()
+
+
+@pytest.mark.parametrize(
+    ("value", "lenient", "expected"),
+    [
+        (None, False, None),
+        ("2019-03-03", False, dt.date(2019, 3, 3)),
+        (dt.date(2019, 3, 3), False, dt.date(2019, 3, 3)),
+        (dt.datetime(2019, 3, 3, 12, 30), False, dt.date(2019, 3, 3)),
+        ("2019-03-03", True, dt.date(2019, 3, 3)),
+        ("2019-03-03T10:00:00Z", True, dt.date(2019, 3, 3)),
+        ("20190303", True, dt.date(2019, 3, 3)),
+        (20190303, True, dt.date(2019, 3, 3)),
+        ("2019-03", True, dt.date(2019, 3, 1)),
+        ("2019", True, dt.date(2019, 1, 1)),
+        ("March 3, 2019", True, dt.date(2019, 3, 3)),
+        ("Mar 3, 2019", True, dt.date(2019, 3, 3)),
+        ("3 March 2019", True, dt.date(2019, 3, 3)),
+        ("March 2019", True, dt.date(2019, 3, 1)),
+        ("  ", True, None),
+    ],
+)
+def test_parse_date_reads(value, lenient, expected):
+    assert parse_date(value, lenient=lenient) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "lenient", "message"),
+    [
+        ("2019-03", False, "is not an ISO date YYYY-MM-DD"),
+        ("20190303", False, "is not an ISO date YYYY-MM-DD"),
+        ("2019-03-03T10:00", False, "is not an ISO date YYYY-MM-DD"),
+        ("", False, "is not an ISO date YYYY-MM-DD"),
+        (True, False, "is not an ISO date YYYY-MM-DD"),
+        ("2015-02-30", False, "is not a day of the calendar"),
+        ("2015-02-30", True, "is not a day of the calendar"),
+        ("27/08/2015", True, "is not a date like 2019-03-03"),
+        ("soon", True, "is not a date like 2019-03-03"),
+        (True, True, "is not an ISO date"),
+        (3.5, True, "is not an ISO date"),
+    ],
+)
+def test_parse_date_refuses(value, lenient, message):
+    with pytest.raises(ValueError, match=message):
+        parse_date(value, lenient=lenient)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -127,3 +128,86 @@ def test_a_failed_open_leaves_no_half_built_index(corpus, regnb_home):
     path.write_bytes(path.read_bytes()[:-10])
     open_fails(corpus, "truncated")
     assert not list((regnb_home / "index").glob("*/*/index.duckdb"))
+
+
+def _manifest_with(corpus: Path, change: Any) -> None:
+    raw = json.loads((corpus / "manifest.json").read_text())
+    (corpus / "manifest.json").write_text(json.dumps(change(raw)))
+
+
+def _drop(where: dict[str, Any], key: str) -> dict[str, Any]:
+    del where[key]
+    return where
+
+
+def _set(where: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    where[key] = value
+    return where
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda raw: [], "expected a JSON object, got a list"),
+        (lambda raw: None, "expected a JSON object, got null"),
+        (lambda raw: "manifest", "expected a JSON object, got a string"),
+        (lambda raw: _drop(raw, "format_version"), "format_version is missing"),
+        (lambda raw: _set(raw, "format_version", 99), "format_version 99 is not supported"),
+        (lambda raw: _drop(raw, "salt"), "salt is missing"),
+        (lambda raw: _set(raw, "salt", "not hex"), "salt must be 1 to 64 bytes in hex"),
+        (lambda raw: _set(raw, "salt", 12), "salt must be a string, got an integer"),
+        (lambda raw: _drop(raw, "encoder"), "encoder is missing"),
+        (lambda raw: _set(raw, "encoder", "minilm"), "encoder must be an object"),
+        (lambda raw: _drop(raw["encoder"], "dim") and raw, "encoder.dim is missing"),
+        (lambda raw: _set(raw["encoder"], "dim", "384") and raw, "encoder.dim must be an integer"),
+        (lambda raw: _set(raw["encoder"], "dim", True) and raw, "got a boolean"),
+        (lambda raw: _set(raw["encoder"], "dim", 0) and raw, "encoder.dim must be positive"),
+        (lambda raw: _drop(raw, "shards"), "shards is missing"),
+        (lambda raw: _set(raw, "shards", {}), "shards must be a list, got an object"),
+        (lambda raw: _set(raw, "shards", [[]]), "shards[0] must be an object, got a list"),
+        (lambda raw: _drop(raw["shards"][0], "pages") and raw, "shards[0].pages is missing"),
+        (
+            lambda raw: _set(raw["shards"][0], "pages_count", "3") and raw,
+            "shards[0].pages_count must be an integer, got a string",
+        ),
+        (
+            lambda raw: _set(raw["shards"][0], "documents_count", -1) and raw,
+            "shards[0].documents_count is negative",
+        ),
+        (
+            lambda raw: _drop(raw["shards"][0]["sizes"], "pages") and raw,
+            "shards[0].sizes.pages is missing",
+        ),
+        (
+            lambda raw: _set(raw["shards"][0], "checksums", None) and raw,
+            "shards[0].checksums must be an object, got null",
+        ),
+        (
+            lambda raw: _set(raw["shards"][0], "documents", "../../elsewhere.parquet") and raw,
+            "is not a Parquet file inside the corpus",
+        ),
+        (lambda raw: _set(raw["shards"][0], "color", "red") and raw, "unknown keys ['color']"),
+    ],
+)
+def test_a_malformed_manifest_names_the_file_and_the_problem(
+    corpus: Path, change: Any, problem: str
+) -> None:
+    _manifest_with(corpus, change)
+    with pytest.raises(regnb.CorpusError) as info:
+        shards.Manifest.load(corpus)
+    assert str(corpus / "manifest.json") in info.value.message
+    assert problem in info.value.message
+    open_fails(corpus, "manifest.json", problem)
+
+
+def test_verify_accepts_a_sound_corpus_and_names_a_corrupted_file(corpus: Path) -> None:
+    manifest = shards.Manifest.load(corpus)
+    assert manifest is not None
+    shards.verify(corpus, manifest)
+    path = corpus / entry(corpus).pages
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(regnb.CorpusError, match="checksum") as info:
+        shards.verify(corpus, manifest)
+    assert str(path) in info.value.message

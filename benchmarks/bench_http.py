@@ -3,9 +3,10 @@ directly on the engine, in the same run; then an overload run at 4x the measured
 
     python benchmarks/bench_http.py [--scale 2] [--requests 200] [--clients 4] [--overload-s 8]
 
-The corpus is `regnb.demo.generate_documents(seed, scale)` embedded with the hashing encoder (the
-server runs with `--fast-encoder`). Every client is its own account; an account has several keys
-and its client rotates them, so the spec's 50 requests a minute per key never limits the runs.
+The corpus is `demogen.generate_documents(seed, scale)` (data/demogen) embedded with the hashing
+encoder (the server runs with `--fast-encoder`). Every client is its own account; an account has
+several keys and its client rotates them, so the spec's 50 requests a minute per key never limits
+the runs.
 The server runs with the spec's default limits. The overload run sends requests at a fixed rate
 (open loop) of 4x the throughput measured with concurrent clients and counts every status.
 """
@@ -268,7 +269,8 @@ def table(rows: list[dict[str, Any]], columns: list[str]) -> str:
 
 
 def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
-    from regnb.demo import generate_documents
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))  # the demo generator
+    from demogen import generate_documents
 
     os.environ["REGNB_HOME"] = str(work / "home")
     corpus = work / "corpus"

@@ -1,24 +1,43 @@
-"""The synthetic demo corpus: deterministic, complete, valid against the catalog, and buildable."""
+"""The synthetic demo corpus: deterministic, complete, valid against the catalog, and buildable.
+
+The generator is a build tool under `data/demogen`, outside the installed package; the corpus it
+built ships as `data/demo`.
+"""
 
 from __future__ import annotations
 
 import collections
 import datetime as dt
+import importlib
+import importlib.util
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from regnb import demo, shards
+from regnb import shards
 from regnb.catalog import load_catalog
 from regnb.corpus import validate_document
 from regnb.encoder import HashingEncoder
 
 Documents = dict[str, list[dict[str, Any]]]
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _import_demogen() -> ModuleType:
+    """The generator, imported from `data/` (it is not installed with regnb)."""
+    if str(DATA) not in sys.path:
+        sys.path.insert(0, str(DATA))
+    return importlib.import_module("demogen")
+
+
+demo = _import_demogen()
 
 
 @pytest.fixture(scope="module")
@@ -43,13 +62,13 @@ def test_same_seed_gives_the_same_documents() -> None:
 
 def test_output_does_not_depend_on_string_hashing() -> None:
     code = (
-        "import hashlib, json; from regnb.demo import generate_documents; "
+        "import hashlib, json; from demogen import generate_documents; "
         "print(hashlib.sha256(json.dumps(generate_documents(scale=0.05)).encode()).hexdigest())"
     )
     digests = {
         subprocess.run(
             [sys.executable, "-c", code],
-            env={**os.environ, "PYTHONHASHSEED": seed},
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(DATA)},
             capture_output=True,
             text=True,
             check=True,
@@ -247,3 +266,71 @@ def test_the_command_line_builds_with_the_fast_encoder(
     demo.main(["--out", str(tmp_path / "cli"), "--scale", "0.01", "--seed", "3", "--fast-encoder"])
     assert "fda_483" in capsys.readouterr().out
     assert "--scale 0.01 --fast-encoder" in (tmp_path / "cli" / "README.md").read_text()
+
+
+def _shipped_documents(corpus: Path) -> Documents:
+    """The documents of a corpus folder, back in `generate_documents` shape (keyed order)."""
+    manifest = shards.Manifest.load(corpus)
+    assert manifest is not None
+    out: Documents = {}
+    for entry in manifest.shards:
+        table = shards.read_documents(corpus, entry)
+        pages = shards.read_pages(corpus, entry, manifest.dim, table)
+        texts: dict[str, list[str]] = collections.defaultdict(list)
+        for doc_id, text in zip(
+            pages.column("document_id").to_pylist(), pages.column("text").to_pylist(), strict=True
+        ):
+            texts[doc_id].append(text)
+        for row in table.to_pylist():
+            out.setdefault(entry.dataset, []).append(
+                {
+                    "key": row["key"],
+                    "title": row["title"],
+                    "date": row["date"].isoformat(),
+                    "url": row["url"],
+                    "fields": json.loads(row["fields"]),
+                    "pages": texts[row["document_id"]],
+                }
+            )
+    return {ds: sorted(docs, key=lambda d: d["key"]) for ds, docs in out.items()}
+
+
+def test_the_shipped_corpus_holds_exactly_the_generated_documents(documents: Documents) -> None:
+    generated = {ds: sorted(docs, key=lambda d: d["key"]) for ds, docs in documents.items()}
+    assert _shipped_documents(DATA / "demo") == generated
+
+
+def test_the_shipped_readme_is_the_one_the_generator_writes(documents: Documents) -> None:
+    manifest = shards.Manifest.load(DATA / "demo")
+    assert manifest is not None
+    expected = demo.readme_text(
+        documents, Path("data/demo"), demo.SEED, 1.0, str(manifest.encoder["name"])
+    )
+    assert (DATA / "demo" / "README.md").read_text(encoding="utf-8") == expected
+    assert "python data/demogen --out data/demo" in expected
+
+
+def test_the_documented_command_runs_the_generator_folder(tmp_path: Path) -> None:
+    out = tmp_path / "corpus"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(DATA / "demogen"),
+            "--out",
+            str(out),
+            "--scale=0.01",
+            "--fast-encoder",
+        ],
+        cwd=tmp_path,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "fda_483" in done.stdout
+    assert shards.Manifest.load(out) is not None
+
+
+def test_the_generator_is_not_part_of_the_installed_package() -> None:
+    assert importlib.util.find_spec("regnb.demo") is None

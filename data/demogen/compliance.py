@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from regnb.demo.generator import Event, Generator
-from regnb.demo.text import (
+from demogen.generator import Event, Generator
+from demogen.text import (
     after,
     article,
     before,
@@ -18,7 +18,7 @@ from regnb.demo.text import (
     sentence,
     some,
 )
-from regnb.demo.vocab.firms import (
+from demogen.vocab.firms import (
     DISTRICTS,
     EST_TYPES,
     FIRM_PREFIXES,
@@ -28,7 +28,7 @@ from regnb.demo.vocab.firms import (
     OII_OFFICE,
     US_CITIES,
 )
-from regnb.demo.vocab.inspections import (
+from demogen.vocab.inspections import (
     CLASSIFICATIONS,
     COMPLIANCE_PROGRAMS,
     F483_ANNOTATIONS,
@@ -42,14 +42,14 @@ from regnb.demo.vocab.inspections import (
     OBSERVATIONS,
     PROJECT_AREAS,
 )
-from regnb.demo.vocab.letters import (
+from demogen.vocab.letters import (
     ONLINE_PRODUCTS,
     PROTOCOL_TITLES,
     WL_HEADER,
     WL_RESPONSE,
     WL_TYPES,
 )
-from regnb.demo.world import FIRST_DAY, LAST_DAY, PRODUCT_TYPES, Firm
+from demogen.world import FIRST_DAY, LAST_DAY, PRODUCT_TYPES, Firm
 
 # how often each kind of firm is inspected, and gets each type of warning letter
 INSPECTED = {"drug": 45, "device": 30, "biologic": 8, "food": 12, "veterinary": 5}

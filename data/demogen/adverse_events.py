@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from regnb.demo.generator import Generator
-from regnb.demo.text import (
+from demogen.generator import Generator
+from demogen.text import (
     ID_LETTERS,
     after,
     article,
@@ -16,7 +16,7 @@ from regnb.demo.text import (
     sentence,
     some,
 )
-from regnb.demo.vocab.adverse_events import (
+from demogen.vocab.adverse_events import (
     CONCOMITANTS,
     COUNTRY_CODES,
     FAERS_COUNTRIES,
@@ -36,8 +36,8 @@ from regnb.demo.vocab.adverse_events import (
     MAUDE_PATIENT,
     MAUDE_PROBLEMS,
 )
-from regnb.demo.vocab.drugs import CLASSES
-from regnb.demo.world import FIRST_DAY, LAST_DAY
+from demogen.vocab.drugs import CLASSES
+from demogen.world import FIRST_DAY, LAST_DAY
 
 
 def maude(gen: Generator) -> None:

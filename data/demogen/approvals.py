@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from regnb.demo.generator import Generator
-from regnb.demo.text import before, choice, long_date, randint, sample, some
-from regnb.demo.vocab.approvals import (
+from demogen.generator import Generator
+from demogen.text import before, choice, long_date, randint, sample, some
+from demogen.vocab.approvals import (
     ANDA_APPROVAL,
     APPLICATIONS,
     BLA_DOCUMENTS,
@@ -26,8 +26,8 @@ from regnb.demo.vocab.approvals import (
     SUPPLEMENT_APPROVAL,
     SUPPLEMENT_CHANGES,
 )
-from regnb.demo.vocab.devices import DEVICE_MARKS, MOD_SUFFIXES
-from regnb.demo.world import FIRST_DAY, LAST_DAY, Product
+from demogen.vocab.devices import DEVICE_MARKS, MOD_SUFFIXES
+from demogen.world import FIRST_DAY, LAST_DAY, Product
 
 
 def plan_documents(

@@ -1,4 +1,4 @@
-"""The command line: `python -m regnb.demo --out DIR [--seed N] [--scale X] [--fast-encoder]`."""
+"""The command line: `python data/demogen --out DIR [--seed N] [--scale X] [--fast-encoder]`."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from regnb.demo.generate import SEED, build
+from demogen.generate import SEED, build
 from regnb.encoder import HashingEncoder
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m regnb.demo --out data/demo [--seed N] [--scale X] [--fast-encoder]`."""
+    """`python data/demogen --out data/demo [--seed N] [--scale X] [--fast-encoder]`."""
     parser = argparse.ArgumentParser(
-        prog="python -m regnb.demo", description="Build the synthetic demo corpus."
+        prog="python data/demogen", description="Build the synthetic demo corpus."
     )
     parser.add_argument("--out", required=True, type=Path, help="corpus folder to write")
     parser.add_argument("--seed", type=int, default=SEED, help=f"random seed (default {SEED})")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from regnb.demo.generator import Event, Generator
-from regnb.demo.text import after, choice, long_date, pick, randint, sentence, some
-from regnb.demo.vocab.recalls import (
+from demogen.generator import Event, Generator
+from demogen.text import after, choice, long_date, pick, randint, sentence, some
+from demogen.vocab.recalls import (
     ENFORCEMENT_CLASS_TEXT,
     ENFORCEMENT_HEADER,
     ENFORCEMENT_SECTIONS,
@@ -20,7 +20,7 @@ from regnb.demo.vocab.recalls import (
     RECALL_SETTINGS,
     RECALL_USES,
 )
-from regnb.demo.world import FIRST_DAY, LAST_DAY, PRODUCT_TYPES, Product
+from demogen.world import FIRST_DAY, LAST_DAY, PRODUCT_TYPES, Product
 
 # how often each kind of firm recalls, and the letter that starts its recall numbers
 RECALLED = {"drug": 30, "device": 30, "food": 25, "biologic": 5, "veterinary": 5}

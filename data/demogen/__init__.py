@@ -3,18 +3,20 @@
 `generate_documents(seed, scale)` is pure and deterministic: one `random.Random(seed)` builds a
 small world of firms and products (`world`), then every dataset draws its records from that world
 (`compliance`, `recalls`, `adverse_events`, `approvals`, `programs`), so one firm gets a Form 483,
-a warning letter and a recall. Texts come from the phrase tables in `regnb.demo.vocab`; the first
+a warning letter and a recall. Texts come from the phrase tables in `demogen.vocab`; the first
 page of every record says that it is synthetic.
 
-    python -m regnb.demo --out data/demo [--seed N] [--scale X] [--fast-encoder]
+    python data/demogen --out data/demo [--seed N] [--scale X] [--fast-encoder]
+
+A build tool, not part of the installed package: the wheel ships the corpus it built (`data/demo`).
 """
 
 from __future__ import annotations
 
-from regnb.demo.cli import main
-from regnb.demo.generate import SEED, build, generate_documents
-from regnb.demo.generator import COUNTS, DATE_FIELDS
-from regnb.demo.vocab.records import FIELD_SLOTS, MARKER
+from demogen.cli import main
+from demogen.generate import SEED, build, generate_documents, readme_text
+from demogen.generator import COUNTS, DATE_FIELDS
+from demogen.vocab.records import FIELD_SLOTS, MARKER
 
 __all__ = [
     "COUNTS",
@@ -25,4 +27,5 @@ __all__ = [
     "build",
     "generate_documents",
     "main",
+    "readme_text",
 ]

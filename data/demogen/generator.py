@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from regnb.demo.text import (
+from demogen.text import (
     after,
     article,
     before,
@@ -26,10 +26,10 @@ from regnb.demo.text import (
     sentence,
     spaced,
 )
-from regnb.demo.vocab.devices import DEV_INDICATIONS, DEVICE_PROFILES
-from regnb.demo.vocab.drugs import CDER_DIVISIONS, CLASS_DIVISIONS, CLASSES, CONDITIONS, FREQUENCIES
-from regnb.demo.vocab.records import FIELD_SLOTS, KEYS, MARKER, TITLES
-from regnb.demo.world import FIRST_DAY, LAST_DAY, Firm, Product, World
+from demogen.vocab.devices import DEV_INDICATIONS, DEVICE_PROFILES
+from demogen.vocab.drugs import CDER_DIVISIONS, CLASS_DIVISIONS, CLASSES, CONDITIONS, FREQUENCIES
+from demogen.vocab.records import FIELD_SLOTS, KEYS, MARKER, TITLES
+from demogen.world import FIRST_DAY, LAST_DAY, Firm, Product, World
 
 HOST = "https://demo.regnb.invalid"
 

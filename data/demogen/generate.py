@@ -8,10 +8,10 @@ from typing import Any
 
 import pandas as pd
 
+from demogen import adverse_events, approvals, compliance, programs, recalls
+from demogen.generator import Generator
 from regnb import shards
 from regnb.corpus import write_corpus
-from regnb.demo import adverse_events, approvals, compliance, programs, recalls
-from regnb.demo.generator import Generator
 from regnb.encoder import Encoder
 
 SEED = 20261125
@@ -55,15 +55,16 @@ def build(
     summary = write_corpus(corpus, documents, encoder=encoder, progress=progress)
     manifest = shards.Manifest.load(corpus)
     encoder_name = str(manifest.encoder["name"]) if manifest else "unknown"
-    readme = _readme(documents, corpus, seed, scale, encoder_name)
+    readme = readme_text(documents, corpus, seed, scale, encoder_name)
     (corpus / "README.md").write_text(readme, encoding="utf-8")
     return summary
 
 
-def _readme(
+def readme_text(
     documents: dict[str, list[dict[str, Any]]], out: Path, seed: int, scale: float, encoder: str
 ) -> str:
-    command = f"python -m regnb.demo --out {out.as_posix()} --seed {seed}"
+    """The corpus folder's README: what it is, the command that rebuilds it, documents per dataset."""
+    command = f"python data/demogen --out {out.as_posix()} --seed {seed}"
     command += f" --scale {scale:g}" if scale != 1.0 else ""
     command += " --fast-encoder" if encoder.startswith("hashing") else ""
     lines = [

@@ -13,7 +13,7 @@ import string
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from regnb.demo.vocab.slots import SLOT_CHOICES, SLOT_RANGES
+from demogen.vocab.slots import SLOT_CHOICES, SLOT_RANGES
 
 MAX_PAGE_WORDS = 250
 MONTHS = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from regnb.demo.vocab.adverse_events import (
+from demogen.vocab.adverse_events import (
     CONCOMITANTS,
     FAERS_ACTIONS,
     FAERS_CAUSALITY,
@@ -19,7 +19,7 @@ from regnb.demo.vocab.adverse_events import (
     MAUDE_SOURCES,
     PUMP_DRUGS,
 )
-from regnb.demo.vocab.approvals import (
+from demogen.vocab.approvals import (
     BIO_PRESENTATIONS,
     EXCIPIENTS,
     PMA_CHANGES,
@@ -28,15 +28,15 @@ from regnb.demo.vocab.approvals import (
     SOLUBILITY,
     SUPPLEMENT_SUPPORT,
 )
-from regnb.demo.vocab.inspections import DETAIL_FILLERS, INSPECTION_TYPES, INVESTIGATOR_TITLES
-from regnb.demo.vocab.letters import (
+from demogen.vocab.inspections import DETAIL_FILLERS, INSPECTION_TYPES, INVESTIGATOR_TITLES
+from demogen.vocab.letters import (
     ADULTERANTS,
     ONLINE_CLAIMS,
     WL_DELIVERY,
     WL_INADEQUATE,
     YOUTH_IMITATIONS,
 )
-from regnb.demo.vocab.programs import (
+from demogen.vocab.programs import (
     GUIDANCE_IMPLEMENTATION,
     GUIDANCE_OBSERVED,
     GUIDANCE_SCOPE,
@@ -44,7 +44,7 @@ from regnb.demo.vocab.programs import (
     UFA_SCIENCE,
     WHY_STOPPED,
 )
-from regnb.demo.vocab.recalls import DISTRIBUTIONS, RECALL_CORRECTIVE, RECALL_FOUND_BY, ROOT_CAUSES
+from demogen.vocab.recalls import DISTRIBUTIONS, RECALL_CORRECTIVE, RECALL_FOUND_BY, ROOT_CAUSES
 
 SLOT_CHOICES: dict[str, tuple[object, ...]] = {
     "equip": DETAIL_FILLERS["equip"],

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.demo.text import after, choice, randint, sample
-from regnb.demo.vocab.devices import CORE_CATEGORIES, DEVICE_MARKS, DEVICE_MODELS, DEVICE_TYPES
-from regnb.demo.vocab.drugs import (
+from demogen.text import after, choice, randint, sample
+from demogen.vocab.devices import CORE_CATEGORIES, DEVICE_MARKS, DEVICE_MODELS, DEVICE_TYPES
+from demogen.vocab.drugs import (
     BIO_STRENGTHS,
     BIOLOGIC_CLASSES,
     BRAND_HEADS,
@@ -29,7 +29,7 @@ from regnb.demo.vocab.drugs import (
     MAB_TARGETS,
     VACCINE_ANTIGENS,
 )
-from regnb.demo.vocab.firms import (
+from demogen.vocab.firms import (
     CONTACT_TITLES,
     COSMETIC_PRODUCTS,
     FIRM_CORES,

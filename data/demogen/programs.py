@@ -5,11 +5,11 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 
-from regnb.demo.generator import Generator
-from regnb.demo.text import MONTHS, after, choice, long_date, lowered, pick, randint, sample, some
-from regnb.demo.vocab.drugs import CLASSES, CONDITIONS, INGREDIENTS
-from regnb.demo.vocab.firms import FIRM_PREFIXES, US_CITIES
-from regnb.demo.vocab.programs import (
+from demogen.generator import Generator
+from demogen.text import MONTHS, after, choice, long_date, lowered, pick, randint, sample, some
+from demogen.vocab.drugs import CLASSES, CONDITIONS, INGREDIENTS
+from demogen.vocab.firms import FIRM_PREFIXES, US_CITIES
+from demogen.vocab.programs import (
     CENTER_NAMES,
     DRAFT_NOTICE,
     ELIGIBILITY,
@@ -37,7 +37,7 @@ from regnb.demo.vocab.programs import (
     UFA_PROGRAMS,
     UFA_WEIGHTS,
 )
-from regnb.demo.world import FIRST_DAY, LAST_DAY, Product
+from demogen.world import FIRST_DAY, LAST_DAY, Product
 
 
 def trial_phase(gen: Generator, product: Product, start: dt.date) -> str:

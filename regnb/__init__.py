@@ -139,3 +139,15 @@ def legacy_search(
 def legacy_contents(doc_id: str, top_k: int = 10, offset: int = 0, **kwargs: Any) -> ContentsResult:
     """`Engine.legacy_contents` on the default engine."""
     return default_engine().legacy_contents(doc_id, top_k, offset, **kwargs)
+
+
+_LAZY_SUBMODULES = frozenset({"ingest", "server"})
+
+
+def __getattr__(name: str) -> Any:
+    """`regnb.server` and `regnb.ingest` on first use: importing them eagerly slows `import regnb`."""
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"regnb.{name}")
+    raise AttributeError(f"module 'regnb' has no attribute {name!r}")

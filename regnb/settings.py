@@ -43,6 +43,18 @@ class Settings:
     """REGNB_REQUEST_TIMEOUT_S: a search or document read not answered by then gets 504 timeout."""
     concurrent_conversations: int = 3
     """REGNB_CONCURRENT_CONVERSATIONS: running conversations per account."""
+    agent_workers: int = 2
+    """REGNB_AGENT_WORKERS: conversation runs at once in a process (threads apart from searches)."""
+    free_monthly_questions: int = 20
+    """REGNB_FREE_MONTHLY_QUESTIONS: conversation messages a free account may send per month."""
+    agent_pace_s: float = 0.0
+    """REGNB_AGENT_PACE_S: seconds a run waits before the agent starts (tests, demonstrations)."""
+    conversation_wait_max_s: float = 45.0
+    """REGNB_CONVERSATION_WAIT_MAX_S: the largest `wait` a conversation read accepts."""
+    download_url_life_s: int = 300
+    """REGNB_DOWNLOAD_URL_LIFE_S: seconds a produced file's signed download URL stays valid."""
+    public_url: str = "http://localhost:8000"
+    """REGNB_PUBLIC_URL: the base of the `url` fields (conversations, download links)."""
     query_cache_size: int = 1024
     """REGNB_QUERY_CACHE_SIZE: query embeddings kept in memory."""
     similarity_weight: float = 0.7
@@ -61,7 +73,7 @@ class Settings:
                 continue
             raw = os.environ.get(f"REGNB_{f.name.upper()}")
             if raw is not None:
-                kind = float if isinstance(f.default, float) else int
+                kind = type(f.default) if isinstance(f.default, float | str) else int
                 try:
                     values[f.name] = kind(raw)
                 except ValueError as exc:

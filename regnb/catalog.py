@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from regnb.errors import CorpusError
+from regnb.errors import CorpusError, InvalidRequest
 
 __all__ = ["Catalog", "Dataset", "load_catalog"]
 
@@ -48,6 +48,10 @@ class Dataset:
             out["filters"] = copy.deepcopy(self.filters)
             out["fields"] = list(self.fields)
         return out
+
+    def open_to(self, plan: str) -> bool:
+        """Whether an account on `plan` may search and read this dataset."""
+        return plan == "enterprise" or not self.enterprise
 
     def filter_kind(self, name: str) -> str:
         """How a filter matches: `date_from`/`date_to`, `enum`, `boolean`, `exact` or `keyword`."""
@@ -161,12 +165,22 @@ def merge_entries(
     return list(merged.values())
 
 
+def _with_additions(
+    package: list[dict[str, Any]], additions: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The package entries with a corpus's additions; the corpus's own datasets are available
+    unless their entry says otherwise."""
+    known = {e["id"] for e in package}
+    own = [e if e["id"] in known else {"available": True, **e} for e in additions]
+    return merge_entries(package, own)
+
+
 def load_catalog(corpus: Path | None = None) -> Catalog:
     """The package catalog with the corpus folder's `catalog.json` additions applied."""
     entries = _package_entries()
     source = "regnb/catalog.json"
     if corpus is not None and (Path(corpus) / "catalog.json").exists():
-        entries = merge_entries(entries, _corpus_additions(Path(corpus)))
+        entries = _with_additions(entries, _corpus_additions(Path(corpus)))
         source = str(Path(corpus) / "catalog.json")
     return Catalog([_parse_entry(e, source) for e in entries])
 
@@ -177,24 +191,210 @@ def _corpus_additions(corpus: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
     try:
-        return list(json.loads(path.read_text(encoding="utf-8"))["datasets"])
+        entries = list(json.loads(path.read_text(encoding="utf-8"))["datasets"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CorpusError(f"{path}: cannot read the corpus catalog: {exc}") from exc
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+            raise CorpusError(f"{path}: datasets[{i}] is not an object with a string id")
+    return entries
 
 
-def add_datasets(corpus: Path, entries: list[dict[str, Any]]) -> Catalog:
+ENTRY_KEYS = (
+    "id",
+    "name",
+    "jurisdiction",
+    "available",
+    "enterprise",
+    "date_field",
+    "filters",
+    "fields",
+)
+FILTER_KEYS = ("type", "description", "enum", "format")
+DATE_FILTERS = ("date_from", "date_to")
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+def _kind(value: object) -> str:
+    """A value's JSON type, for messages."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", str: "a string", dict: "an object", list: "a list"}
+    return next((n for t, n in names.items() if isinstance(value, t)), type(value).__name__)
+
+
+class _Entry:
+    """One entry of an `add_datasets` call, with where it sits (`datasets[2]`) for every error."""
+
+    def __init__(self, raw: dict[str, Any], where: str) -> None:
+        self.raw, self.where = raw, where
+
+    def fail(self, key: str, problem: str) -> InvalidRequest:
+        name = f" ({self.raw['id']!r})" if isinstance(self.raw.get("id"), str) else ""
+        return InvalidRequest(f"{self.where}{name}: {key} {problem}", field=f"{self.where}.{key}")
+
+    def require(self, key: str, kind: type, what: str) -> None:
+        value = self.raw[key]
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise self.fail(key, f"must be {what}, not {_kind(value)}")
+
+
+def _check_types(entry: _Entry) -> None:
+    """Every key of the entry is known and of its type; `id` is a dataset id."""
+    raw = entry.raw
+    for key in raw:
+        if key not in ENTRY_KEYS:
+            raise entry.fail(str(key), f"is not a catalog key (keys: {', '.join(ENTRY_KEYS)})")
+    if "id" not in raw:
+        raise entry.fail("id", "is required")
+    entry.require("id", str, "a string")
+    if not DATASET_ID.match(raw["id"]):
+        raise entry.fail("id", "must be 2-64 lower-case letters, digits and underscores")
+    for key, kind, what in (
+        ("name", str, "a string"),
+        ("jurisdiction", str, "a string"),
+        ("available", bool, "true or false"),
+        ("enterprise", bool, "true or false"),
+        ("filters", dict, "an object of filters"),
+        ("fields", list, "a list of field names"),
+    ):
+        if key in raw:
+            entry.require(key, kind, what)
+    if "name" in raw and not raw["name"].strip():
+        raise entry.fail("name", "must not be empty")
+    if raw.get("date_field") is not None:
+        entry.require("date_field", str, "a field name or null")
+    _check_fields(entry)
+    for name, spec in raw.get("filters", {}).items():
+        _check_filter(entry, name, spec)
+
+
+def _check_fields(entry: _Entry) -> None:
+    """`fields` is a list of unique identifier-like names."""
+    seen: set[str] = set()
+    for i, name in enumerate(entry.raw.get("fields", [])):
+        if not isinstance(name, str) or not IDENTIFIER.match(name):
+            raise entry.fail(
+                f"fields[{i}]", f"must be a field name (letters, digits, _), not {name!r}"
+            )
+        if name in seen:
+            raise entry.fail(f"fields[{i}]", f"repeats {name!r}")
+        seen.add(name)
+
+
+def _check_filter(entry: _Entry, name: str, spec: object) -> None:
+    """One filter: a JSON Schema property with a type, an optional enum, `format: date` on dates."""
+    key = f"filters.{name}"
+    if not IDENTIFIER.match(name):
+        raise entry.fail(key, "is not a filter name (letters, digits, _)")
+    if not isinstance(spec, dict):
+        raise entry.fail(key, f"must be an object with a type, not {_kind(spec)}")
+    for prop in spec:
+        if prop not in FILTER_KEYS:
+            raise entry.fail(f"{key}.{prop}", f"is not allowed (keys: {', '.join(FILTER_KEYS)})")
+    kind = spec.get("type")
+    if kind not in FILTER_TYPES:
+        raise entry.fail(f"{key}.type", f"must be one of {', '.join(sorted(FILTER_TYPES))}")
+    if not isinstance(spec.get("description", ""), str):
+        raise entry.fail(f"{key}.description", "must be a string")
+    if "enum" in spec:
+        _check_enum(entry, f"{key}.enum", kind, spec["enum"])
+    dated = name in DATE_FILTERS
+    if dated and (kind != "string" or spec.get("format") != "date"):
+        raise entry.fail(key, 'must be {"type": "string", "format": "date"}')
+    if not dated and "format" in spec:
+        raise entry.fail(f"{key}.format", "is only for date_from and date_to")
+
+
+def _check_enum(entry: _Entry, key: str, kind: str, values: object) -> None:
+    """An enum is a non-empty list of distinct strings (the engine compares enum values as text)."""
+    if kind != "string":
+        raise entry.fail(key, f"is only for string filters, not {kind}")
+    if not isinstance(values, list) or not values:
+        raise entry.fail(key, "must be a non-empty list of strings")
+    if not all(isinstance(v, str) and v.strip() for v in values):
+        raise entry.fail(key, "must hold non-empty strings only")
+    if len(set(values)) != len(values):
+        raise entry.fail(key, "repeats a value")
+
+
+def _check_builtin(entry: _Entry, packaged: dict[str, Any]) -> None:
+    """A built-in dataset is only made available; it keeps its name, plan and existing filters."""
+    fixed = ["name", "jurisdiction", "enterprise"]
+    if packaged.get("fields") or packaged.get("filters"):
+        fixed += ["date_field", "filters", "fields"]
+    for key in fixed:
+        if key in entry.raw and entry.raw[key] != packaged.get(key):
+            raise entry.fail(key, "of a built-in dataset cannot be changed")
+    if entry.raw.get("available") is False and packaged.get("available"):
+        raise entry.fail("available", "of a built-in dataset cannot be turned off")
+
+
+def _check_consistent(entry: _Entry, merged: dict[str, Any]) -> None:
+    """The dataset as it will be: its date field and every filter read one of its fields."""
+    fields = merged.get("fields") or []
+    date_field = merged.get("date_field")
+    if date_field is not None and date_field not in fields:
+        raise entry.fail("date_field", f"{date_field!r} is not among its fields")
+    for name in merged.get("filters") or {}:
+        if name in DATE_FILTERS:
+            if date_field is None:
+                raise entry.fail(f"filters.{name}", "needs a date_field")
+        elif name != "title" and name not in fields and name + "s" not in fields:
+            raise entry.fail(f"filters.{name}", f"reads no field ({name!r} is not in fields)")
+
+
+def _check_entries(
+    entries: object, package: dict[str, dict[str, Any]], current: dict[str, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Checked copies of `add_datasets` entries; a new dataset id is `available` unless it says not.
+
+    `package` and `current` are the package's entries and the corpus's additions, by id.
+    """
+    if not isinstance(entries, list | tuple):
+        raise InvalidRequest(
+            f"datasets must be a list of entries, not {_kind(entries)}", field="datasets"
+        )
+    checked: dict[str, dict[str, Any]] = {}
+    for i, raw in enumerate(entries):
+        where = f"datasets[{i}]"
+        if not isinstance(raw, dict):
+            raise InvalidRequest(
+                f"{where} must be an object with an id, not {_kind(raw)}", field=where
+            )
+        entry = _Entry(raw, where)
+        _check_types(entry)
+        ds_id = raw["id"]
+        if ds_id in checked:
+            raise entry.fail("id", "appears twice in this call")
+        packaged = package.get(ds_id)
+        if packaged is not None:
+            _check_builtin(entry, packaged)
+        entry_out = copy.deepcopy(raw)
+        if packaged is None and ds_id not in current:
+            entry_out = {"available": True, **entry_out}
+        _check_consistent(entry, {**(packaged or {}), **current.get(ds_id, {}), **entry_out})
+        checked[ds_id] = entry_out
+    return list(checked.values())
+
+
+def add_datasets(corpus: str | Path, entries: list[dict[str, Any]]) -> Catalog:
     """Add or change datasets in the corpus folder's `catalog.json` (checked before it is saved).
 
-    An entry with a new id adds a dataset (give it `name`, `jurisdiction`, `date_field`,
-    `filters`, `fields`); an entry with a known id changes the keys it names, for example
+    An entry with a new id adds a dataset of the user's own, available unless it says
+    `available: false` (give it `name`, `jurisdiction`, `date_field`, `filters`, `fields`); an
+    entry with an id of the corpus's own changes the keys it names. A built-in dataset is only
+    made available, with fields and filters where the package gives it none, for example
     `{"id": "ema_epar", "available": true, "date_field": ..., "filters": ..., "fields": ...}`.
+    A bad entry raises `InvalidRequest` naming it (`datasets[2].fields`); nothing is saved then.
     """
-    corpus = Path(corpus)
+    corpus = Path(corpus).expanduser()
     path = corpus / "catalog.json"
-    additions = merge_entries(_corpus_additions(corpus), entries)
-    catalog = Catalog(
-        [_parse_entry(e, str(path)) for e in merge_entries(_package_entries(), additions)]
-    )
+    package = _package_entries()
+    current = _corpus_additions(corpus)
+    checked = _check_entries(entries, {e["id"]: e for e in package}, {e["id"]: e for e in current})
+    additions = merge_entries(current, checked)
+    catalog = Catalog([_parse_entry(e, str(path)) for e in _with_additions(package, additions)])
     corpus.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(".catalog.json.tmp")
     tmp.write_text(json.dumps({"datasets": additions}, indent=1, ensure_ascii=False), "utf-8")

@@ -13,8 +13,9 @@ import numpy as np
 from regnb import legacy, shards
 from regnb.catalog import Catalog, load_catalog
 from regnb.encoder import Encoder, default_encoder
-from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound, UnknownDataset
+from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 from regnb.index import ensure_index
+from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.search import Searcher
 from regnb.settings import Settings
@@ -49,7 +50,7 @@ class Engine:
         progress: bool = True,
     ) -> None:
         self.settings = settings or Settings.from_env()
-        self.path = Path(path) if path is not None else demo_corpus_path()
+        self.path = Path(path).expanduser() if path is not None else demo_corpus_path()
         self.plan = check_plan(plan)
         self.catalog: Catalog = load_catalog(self.path)
         files = ensure_index(
@@ -61,12 +62,8 @@ class Engine:
         )
         self.store = IndexStore(files, threads=self.settings.threads)
         self._encoder = encoder
-        if encoder is not None and encoder.name != self.store.encoder_name:
-            raise InvalidRequest(
-                f"the corpus was embedded with {self.store.encoder_name}; "
-                f"the encoder given is {encoder.name}",
-                field="encoder",
-            )
+        if encoder is not None:
+            self._check_encoder(encoder)
         self.normaliser = Normaliser()
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -93,16 +90,22 @@ class Engine:
     def __repr__(self) -> str:
         return f"<regnb.Engine {self.path} plan={self.plan}>"
 
+    def _check_encoder(self, encoder: Encoder) -> None:
+        if encoder.name != self.store.encoder_name:
+            raise InvalidRequest(
+                f"the corpus at {self.path} was embedded with {self.store.encoder_name}; "
+                f"it cannot be searched with {encoder.name}: open it with the encoder it was "
+                "embedded with",
+                field="encoder",
+            )
+
     @property
     def encoder(self) -> Encoder:
         """The query encoder (the corpus's model unless one was given), loaded on first use."""
         if self._encoder is None:
-            self._encoder = default_encoder()
-            if self._encoder.name != self.store.encoder_name:
-                raise CorpusError(
-                    f"{self.path}: embedded with {self.store.encoder_name}; "
-                    "open it with regnb.open(path, encoder=<that encoder>)"
-                )
+            encoder = default_encoder()
+            self._check_encoder(encoder)
+            self._encoder = encoder
         return self._encoder
 
     def embed_query(self, text: str) -> np.ndarray:
@@ -132,10 +135,7 @@ class Engine:
         n = max(self.store.n_pages, 1)
         return {w: df.get(mapping.get(w.lower()) or "", 0) / n for w in words}
 
-    def _has_terms(self, item: str) -> bool:
-        return bool(self.normaliser.terms(item))
-
-    def search(
+    def check_search(
         self,
         keywords: Sequence[str] | str,
         query: str | None = None,
@@ -147,13 +147,13 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
-    ) -> SearchResult:
-        """v3 search: documents best first, each with up to 3 of its best matching pages."""
+    ) -> SearchRequest:
+        """A search checked once against the catalog; raises the spec's 400 errors."""
         if isinstance(keywords, str):
             keywords = [keywords]
-        req = search_request(
+        return search_request(
             self.catalog,
-            self._has_terms,
+            self.normaliser.terms,
             {
                 "keywords": keywords,
                 "query": query,
@@ -166,8 +166,38 @@ class Engine:
                 "plan": self.plan if plan is None else plan,
             },
         )
-        term_items = [self.normaliser.terms(k) for k in req.keywords]
-        return self.searcher.run(req, term_items)
+
+    def search(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchResult:
+        """v3 search: documents best first, each with up to 3 of its best matching pages.
+
+        `keywords` are alternatives; every word of one item must match a page. A request
+        checked before (`check_search`) runs as it is."""
+        if isinstance(keywords, SearchRequest):
+            return self.searcher.run(keywords)
+        req = self.check_search(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=limit,
+            offset=offset,
+            plan=plan,
+        )
+        return self.searcher.run(req)
 
     def _document(self, document_id: object, plan: str | None) -> dict[str, Any]:
         if not isinstance(document_id, str) or not document_id:
@@ -176,7 +206,7 @@ class Engine:
         if row is None:
             raise NotFound(f"no document {document_id!r}", field="document_id")
         dataset = self.catalog[row["dataset"]]
-        if dataset.enterprise and check_plan(self.plan if plan is None else plan) != "enterprise":
+        if not dataset.open_to(check_plan(self.plan if plan is None else plan)):
             raise Forbidden(f"{dataset.id} needs an enterprise plan", field="document_id")
         return row
 
@@ -223,24 +253,6 @@ class Engine:
         """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""
         return self.catalog
 
-    def _legacy_datasets(self, dataset_to_search: object, plan: str) -> list[str]:
-        if dataset_to_search is None:
-            dataset_to_search = []
-        if isinstance(dataset_to_search, str) or not isinstance(dataset_to_search, list | tuple):
-            raise InvalidRequest(
-                "dataset_to_search must be a list of dataset ids", field="dataset_to_search"
-            )
-        for i, ds in enumerate(dataset_to_search):
-            if not isinstance(ds, str) or ds not in self.catalog:
-                raise UnknownDataset(f"unknown dataset {ds!r}", field=f"dataset_to_search[{i}]")
-        chosen = list(dataset_to_search) or self.catalog.ids
-        return [
-            d
-            for d in chosen
-            if self.catalog[d].available
-            and (plan == "enterprise" or not self.catalog[d].enterprise)
-        ]
-
     def legacy_search(
         self,
         query_text: str,
@@ -253,40 +265,13 @@ class Engine:
         plan: str | None = None,
     ) -> LegacySearchResult:
         """Page-level BM25 over every page; 0-based `page_num`, `<b>` highlights."""
-        if not isinstance(query_text, str) or not query_text.strip():
-            raise InvalidRequest("query_text must be a non-empty string", field="query_text")
-        top_k = check_int(top_k, "top_k", 1, 100)
-        offset = check_int(offset, "offset", 0)
-        if year_from is not None:
-            year_from = check_int(year_from, "year_from", 0, 9999)
-        if year_to is not None:
-            year_to = check_int(year_to, "year_to", 0, 9999)
-        datasets = self._legacy_datasets(dataset_to_search, check_plan(plan or self.plan))
-        terms = sorted(set(self.normaliser.terms(query_text)))
-        ids = self.store.term_ids(terms)
-        total, rows = self.store.bm25_pages(
-            list(ids.values()), datasets, year_from, year_to, top_k, offset
+        legacy.check_query_text(query_text)
+        datasets = legacy.check_datasets(
+            self.catalog, dataset_to_search, check_plan(plan or self.plan)
         )
-        wanted = set(ids)
-        results = []
-        for r in rows:
-            doc_id = legacy.legacy_doc_id(r["dataset"], r["document_id"])
-            results.append(
-                {
-                    "id": f"{doc_id}#{r['page_num'] - 1}",
-                    "doc_id": doc_id,
-                    "dataset": r["dataset"],
-                    "page_num": r["page_num"] - 1,
-                    "score": round(float(r["score"]), 6),
-                    "name": r["title"],
-                    "url": r["url"],
-                    "company": legacy.company_of(r["fields"]),
-                    "year_decision": r["date"].year if r["date"] else None,
-                    "text": r["text"],
-                    "highlight": legacy.highlight(r["text"], wanted, self.normaliser),
-                }
-            )
-        return LegacySearchResult(results, total)
+        return legacy.search(
+            self.store, self.normaliser, query_text, top_k, offset, datasets, year_from, year_to
+        )
 
     def legacy_contents(
         self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
@@ -294,27 +279,11 @@ class Engine:
         """Pages of a document by `doc_id` (relative path or URL form), 0-based page numbers."""
         if not isinstance(doc_id, str) or not doc_id.strip():
             raise InvalidRequest("doc_id must be a non-empty string", field="doc_id")
-        top_k = check_int(top_k, "top_k", 1, 100)
-        offset = check_int(offset, "offset", 0)
+        top_k, offset = legacy.check_window(top_k, offset)
         dataset, document_id = legacy.parse_doc_id(doc_id)
         row = self.store.document(document_id)
         if row is None or (dataset is not None and row["dataset"] != dataset):
             row = self.store.document_by_url(doc_id.strip())
         if row is None:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
-        row = self._document(row["document_id"], plan)
-        first, last = offset + 1, min(offset + top_k, int(row["page_count"]))
-        pages = self.store.page_range(row, first, last) if first <= last else []
-        fields = row["fields"]
-        return ContentsResult(
-            {
-                "doc_id": legacy.legacy_doc_id(row["dataset"], row["document_id"]),
-                "dataset": row["dataset"],
-                "name": row["title"],
-                "url": row["url"],
-                "company": legacy.company_of(fields),
-                "year_decision": row["date"].year if row["date"] else None,
-                "pages": [{"page_num": n - 1, "text": t} for n, t in pages],
-                "total_pages": int(row["page_count"]),
-            }
-        )
+        return legacy.contents(self.store, self._document(row["document_id"], plan), top_k, offset)

@@ -241,7 +241,7 @@ def _classes() -> list[type[RegnbError]]:
 
 def error_class(code: str, status: int | None = None) -> type[RegnbError]:
     """The class of a spec error `code` (and HTTP `status` where a code has two)."""
-    matches = [c for c in _classes() if c.code == code and c is not CorpusError]
+    matches = [c for c in _classes()[1:] if c.code == code and c is not CorpusError]
     if not matches:
         return RegnbError
     exact = [c for c in matches if c.status == status]

@@ -12,27 +12,43 @@ indexed on its text together with its document's title.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import math
 import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 from tqdm.auto import tqdm
 
 from regnb import shards, text
 from regnb.catalog import Catalog
-from regnb.errors import CorpusError
+from regnb.errors import CorpusError, NotFound
 
-__all__ = ["INDEX_VERSION", "IndexFiles", "build_index", "ensure_index"]
+__all__ = ["INDEX_VERSION", "IndexFiles", "bm25_weight", "build_index", "ensure_index"]
 
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 K1 = 0.9
 B = 0.4
+BUILD_PREFIX = ".build-"
+BUILD_LOCK = ".building"
+ORPHAN_AGE_S = 3600.0
+
+
+def bm25_weight(
+    tf: float, df: float, n_pages: float, dl: float, avgdl: float, k1: float = K1, b: float = B
+) -> float:
+    """The BM25 impact of a term on a page (Lucene's idf), as the index stores it."""
+    idf = math.log(1 + (n_pages - df + 0.5) / (df + 0.5))
+    return idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))
 
 
 @dataclass(frozen=True)
@@ -61,26 +77,63 @@ def ensure_index(
     """The index of the corpus's current version, built now if no process built it before."""
     manifest = shards.Manifest.load(corpus)
     if manifest is None:
-        raise CorpusError(f"{corpus}: no corpus here (manifest.json is missing)")
+        raise NotFound(f"no corpus at {corpus} (no manifest.json there)", field="corpus")
     folder = index_folder(home, manifest)
     files = IndexFiles(folder)
     if files.database.exists() and files.embeddings.exists():
         return files
     folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=folder.parent))
-    try:
+    remove_stale_builds(folder.parent)
+    with _build_folder(folder.parent) as tmp:
         build_index(corpus, manifest, catalog, IndexFiles(tmp), progress=progress, threads=threads)
+        (tmp / BUILD_LOCK).unlink()
         try:
             os.rename(tmp, folder)
         except OSError:
             if not files.database.exists():  # not another process's finished build
                 raise
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     for sibling in folder.parent.iterdir():
-        if sibling != folder and not sibling.name.startswith(".build-"):
+        if sibling != folder and not sibling.name.startswith(BUILD_PREFIX):
             shutil.rmtree(sibling, ignore_errors=True)
     return files
+
+
+@contextlib.contextmanager
+def _build_folder(parent: Path) -> Iterator[Path]:
+    """A temporary build folder, locked while this process builds in it, removed afterwards."""
+    tmp = Path(tempfile.mkdtemp(prefix=BUILD_PREFIX, dir=parent))
+    try:
+        with open(tmp / BUILD_LOCK, "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield tmp
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def remove_stale_builds(parent: Path, *, orphan_age_s: float = ORPHAN_AGE_S) -> list[Path]:
+    """Remove build folders that no live process is building in (a killed build leaves one).
+
+    A build holds a lock on its folder's `.building` file for as long as it runs; a folder
+    whose lock can be taken is stale. A folder without that file is only removed once it is
+    older than `orphan_age_s` (a build that has just made its folder has not locked it yet).
+    """
+    removed = []
+    for folder in parent.glob(f"{BUILD_PREFIX}*"):
+        lock_path = folder / BUILD_LOCK
+        try:
+            if not lock_path.exists():
+                if time.time() - folder.stat().st_mtime < orphan_age_s:
+                    continue
+            else:
+                with open(lock_path) as lock:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            continue  # a live build
+        except OSError:
+            continue  # gone meanwhile
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
 
 
 def _load_shards(
@@ -155,7 +208,7 @@ def _empty_pages() -> pa.Table:
 
 def _field_rows(docs: pa.Table) -> pa.Table:
     """One row per (document, field) with its value as text, for filters."""
-    rows: dict[str, list[object]] = {"doc_row": [], "field": [], "value": []}
+    rows: dict[str, list[object]] = {"doc_row": [], "field": [], "value": [], "folded": []}
     for doc_row, raw in zip(
         docs.column("doc_row").to_pylist(), docs.column("fields").to_pylist(), strict=True
     ):
@@ -169,13 +222,35 @@ def _field_rows(docs: pa.Table) -> pa.Table:
             rows["doc_row"].append(doc_row)
             rows["field"].append(name)
             rows["value"].append(str(value))
+            rows["folded"].append(text.fold(str(value)))
     return pa.table(
         {
             "doc_row": pa.array(rows["doc_row"], pa.int32()),
             "field": pa.array(rows["field"], pa.string()),
             "value": pa.array(rows["value"], pa.string()),
+            "folded": pa.array(rows["folded"], pa.string()),
         }
     )
+
+
+def _folded_pages(docs: pa.Table, pages: pa.Table) -> pa.Table:
+    """`title + ' ' + text` folded (`text.fold`) for the pages where folding changes it; the
+    index tokenises these, the rest as they are. Only non-ASCII pages can change."""
+    counts = docs.column("page_count").to_numpy()
+    title_ascii = np.repeat(pc.string_is_ascii(docs.column("title")).to_numpy(False), counts)
+    page_ascii = pc.string_is_ascii(pages.column("text")).to_numpy(False)
+    candidates = np.flatnonzero(~(title_ascii & page_ascii))
+    titles = np.repeat(np.arange(docs.num_rows), counts)[candidates]
+    title_list = docs.column("title").to_pylist()
+    texts = pages.column("text").take(pa.array(candidates, pa.int64())).to_pylist()
+    ids, out = [], []
+    for page_id, doc, page in zip(candidates.tolist(), titles.tolist(), texts, strict=True):
+        whole = f"{title_list[doc]} {page}"
+        folded = text.fold(whole)
+        if folded != whole:
+            ids.append(page_id)
+            out.append(folded)
+    return pa.table({"page_id": pa.array(ids, pa.int32()), "text": pa.array(out, pa.string())})
 
 
 BUILD_SQL = [
@@ -183,13 +258,14 @@ BUILD_SQL = [
     "page_count, first_page_id FROM docs_in ORDER BY doc_row",
     "CREATE TABLE pages AS SELECT * FROM pages_in ORDER BY page_id",
     "CREATE TABLE field_values AS SELECT f.doc_row, d.ds, f.field, f.value, "
-    "regexp_replace(upper(strip_accents(f.value)), '[^A-Z0-9]', '', 'g') AS norm, "
-    "list_distinct(regnb_terms(f.value)) AS terms "
+    "regexp_replace(upper(strip_accents(f.folded)), '[^A-Z0-9]', '', 'g') AS norm, "
+    "list_distinct(regnb_terms(f.folded)) AS terms "
     "FROM fields_in f JOIN docs d USING (doc_row) ORDER BY d.ds, f.field",
     # words per page (title + text), stop words dropped
     "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
-    " SELECT p.page_id, unnest(regnb_words(d.title || ' ' || p.text)) AS w"
-    " FROM pages p JOIN docs d USING (doc_row)) WHERE regnb_keep(w) GROUP BY ALL",
+    " SELECT p.page_id, unnest(regnb_words(coalesce(f.text, d.title || ' ' || p.text))) AS w"
+    " FROM pages p JOIN docs d USING (doc_row) LEFT JOIN folded_in f USING (page_id))"
+    " WHERE regnb_keep(w) GROUP BY ALL",
     "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
     "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
     "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
@@ -226,6 +302,7 @@ def build_index(
     start = time.perf_counter()
     docs_in, pages_in, vectors = _load_shards(corpus, manifest, catalog, progress)
     fields_in = _field_rows(docs_in)
+    folded_in = _folded_pages(docs_in, pages_in)
     timings["read_shards"] = time.perf_counter() - start
     con = text.connect(str(files.database), persistent=True)
     try:
@@ -235,6 +312,7 @@ def build_index(
         con.register("docs_in", docs_in)
         con.register("pages_in", pages_in)
         con.register("fields_in", fields_in)
+        con.register("folded_in", folded_in)
         for sql in tqdm(BUILD_SQL, desc="building index", unit="step", disable=not progress):
             t0 = time.perf_counter()
             con.execute(sql)

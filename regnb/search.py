@@ -1,45 +1,83 @@
 """The v3 search procedure: match per dataset (loosening when nothing matches), share the page
-budget, rank by meaning or BM25, group pages into documents, slice."""
+budget, rank by meaning or BM25, group pages into documents, slice.
+
+Each stage is a function of plain values (`dataset_statuses`, `loosen_needs`, `match_levels`,
+`split_budget`, `blend`, `group_documents`), tested without a corpus; `Searcher` runs them in
+order over one index. SQL, cursors and interrupts stay in the store.
+"""
 
 from __future__ import annotations
 
 import logging
 import math
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-import duckdb
 import numpy as np
 
 from regnb.budget import split_budget
 from regnb.catalog import Catalog
-from regnb.errors import RankingFailed
+from regnb.errors import RankingFailed, SearchTimeout
 from regnb.matching import Candidates, QueryPostings
+from regnb.request import SearchRequest
 from regnb.results import SearchResult
-from regnb.store import DocFilter, IndexStore
-from regnb.validate import SearchRequest
+from regnb.store import IndexStore
 
-__all__ = ["LOOSEN_FRACTION", "PAGES_PER_DOCUMENT", "Searcher", "blend", "loosen_needs"]
+__all__ = [
+    "LOOSEN_FRACTION",
+    "PAGES_PER_DOCUMENT",
+    "DocumentGroup",
+    "RankedPage",
+    "Searcher",
+    "blend",
+    "dataset_statuses",
+    "group_documents",
+    "loosen_needs",
+    "match_levels",
+]
 
 log = logging.getLogger("regnb.search")
 
 LOOSEN_FRACTION = 0.4
 PAGES_PER_DOCUMENT = 3
-DATE_KINDS = ("date_from", "date_to")
 SIMILARITY_WEIGHT = 0.7
 
+Status = dict[str, Any]
 
-def loosen_needs(sizes: list[int], level: int) -> list[int]:
+
+def dataset_statuses(req: SearchRequest, catalog: Catalog) -> tuple[dict[str, Status], list[str]]:
+    """Each requested dataset's status before matching, and the datasets to match."""
+    statuses: dict[str, Status] = {}
+    runnable = []
+    for ds in req.datasets:
+        entry = catalog[ds]
+        if not entry.available:
+            statuses[ds] = {"status": "not_available"}
+        elif not entry.open_to(req.plan):
+            statuses[ds] = {"status": "forbidden"}
+        elif req.dated and entry.date_field is None:
+            statuses[ds] = {"status": "skipped", "reason": "no date field"}
+        else:
+            statuses[ds] = {"status": "no_match"}
+            runnable.append(ds)
+    return statuses, runnable
+
+
+def loosen_needs(sizes: Sequence[int], level: int) -> list[int]:
     """Words a page must hold per item: all (level 0), at least 40% (level 1), any (level 2)."""
     if level == 0:
         return list(sizes)
     if level == 1:
         return [max(1, math.ceil(LOOSEN_FRACTION * n)) for n in sizes]
     return [1 for _ in sizes]
+
+
+def match_levels(sizes: Sequence[int]) -> list[int]:
+    """The loosening levels to try in turn: only items of more than one word can loosen."""
+    return [0, 1, 2] if any(n > 1 for n in sizes) else [0]
 
 
 def blend(cosine: np.ndarray, bm25: np.ndarray, weight: float = SIMILARITY_WEIGHT) -> np.ndarray:
@@ -50,19 +88,58 @@ def blend(cosine: np.ndarray, bm25: np.ndarray, weight: float = SIMILARITY_WEIGH
     return weight * cosine + (1.0 - weight) * evidence
 
 
+@dataclass(frozen=True)
+class RankedPage:
+    """A page kept for ranking: its id, dataset, BM25, and final score."""
+
+    page_id: int
+    dataset: str
+    bm25: float
+    score: float = 0.0
+
+
+@dataclass
+class DocumentGroup:
+    """A document's ranked pages, best first."""
+
+    doc_row: int
+    dataset: str
+    pages: list[RankedPage]
+
+    @property
+    def best(self) -> RankedPage:
+        return self.pages[0]
+
+
+def group_documents(
+    pages: Sequence[RankedPage], doc_of: dict[int, int], loosened: set[str]
+) -> list[DocumentGroup]:
+    """Pages grouped into documents; a document ranks by its best page, documents of loosened
+    datasets after all others; ties by page id, so the order is stable."""
+    groups: dict[int, DocumentGroup] = {}
+    for page in pages:
+        doc = doc_of[page.page_id]
+        groups.setdefault(doc, DocumentGroup(doc, page.dataset, [])).pages.append(page)
+    for group in groups.values():
+        group.pages.sort(key=lambda p: (-p.score, p.page_id))
+    return sorted(
+        groups.values(),
+        key=lambda g: (g.dataset in loosened, -g.best.score, g.best.page_id),
+    )
+
+
 @dataclass
 class DatasetRun:
-    """One dataset's matching, as the worker saw it."""
+    """One dataset's matching: its candidates, or why it has none."""
 
     candidates: Candidates | None = None
     loosened: bool = False
     error: str | None = None
-    cursor: duckdb.DuckDBPyConnection | None = None
-    cancelled: threading.Event = field(default_factory=threading.Event)
 
 
 class Searcher:
-    """Runs searches over one index; datasets are matched in parallel under one deadline."""
+    """Runs searches over one index; filtered datasets are matched in parallel under one
+    deadline."""
 
     def __init__(
         self,
@@ -84,14 +161,11 @@ class Searcher:
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    def run(self, req: SearchRequest, term_items: list[list[str]]) -> SearchResult:
+    def run(self, req: SearchRequest) -> SearchResult:
         started = time.perf_counter()
         deadline = started + self.timeout_s
-        statuses, runnable = self._statuses(req)
-        ids = self.store.term_ids(sorted({t for item in term_items for t in item}))
-        items = [[ids[t] for t in dict.fromkeys(item) if t in ids] for item in term_items]
-        sizes = [len(set(item)) for item in term_items]
-        runs = self._match_all(req, runnable, items, sizes, deadline)
+        statuses, runnable = dataset_statuses(req, self.catalog)
+        runs = self._match_all(req, runnable, deadline)
         full, loose = {}, {}
         for ds, run in runs.items():
             if run.error is not None:
@@ -102,12 +176,14 @@ class Searcher:
                 loose[ds] = len(run.candidates.page_ids)
             else:
                 full[ds] = (run.candidates.matches, len(run.candidates.page_ids))
-        shares = split_budget(self.budget, full, loose)
-        pages: list[tuple[int, float, str]] = []
-        for ds, n in shares.items():
+        pages: list[RankedPage] = []
+        for ds, n in split_budget(self.budget, full, loose).items():
             cand = runs[ds].candidates
             assert cand is not None
-            pages += [(p, s, ds) for p, s in zip(cand.page_ids[:n], cand.scores[:n], strict=True)]
+            pages += [
+                RankedPage(p, ds, s)
+                for p, s in zip(cand.page_ids[:n], cand.scores[:n], strict=True)
+            ]
             statuses[ds] = {
                 "status": "ok",
                 "matches": 0 if ds in loose else cand.matches,
@@ -116,61 +192,38 @@ class Searcher:
             if ds in loose:
                 statuses[ds]["loosened"] = True
         matched_at = time.perf_counter()
-        ranking = "bm25" if len(req.datasets) == 1 and req.query is None else "similarity"
-        scores = self._rank(req, pages, ranking)
-        result = self._group(req, pages, scores, set(loose), statuses, ranking)
+        ranked = self._rank(req, pages)
+        groups = group_documents(
+            ranked, self.store.doc_rows([p.page_id for p in ranked]), set(loose)
+        )
+        result = self._result(req, groups, statuses)
         result.timings = {
             "match_ms": (matched_at - started) * 1000,
             "total_ms": (time.perf_counter() - started) * 1000,
         }
         return result
 
-    def _statuses(self, req: SearchRequest) -> tuple[dict[str, dict[str, Any]], list[str]]:
-        statuses: dict[str, dict[str, Any]] = {}
-        runnable = []
-        for ds in req.datasets:
-            entry = self.catalog[ds]
-            if not entry.available:
-                statuses[ds] = {"status": "not_available"}
-            elif entry.enterprise and req.plan != "enterprise":
-                statuses[ds] = {"status": "forbidden"}
-            elif req.dated and entry.date_field is None:
-                statuses[ds] = {"status": "skipped", "reason": "no date field"}
-            else:
-                statuses[ds] = {"status": "no_match"}
-                runnable.append(ds)
-        return statuses, runnable
-
     def _match_all(
-        self,
-        req: SearchRequest,
-        datasets: list[str],
-        items: list[list[int]],
-        sizes: list[int],
-        deadline: float,
+        self, req: SearchRequest, datasets: list[str], deadline: float
     ) -> dict[str, DatasetRun]:
         runs = {ds: DatasetRun() for ds in datasets}
         if not datasets:
             return runs
-        cursor = self.store.cursor()
-        watchdog = threading.Timer(max(deadline - time.perf_counter(), 0), cursor.interrupt)
-        watchdog.start()
+        ids = self.store.term_ids(sorted({t for item in req.items for t in item.terms}))
+        items = [[ids[t] for t in item.terms if t in ids] for item in req.items]
+        sizes = [item.size for item in req.items]
         try:
-            post = self.store.postings(cursor, [t for item in items for t in item])
+            post = self.store.postings([t for item in items for t in item], deadline=deadline)
             post.prepare(items)
-        except duckdb.InterruptException:
+        except SearchTimeout:
             for run in runs.values():
                 run.error = "timeout"
             return runs
-        finally:
-            watchdog.cancel()
-        # Filters run SQL, which can be slow on a large dataset: those datasets run in worker
-        # threads under the deadline. The others are bounded numpy work over arrays in hand.
-        queried = [
-            ds for ds in datasets if any(f.kind not in DATE_KINDS for f in req.filters.get(ds, []))
-        ]
-        futures: dict[Future[None], str] = {
-            self._pool.submit(self._match_one, req, ds, post, items, sizes, runs[ds]): ds
+        # Field filters run SQL, which can be slow on a large dataset: those datasets run in
+        # worker threads under the deadline. The others are bounded numpy work.
+        queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
+        futures: dict[Future[DatasetRun], str] = {
+            self._pool.submit(self._match_one, req, ds, post, items, sizes, deadline): ds
             for ds in queried
         }
         for ds in datasets:
@@ -179,24 +232,13 @@ class Searcher:
             if time.perf_counter() > deadline:
                 runs[ds].error = "timeout"
                 continue
-            try:
-                self._match_one(req, ds, post, items, sizes, runs[ds])
-            except Exception:
-                log.exception("dataset %s failed", ds)
-                runs[ds].error = "error"
+            runs[ds] = self._match_one(req, ds, post, items, sizes, deadline)
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
         for future in pending:
-            run = runs[futures[future]]
-            run.cancelled.set()
-            run.error = "timeout"
-            if run.cursor is not None:
-                run.cursor.interrupt()
             future.cancel()
+            runs[futures[future]].error = "timeout"
         for future in done:
-            run = runs[futures[future]]
-            if future.exception() is not None and run.error is None:
-                log.error("dataset %s failed", futures[future], exc_info=future.exception())
-                run.error = "error"
+            runs[futures[future]] = future.result()
         return runs
 
     def _match_one(
@@ -206,102 +248,79 @@ class Searcher:
         post: QueryPostings,
         items: list[list[int]],
         sizes: list[int],
-        run: DatasetRun,
-    ) -> None:
-        filters = list(req.filters.get(ds, []))
-        cursor = self.store.cursor() if any(f.kind not in DATE_KINDS for f in filters) else None
-        run.cursor = cursor
-        date_field = self.catalog[ds].date_field
-        if req.date_from:
-            filters.append(DocFilter("date_from", date_field or "date", req.date_from))
-        if req.date_to:
-            filters.append(DocFilter("date_to", date_field or "date", req.date_to))
-        allowed = self.store.allowed(cursor, ds, filters) if ds in self.store.ranges else None
-        levels = [0, 1, 2] if any(n > 1 for n in sizes) else [0]
-        for level in levels:
-            if run.cancelled.is_set():
-                return
-            cand = self.store.match(
-                cursor,
-                ds,
-                post,
-                items,
-                loosen_needs(sizes, level),
-                allowed,
-                limit=self.budget,
-                cap=self.cap,
-            )
-            if cand.page_ids:
-                run.candidates, run.loosened = cand, level > 0
-                return
-        run.candidates = Candidates(0, [], [])
-
-    def _rank(
-        self, req: SearchRequest, pages: list[tuple[int, float, str]], ranking: str
-    ) -> np.ndarray:
-        bm25 = np.array([s for _, s, _ in pages], dtype=np.float32)
-        if ranking == "bm25" or not pages:
-            return bm25
-        text = req.query or ", ".join(req.keywords)
+        deadline: float,
+    ) -> DatasetRun:
+        """One dataset: its filters, then each loosening level until pages match. A timeout or
+        a failure becomes the dataset's status, never the search's."""
         try:
-            vector = self.embed_query(text)
-        except Exception as exc:
-            raise RankingFailed(f"ranking failed: the query could not be embedded ({exc})") from exc
-        page_ids = np.array([p for p, _, _ in pages], dtype=np.int64)
-        order = np.argsort(page_ids)
-        matrix = np.empty((len(pages), self.store.dim), dtype=np.float32)
-        matrix[order] = self.store.embeddings[page_ids[order]]
-        return blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
+            filters = req.dataset_filters(ds, self.catalog[ds].date_field)
+            allowed = self.store.allowed(ds, filters, deadline=deadline)
+            for level in match_levels(sizes):
+                cand = self.store.match(
+                    ds,
+                    post,
+                    items,
+                    loosen_needs(sizes, level),
+                    allowed,
+                    limit=self.budget,
+                    cap=self.cap,
+                )
+                if cand.page_ids:
+                    return DatasetRun(cand, loosened=level > 0)
+            return DatasetRun(Candidates(0, [], []))
+        except SearchTimeout:
+            return DatasetRun(error="timeout")
+        except Exception:
+            log.exception("dataset %s failed", ds)
+            return DatasetRun(error="error")
 
-    def _group(
-        self,
-        req: SearchRequest,
-        pages: list[tuple[int, float, str]],
-        scores: np.ndarray,
-        loosened: set[str],
-        statuses: dict[str, dict[str, Any]],
-        ranking: str,
+    def _rank(self, req: SearchRequest, pages: list[RankedPage]) -> list[RankedPage]:
+        bm25 = np.array([p.bm25 for p in pages], dtype=np.float32)
+        if req.ranking == "bm25" or not pages:
+            scores = bm25
+        else:
+            try:
+                vector = self.embed_query(req.ranking_text)
+            except Exception as exc:
+                raise RankingFailed(
+                    f"ranking failed: the query could not be embedded ({exc})"
+                ) from exc
+            matrix = self.store.vectors([p.page_id for p in pages])
+            scores = blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
+        return [
+            RankedPage(p.page_id, p.dataset, p.bm25, s)
+            for p, s in zip(pages, scores.tolist(), strict=True)
+        ]
+
+    def _result(
+        self, req: SearchRequest, groups: list[DocumentGroup], statuses: dict[str, Status]
     ) -> SearchResult:
-        doc_of = self.store.doc_rows([p for p, _, _ in pages])
-        grouped: dict[int, list[tuple[float, int]]] = {}
-        dataset_of: dict[int, str] = {}
-        for (page_id, _, ds), score in zip(pages, scores.tolist(), strict=True):
-            doc = doc_of[page_id]
-            grouped.setdefault(doc, []).append((score, page_id))
-            dataset_of[doc] = ds
-        for hits in grouped.values():
-            hits.sort(key=lambda h: (-h[0], h[1]))
-        order = sorted(
-            grouped, key=lambda d: (dataset_of[d] in loosened, -grouped[d][0][0], grouped[d][0][1])
-        )
-        total = len(order)
-        window = order[req.offset : req.offset + req.limit]
-        shown = [pid for d in window for _, pid in grouped[d][:PAGES_PER_DOCUMENT]]
+        total = len(groups)
+        window = groups[req.offset : req.offset + req.limit]
+        shown = [p.page_id for g in window for p in g.pages[:PAGES_PER_DOCUMENT]]
         rows = {r["page_id"]: r for r in self.store.pages(shown)}
         results = []
-        for doc in window:
-            hits = grouped[doc]
-            first = rows[hits[0][1]]
+        for group in window:
+            first = rows[group.best.page_id]
             dataset = self.catalog[first["dataset"]]
             fields = {f: first["fields"].get(f) for f in dataset.fields}
-            date = fields.get(dataset.date_field) if dataset.date_field else None
             results.append(
                 {
                     "document_id": first["document_id"],
                     "dataset": first["dataset"],
                     "title": first["title"],
-                    "date": date,
+                    "date": fields.get(dataset.date_field) if dataset.date_field else None,
                     "url": first["url"],
                     "fields": fields,
                     "pages": [
                         {
-                            "page_num": rows[p]["page_num"],
-                            "score": round(float(s), 6),
-                            "text": rows[p]["text"],
+                            "page_num": rows[p.page_id]["page_num"],
+                            "score": round(float(p.score), 6),
+                            "text": rows[p.page_id]["text"],
                         }
-                        for s, p in hits[:PAGES_PER_DOCUMENT]
+                        for p in group.pages[:PAGES_PER_DOCUMENT]
                     ],
-                    "matched_pages": len(hits),
+                    "matched_pages": len(group.pages),
                 }
             )
         end = req.offset + req.limit
@@ -310,5 +329,5 @@ class Searcher:
             dataset_statuses=statuses,
             total=total,
             next_offset=end if end < total else None,
-            ranking=ranking,
+            ranking=req.ranking,
         )

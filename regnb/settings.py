@@ -86,8 +86,3 @@ class Settings:
     def index_dir(self) -> Path:
         """Where derived indexes live, one folder per corpus version."""
         return self.home / "index"
-
-
-def settings() -> Settings:
-    """The settings in force now (read from the environment on each call)."""
-    return Settings.from_env()

@@ -6,33 +6,26 @@ arrays (document, date, dataset ranges) are held in memory so that matching runs
 
 from __future__ import annotations
 
+import contextlib
 import json
-import math
 import threading
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import duckdb
 import numpy as np
 
 from regnb import text
+from regnb.errors import SearchTimeout
 from regnb.index import IndexFiles
 from regnb.matching import Candidates, QueryPostings, match_range
+from regnb.request import DocFilter
 
-__all__ = ["Candidates", "DocFilter", "IndexStore", "allowed_sql"]
+__all__ = ["Candidates", "IndexStore", "allowed_sql"]
 
 NO_DATE = -(2**31)
 DOC_COLUMNS = "doc_row, document_id, dataset, title, date, url, fields, page_count, first_page_id"
-
-
-@dataclass(frozen=True)
-class DocFilter:
-    """One condition on a dataset's documents."""
-
-    kind: str  # "keyword", "exact", "enum", "boolean", "number", "date_from", "date_to"
-    field: str
-    value: Any
 
 
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
@@ -45,8 +38,10 @@ def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
         params[f"{name}_field"] = f.field
         if f.kind == "keyword":
             test = f"list_has_all(terms, regnb_terms(${name}))"
+            value = text.fold(value)
         elif f.kind == "exact":
             test = f"norm = regexp_replace(upper(strip_accents(${name})), '[^A-Z0-9]', '', 'g')"
+            value = text.fold(value)
         else:  # enum, boolean, number: the stored value as text
             test = f"value = ${name}"
             value = ("true" if value else "false") if isinstance(value, bool) else str(value)
@@ -98,6 +93,26 @@ class IndexStore:
         with self._lock:
             return self._con.cursor()
 
+    @contextlib.contextmanager
+    def cursor_until(self, deadline: float | None) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A cursor whose query is interrupted at `deadline` (perf_counter seconds); raises
+        SearchTimeout when it was."""
+        cur = self.cursor()
+        if deadline is None:
+            yield cur
+            return
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise SearchTimeout("the search ran out of time")
+        watchdog = threading.Timer(left, cur.interrupt)
+        watchdog.start()
+        try:
+            yield cur
+        except duckdb.InterruptException as exc:
+            raise SearchTimeout("the search ran out of time") from exc
+        finally:
+            watchdog.cancel()
+
     def close(self) -> None:
         self._con.close()
 
@@ -129,15 +144,16 @@ class IndexStore:
         )
         return {str(t): int(df) for t, df in rows}
 
-    def postings(self, cur: duckdb.DuckDBPyConnection, term_ids: Sequence[int]) -> QueryPostings:
-        """The posting lists of the given terms, in one read."""
+    def postings(self, term_ids: Sequence[int], *, deadline: float | None = None) -> QueryPostings:
+        """The posting lists of the given terms, in one read (SearchTimeout past `deadline`)."""
         listed = ", ".join(str(int(t)) for t in sorted(set(term_ids)))
         if not listed:
             empty = np.empty(0, np.int32)
             return QueryPostings(empty, empty, np.empty(0, np.float32), self.n_pages)
-        rows = cur.execute(
-            f"SELECT term_id, page_id, weight FROM postings WHERE term_id IN ({listed})"
-        ).fetchnumpy()
+        with self.cursor_until(deadline) as cur:
+            rows = cur.execute(
+                f"SELECT term_id, page_id, weight FROM postings WHERE term_id IN ({listed})"
+            ).fetchnumpy()
         return QueryPostings(
             np.asarray(rows["term_id"], np.int32),
             np.asarray(rows["page_id"], np.int32),
@@ -146,11 +162,11 @@ class IndexStore:
         )
 
     def allowed(
-        self, cur: duckdb.DuckDBPyConnection | None, dataset: str, filters: Sequence[DocFilter]
+        self, dataset: str, filters: Sequence[DocFilter], *, deadline: float | None = None
     ) -> np.ndarray | None:
         """Which pages of the dataset's range pass the filters (None: no filter). Date bounds
-        are checked in memory; field filters run SQL on `cur`."""
-        if not filters:
+        are checked in memory; field filters run SQL, interrupted at `deadline`."""
+        if not filters or dataset not in self.ranges:
             return None
         lo, hi = self.ranges[dataset]
         mask = np.ones(hi - lo, dtype=bool)
@@ -160,19 +176,17 @@ class IndexStore:
                 mask &= (days != NO_DATE) & (days >= _days(f.value))
             elif f.kind == "date_to":
                 mask &= (days != NO_DATE) & (days <= _days(f.value))
-        fielded = [f for f in filters if f.kind not in ("date_from", "date_to")]
+        fielded = [f for f in filters if f.on_fields]
         if fielded:
-            if cur is None:
-                raise ValueError("field filters need a cursor")
             sql, params = allowed_sql(fielded)
             params["ds"] = self.dataset_codes[dataset]
-            docs = cur.execute(sql, params).fetchnumpy()["doc_row"]
+            with self.cursor_until(deadline) as cur:
+                docs = cur.execute(sql, params).fetchnumpy()["doc_row"]
             mask &= np.isin(self.page_doc[lo:hi], np.asarray(docs, dtype=np.int32))
         return mask
 
     def match(
         self,
-        cur: duckdb.DuckDBPyConnection | None,
         dataset: str,
         post: QueryPostings,
         items: Sequence[Sequence[int]],
@@ -236,39 +250,28 @@ class IndexStore:
             .fetchall()
         )
 
-    def bm25_pages(
-        self,
-        term_ids: Sequence[int],
-        datasets: Sequence[str],
-        year_from: int | None,
-        year_to: int | None,
-        limit: int,
-        offset: int,
-    ) -> tuple[int, list[dict[str, Any]]]:
-        """Legacy search: pages with any term, by BM25 summed over the terms; (total, page rows)."""
-        cur = self.cursor()
-        post = self.postings(cur, term_ids)
-        score = post.score
+    def pages_in(
+        self, datasets: Sequence[str], day_from: str | None, day_to: str | None
+    ) -> np.ndarray:
+        """A mask over every page: in one of `datasets` and dated within the inclusive bounds."""
         keep = np.zeros(self.n_pages, dtype=bool)
         for ds in datasets:
             if ds in self.ranges:
                 lo, hi = self.ranges[ds]
                 keep[lo:hi] = True
-        keep &= score > 0
-        if year_from is not None:
-            keep &= (self.page_day != NO_DATE) & (self.page_day >= _days(f"{year_from:04d}-01-01"))
-        if year_to is not None:
-            keep &= (self.page_day != NO_DATE) & (self.page_day <= _days(f"{year_to:04d}-12-31"))
-        hits = np.flatnonzero(keep)
-        order = np.lexsort((hits, -score[hits]))[offset : offset + limit]
-        chosen = hits[order]
-        if not chosen.size:
-            return int(hits.size), []
-        rows = {r["page_id"]: r for r in self.pages(chosen.tolist())}
-        out = []
-        for page_id in chosen.tolist():
-            out.append({**rows[page_id], "score": float(score[page_id])})
-        return int(hits.size), out
+        if day_from is not None:
+            keep &= (self.page_day != NO_DATE) & (self.page_day >= _days(day_from))
+        if day_to is not None:
+            keep &= (self.page_day != NO_DATE) & (self.page_day <= _days(day_to))
+        return keep
+
+    def vectors(self, page_ids: Sequence[int]) -> np.ndarray:
+        """The stored embeddings of the pages, float32, in the order given."""
+        ids = np.asarray(page_ids, dtype=np.int64)
+        order = np.argsort(ids)
+        matrix = np.empty((len(ids), self.dim), dtype=np.float32)
+        matrix[order] = self.embeddings[ids[order]]
+        return matrix
 
     def doc_rows(self, page_ids: Sequence[int]) -> dict[int, int]:
         """page_id -> doc_row."""
@@ -294,8 +297,3 @@ def _records(cur: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
             record["fields"] = json.loads(record["fields"])
         out.append(record)
     return out
-
-
-def finite(value: float) -> float:
-    """A JSON-safe float."""
-    return value if math.isfinite(value) else 0.0

@@ -1,6 +1,8 @@
 """Words: the one normalisation shared by the index and every query (DuckDB's own functions).
 
-A text becomes terms by: lower case, accents folded (`strip_accents`), alphanumeric runs kept
+A text becomes terms by: compatibility forms folded (NFKC: full-width letters, ligatures) and
+format characters dropped (zero-width spaces and joiners, soft hyphens), lower case, accents folded
+(`strip_accents`), alphanumeric runs kept
 (digits too: 211.113(b) gives 211, 113, b; K123456 stays whole), English stop words dropped, and
 the Snowball English stemmer of DuckDB's `fts` extension (loaded from the `duckdb-extension-fts`
 package, never downloaded). Letters of any script count, so Korean text is searchable by its words.
@@ -9,15 +11,32 @@ package, never downloaded). Letters of any script count, so Korean text is searc
 from __future__ import annotations
 
 import functools
+import sys
 import threading
-from importlib import resources
+import unicodedata
 from pathlib import Path
 
 import duckdb
 
-__all__ = ["STOP_WORDS", "Normaliser", "connect", "install_macros", "terms"]
+__all__ = ["STOP_WORDS", "Normaliser", "connect", "fold", "install_macros", "terms"]
 
 MAX_WORD = 40
+
+
+@functools.cache
+def _format_chars() -> dict[int, None]:
+    """Every format character (category Cf), mapped to None for `str.translate`."""
+    return {cp: None for cp in range(sys.maxunicode + 1) if unicodedata.category(chr(cp)) == "Cf"}
+
+
+def fold(text: str) -> str:
+    """`text` with compatibility forms folded (NFKC) and format characters removed: what the
+    index and every query tokenise, so `ｓｔｅｒｉｌｉｔｙ` and `ste\u200brility` find `sterility`.
+    Stored page text is never changed."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text.translate(_format_chars()))
+
 
 STOP_WORDS = frozenset(
     [
@@ -216,7 +235,7 @@ class Normaliser:
 
     def _terms_uncached(self, text: str) -> list[str]:
         with self._lock:
-            row = self._con.execute("SELECT regnb_terms(?)", [text]).fetchone()
+            row = self._con.execute("SELECT regnb_terms(?)", [fold(text)]).fetchone()
         return list(row[0]) if row and row[0] else []
 
     def terms(self, text: str) -> list[str]:
@@ -226,13 +245,15 @@ class Normaliser:
     def word_terms(self, words: list[str]) -> dict[str, str | None]:
         """Each distinct lower-cased word mapped to its term, or None for a stop word."""
         distinct = sorted({w.lower() for w in words})
+        folded = [fold(w) for w in distinct]
         if not distinct:
             return {}
         with self._lock:
             rows = self._con.execute(
                 "SELECT w, CASE WHEN regnb_keep(f) THEN stem(f, 'english') END "
-                "FROM (SELECT unnest(?) AS w) t, LATERAL (SELECT lower(strip_accents(w)) AS f)",
-                [distinct],
+                "FROM (SELECT unnest(?) AS w, unnest(?) AS v) t, "
+                "LATERAL (SELECT lower(strip_accents(v)) AS f)",
+                [distinct, folded],
             ).fetchall()
         return dict(rows)
 
@@ -245,8 +266,3 @@ def _default() -> Normaliser:
 def terms(text: str) -> list[str]:
     """The terms of `text` under the index's rules."""
     return _default().terms(text)
-
-
-def package_file(name: str) -> Path:
-    """A data file shipped inside the regnb package."""
-    return Path(str(resources.files("regnb").joinpath(name)))

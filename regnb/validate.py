@@ -4,41 +4,42 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
-from regnb.store import DocFilter
+from regnb.request import DATE_KINDS, DocFilter, KeywordItem, SearchRequest
 
-__all__ = ["PLANS", "SearchRequest", "check_date", "check_int", "check_plan", "search_request"]
+__all__ = [
+    "LEGACY_TOP_K_MAX",
+    "LIMIT_MAX",
+    "MAX_FILTER_CHARS",
+    "MAX_KEYWORDS",
+    "MAX_KEYWORD_CHARS",
+    "MAX_QUERY_CHARS",
+    "MAX_QUERY_TEXT_CHARS",
+    "OFFSET_MAX",
+    "PLANS",
+    "check_date",
+    "check_int",
+    "check_plan",
+    "search_request",
+]
 
 PLANS = ("free", "paid", "enterprise")
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_KEYWORDS = 20
 MAX_KEYWORD_CHARS = 300
 MAX_QUERY_CHARS = 2000
+MAX_FILTER_CHARS = 300
+LIMIT_DEFAULT, LIMIT_MAX = 20, 50
+OFFSET_MAX = 500
+LEGACY_TOP_K_MAX = 100
+MAX_QUERY_TEXT_CHARS = 2000
+YEAR_MAX = 9999
 
-
-@dataclass(frozen=True)
-class SearchRequest:
-    """A checked v3 search request."""
-
-    keywords: list[str]
-    query: str | None
-    datasets: list[str]
-    explicit: bool
-    filters: dict[str, list[DocFilter]]
-    date_from: str | None
-    date_to: str | None
-    limit: int
-    offset: int
-    plan: str
-
-    @property
-    def dated(self) -> bool:
-        return self.date_from is not None or self.date_to is not None
+Terms = Callable[[str], list[str]]
 
 
 def check_int(value: object, field: str, low: int, high: int | None = None) -> int:
@@ -67,7 +68,7 @@ def check_plan(plan: object) -> str:
     return str(plan)
 
 
-def check_keywords(keywords: object, has_terms: Any) -> list[str]:
+def check_keywords(keywords: object, terms: Terms) -> tuple[KeywordItem, ...]:
     """1 to 20 strings of up to 300 characters, each with at least one searchable word."""
     if isinstance(keywords, str) or not isinstance(keywords, list | tuple):
         raise InvalidRequest("keywords must be a list of strings", field="keywords")
@@ -75,6 +76,7 @@ def check_keywords(keywords: object, has_terms: Any) -> list[str]:
         raise InvalidRequest(
             f"keywords must have 1 to {MAX_KEYWORDS} items, got {len(keywords)}", field="keywords"
         )
+    items = []
     for i, item in enumerate(keywords):
         where = f"keywords[{i}]"
         if not isinstance(item, str):
@@ -83,12 +85,14 @@ def check_keywords(keywords: object, has_terms: Any) -> list[str]:
             raise InvalidRequest(
                 f"{where} is {len(item)} characters; at most {MAX_KEYWORD_CHARS}", field=where
             )
-        if not has_terms(item):
+        found = tuple(dict.fromkeys(terms(item)))
+        if not found:
             raise InvalidRequest(
                 f"{where} {item!r} has no searchable word (only stop words or punctuation)",
                 field=where,
             )
-    return list(keywords)
+        items.append(KeywordItem(item, found))
+    return tuple(items)
 
 
 def check_query(query: object) -> str | None:
@@ -106,10 +110,7 @@ def check_query(query: object) -> str | None:
 def check_datasets(catalog: Catalog, datasets: object, plan: str) -> tuple[list[str], bool]:
     """The datasets a search covers, and whether the caller named them."""
     if datasets is None:
-        default = [
-            d.id for d in catalog if d.available and (plan == "enterprise" or not d.enterprise)
-        ]
-        return default, False
+        return [d.id for d in catalog if d.available and d.open_to(plan)], False
     if isinstance(datasets, str) or not isinstance(datasets, list | tuple):
         raise InvalidRequest("datasets must be a list of dataset ids", field="datasets")
     if not datasets:
@@ -129,11 +130,12 @@ def check_datasets(catalog: Catalog, datasets: object, plan: str) -> tuple[list[
     return out, True
 
 
-def _one_filter(dataset: Dataset, name: str, value: object, where: str) -> DocFilter:
+def _one_filter(dataset: Dataset, name: str, value: object, where: str, terms: Terms) -> DocFilter:
     spec = dataset.filters[name]
     kind = dataset.filter_kind(name)
-    if kind in ("date_from", "date_to"):
-        return DocFilter(kind, dataset.date_field or name, check_date(value, where, InvalidFilter))
+    if kind in DATE_KINDS:
+        checked = check_date(value, where, InvalidFilter)
+        return DocFilter(kind, dataset.date_field or name, checked, name)
     if kind == "boolean":
         if not isinstance(value, bool):
             raise InvalidFilter(f"{where} must be true or false, got {value!r}", field=where)
@@ -142,24 +144,37 @@ def _one_filter(dataset: Dataset, name: str, value: object, where: str) -> DocFi
             raise InvalidFilter(f"{where} must be a number, got {value!r}", field=where)
     elif not isinstance(value, str) or not value.strip():
         raise InvalidFilter(f"{where} must be a non-empty string, got {value!r}", field=where)
+    elif len(value) > MAX_FILTER_CHARS:
+        raise InvalidFilter(
+            f"{where} is {len(value)} characters; at most {MAX_FILTER_CHARS}", field=where
+        )
     elif kind == "enum" and value not in spec["enum"]:
         raise InvalidFilter(
             f"{where} must be one of {', '.join(spec['enum'])}, got {value!r}", field=where
         )
     elif kind == "exact" and not re.search(r"[A-Za-z0-9]", value):
         raise InvalidFilter(f"{where} has no letters or digits: {value!r}", field=where)
-    return DocFilter(kind, dataset.filter_field(name), value)
+    elif kind == "keyword" and not terms(value):
+        raise InvalidFilter(
+            f"{where} {value!r} has no searchable word (only stop words or punctuation)",
+            field=where,
+        )
+    return DocFilter(kind, dataset.filter_field(name), value, name)
 
 
 def check_filters(
-    catalog: Catalog, filters: object, covered: list[str], top_dated: dict[str, str | None]
-) -> dict[str, list[DocFilter]]:
+    catalog: Catalog,
+    filters: object,
+    covered: list[str],
+    top_dated: dict[str, str | None],
+    terms: Terms,
+) -> dict[str, tuple[DocFilter, ...]]:
     """Each dataset's own filters, checked against the catalog."""
     if filters is None:
         return {}
     if not isinstance(filters, Mapping):
         raise InvalidFilter("filters must be an object keyed by dataset id", field="filters")
-    out: dict[str, list[DocFilter]] = {}
+    out: dict[str, tuple[DocFilter, ...]] = {}
     for ds_id, given in filters.items():
         where = f"filters.{ds_id}"
         if ds_id not in covered:
@@ -179,20 +194,20 @@ def check_filters(
                 raise InvalidFilter(
                     f"{name} is given at the top level and in {where}; give it once", field=at
                 )
-            parsed.append(_one_filter(dataset, name, value, at))
-        bounds = {f.kind: f.value for f in parsed if f.kind in ("date_from", "date_to")}
+            parsed.append(_one_filter(dataset, name, value, at, terms))
+        bounds = {f.kind: f.value for f in parsed if not f.on_fields}
         if len(bounds) == 2 and bounds["date_from"] > bounds["date_to"]:
             raise InvalidFilter(f"{where}.date_from is after date_to", field=f"{where}.date_from")
-        out[ds_id] = parsed
+        out[ds_id] = tuple(parsed)
     return out
 
 
-def search_request(catalog: Catalog, has_terms: Any, args: Mapping[str, Any]) -> SearchRequest:
-    """Check a search's arguments in the spec's order of fields."""
+def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> SearchRequest:
+    """Check a search's arguments in the spec's order of fields; `terms` normalises words."""
     plan = check_plan(args.get("plan", "enterprise"))
-    keywords = check_keywords(args.get("keywords"), has_terms)
+    items = check_keywords(args.get("keywords"), terms)
     query = check_query(args.get("query"))
-    datasets, explicit = check_datasets(catalog, args.get("datasets"), plan)
+    datasets, named = check_datasets(catalog, args.get("datasets"), plan)
     date_from = args.get("date_from")
     date_to = args.get("date_to")
     if date_from is not None:
@@ -201,11 +216,20 @@ def search_request(catalog: Catalog, has_terms: Any, args: Mapping[str, Any]) ->
         date_to = check_date(date_to, "date_to", InvalidRequest)
     if date_from and date_to and date_from > date_to:
         raise InvalidRequest(f"date_from {date_from} is after date_to {date_to}", field="date_from")
-    limit = check_int(args.get("limit", 20), "limit", 1, 50)
-    offset = check_int(args.get("offset", 0), "offset", 0, 500)
+    limit = check_int(args.get("limit", LIMIT_DEFAULT), "limit", 1, LIMIT_MAX)
+    offset = check_int(args.get("offset", 0), "offset", 0, OFFSET_MAX)
     filters = check_filters(
-        catalog, args.get("filters"), datasets, {"date_from": date_from, "date_to": date_to}
+        catalog, args.get("filters"), datasets, {"date_from": date_from, "date_to": date_to}, terms
     )
     return SearchRequest(
-        keywords, query, datasets, explicit, filters, date_from, date_to, limit, offset, plan
+        items=items,
+        query=query,
+        datasets=tuple(datasets),
+        named_datasets=named,
+        filters=filters,
+        date_from=date_from,
+        date_to=date_to,
+        limit=limit,
+        offset=offset,
+        plan=plan,
     )

@@ -39,10 +39,8 @@ SPEC_CODES = {
 
 
 def test_every_spec_code_has_an_error_class():
-    classes = [getattr(errors, n) for n in errors.__all__]
-    found = {c.code: c.status for c in classes if c is not errors.RegnbError}
+    found = {code: errors.error_class(code).status for code in errors.ERROR_CODES}
     assert found == SPEC_CODES
-    assert all(issubclass(c, regnb.RegnbError) for c in classes)
 
 
 def test_error_to_dict_has_field_only_when_set():
@@ -70,3 +68,24 @@ def test_plans_are_accepted(plan):
     from regnb.validate import check_plan
 
     assert check_plan(plan) == plan
+
+
+def test_open_expands_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    regnb.write_corpus(
+        tmp_path / "regcorpus",
+        {"fda_483": [{"title": "A", "pages": ["alpha"]}]},
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+    )
+    with regnb.open("~/regcorpus", encoder=regnb.HashingEncoder()) as eng:
+        assert eng.path == tmp_path / "regcorpus"
+        assert eng.search(["alpha"]).total == 1
+
+
+def test_an_encoder_other_than_the_corpus_one_is_refused_with_a_neutral_message(make_engine):
+    eng = make_engine({"fda_483": [{"title": "A", "pages": ["alpha"]}]})
+    with pytest.raises(regnb.InvalidRequest) as info:
+        regnb.open(eng.path, encoder=regnb.HashingEncoder(dim=16))
+    assert info.value.field == "encoder"
+    assert "hashing-384" in info.value.message and "regnb.open" not in info.value.message

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
+import math
+import subprocess
+import sys
+
 import pytest
 
 import regnb
@@ -65,7 +70,100 @@ def test_postings_are_impact_scored_bm25(tmp_path):
     assert not any(term in ("the", "of") for term, *_ in rows)
 
 
-def test_an_empty_corpus_folder_is_an_error(tmp_path):
-    with pytest.raises(regnb.CorpusError) as info:
-        open_(tmp_path)
-    assert "manifest.json" in info.value.message
+def test_an_empty_corpus_folder_is_not_found(tmp_path):
+    with pytest.raises(regnb.NotFound) as info:
+        open_(tmp_path / "nothing-here")
+    assert info.value.field == "corpus"
+    assert "no corpus at" in info.value.message and "manifest.json" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("tf", "df", "n_pages", "dl", "avgdl", "expected"),
+    [
+        (1, 1, 2, 4, 18, 0.8129503969530222),  # ln(2) * 1.9 / (1 + 0.9 * (0.6 + 0.4 * 4/18))
+        (2, 2, 2, 4, 18, 0.2644358457316899),
+        (1, 2, 2, 32, 18, 0.15890410913234576),
+        (3, 10, 1000, 100, 100, math.log(1 + 990.5 / 10.5) * 3 * 1.9 / (3 + 0.9)),
+    ],
+)
+def test_bm25_impact_weight_for_known_k1_b_and_lengths(tf, df, n_pages, dl, avgdl, expected):
+    assert index.bm25_weight(tf, df, n_pages, dl, avgdl) == pytest.approx(expected, rel=1e-12)
+
+
+def test_the_index_stores_exactly_those_weights(tmp_path):
+    # page T: "t alpha alpha beta" (4 words), page U: "u alpha" + 30 x (32 words); avgdl 18
+    regnb.write_corpus(
+        tmp_path,
+        {"fda_483": [doc("T", ["alpha alpha beta"]), doc("U", ["alpha " + "x " * 30])]},
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+    )
+    with open_(tmp_path) as eng:
+        rows = (
+            eng.store.cursor()
+            .execute(
+                "SELECT t.term, d.title, p.weight FROM postings p JOIN terms t USING (term_id) "
+                "JOIN docs d USING (doc_row) WHERE t.term IN ('alpha', 'beta')"
+            )
+            .fetchall()
+        )
+    weights = {(term, title): weight for term, title, weight in rows}
+    assert weights == pytest.approx(
+        {
+            ("beta", "T"): index.bm25_weight(1, 1, 2, 4, 18),
+            ("alpha", "T"): index.bm25_weight(2, 2, 2, 4, 18),
+            ("alpha", "U"): index.bm25_weight(1, 2, 2, 32, 18),
+        },
+        rel=1e-6,
+    )
+
+
+def _killed_build(parent, name=".build-killed"):
+    folder = parent / name
+    folder.mkdir(parents=True)
+    (folder / "index.duckdb").write_bytes(b"x" * 1000)
+    (folder / index.BUILD_LOCK).touch()
+    return folder
+
+
+def test_a_killed_build_folder_is_removed_by_the_next_open(tmp_path):
+    corpus = tmp_path / "corpus"
+    regnb.write_corpus(
+        corpus, {"fda_483": [doc("A", ["alpha"])]}, encoder=regnb.HashingEncoder(), progress=False
+    )
+    with open_(corpus) as eng:
+        parent = eng.store.files.folder.parent
+    stale = _killed_build(parent)
+    regnb.write_corpus(
+        corpus, {"fda_483": [doc("B", ["alpha"])]}, encoder=regnb.HashingEncoder(), progress=False
+    )
+    with open_(corpus) as eng:
+        assert eng.search(["alpha"]).total == 2
+    assert not stale.exists()
+    assert not list(parent.glob(".build-*"))
+
+
+def test_a_build_in_progress_is_left_alone(tmp_path):
+    stale = _killed_build(tmp_path, ".build-stale")
+    live = _killed_build(tmp_path, ".build-live")
+    with open(live / index.BUILD_LOCK) as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a live build holds its lock (another process)
+        script = (
+            "import sys; from pathlib import Path; from regnb import index; "
+            "print([p.name for p in index.remove_stale_builds(Path(sys.argv[1]))])"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    assert out.strip() == "['.build-stale']"
+    assert live.exists() and not stale.exists()
+
+
+def test_a_fresh_build_folder_without_its_lock_file_is_left_alone(tmp_path):
+    young = tmp_path / ".build-young"
+    young.mkdir()
+    assert index.remove_stale_builds(tmp_path) == []
+    assert index.remove_stale_builds(tmp_path, orphan_age_s=0) == [young]

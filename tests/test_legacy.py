@@ -102,3 +102,14 @@ def test_contents_pages_by_either_doc_id_form(eng):
 def test_contents_of_unknown_document(eng):
     with pytest.raises(regnb.NotFound):
         eng.legacy_contents("fda_483/nope")
+
+
+@pytest.mark.parametrize("size", [2001, 990_000])
+def test_a_query_text_over_2000_characters_is_refused(eng, size):
+    with pytest.raises(regnb.InvalidRequest) as info:
+        eng.legacy_search("sterility " * (size // 10 + 1))
+    assert info.value.field == "query_text" and "at most 2000" in info.value.message
+
+
+def test_a_query_text_of_2000_characters_is_searched(eng):
+    assert eng.legacy_search(("sterility " * 200)[:2000]).total == 4

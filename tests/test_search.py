@@ -426,10 +426,10 @@ def test_a_slow_dataset_times_out_and_the_others_return(make_engine, monkeypatch
     release = threading.Event()
     real = eng.store.allowed
 
-    def slow(cur: Any, dataset: str, *args: Any, **kwargs: Any) -> Any:
+    def slow(dataset: str, *args: Any, **kwargs: Any) -> Any:
         if dataset == "fda_recalls":
             release.wait(10)
-        return real(cur, dataset, *args, **kwargs)
+        return real(dataset, *args, **kwargs)
 
     monkeypatch.setattr(eng.store, "allowed", slow)
     try:
@@ -451,9 +451,10 @@ def test_a_slow_postings_read_times_out_every_dataset(make_engine, monkeypatch):
         search_timeout_s=0.3,
     )
 
-    def slow(cur: Any, term_ids: Any) -> Any:
-        # a read that would run for hours: the search's watchdog must interrupt it
-        return cur.execute("SELECT sum(i) FROM range(1000000000000) t(i)").fetchall()
+    def slow(term_ids: Any, *, deadline: float) -> Any:
+        # a read that would run for hours: the store's watchdog must interrupt it
+        with eng.store.cursor_until(deadline) as cur:
+            return cur.execute("SELECT sum(i) FROM range(1000000000000) t(i)").fetchall()
 
     monkeypatch.setattr(eng.store, "postings", slow)
     res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"]).to_dict()
@@ -468,10 +469,10 @@ def test_a_failing_dataset_reports_error_and_the_others_return(make_engine, monk
     eng = make_engine({"fda_483": [doc("A", ["alpha"])], "fda_recalls": [doc("B", ["alpha"])]})
     real = eng.store.match
 
-    def broken(cur: Any, dataset: str, *args: Any, **kwargs: Any) -> Candidates:
+    def broken(dataset: str, *args: Any, **kwargs: Any) -> Candidates:
         if dataset == "fda_recalls":
             raise RuntimeError("disk on fire")
-        return real(cur, dataset, *args, **kwargs)
+        return real(dataset, *args, **kwargs)
 
     monkeypatch.setattr(eng.store, "match", broken)
     res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"])
@@ -506,3 +507,32 @@ def test_keywords_join_as_the_query_when_none_is_given(make_engine):
     eng.encoder.encode = spy  # type: ignore[method-assign]
     eng.search(["alpha", "bravo charlie"])
     assert seen == ["alpha, bravo charlie"]
+
+
+@pytest.mark.parametrize("item", ["ｓｔｅｒｉｌｉｔｙ", "ste\u200brility", "STERILITY"])
+def test_full_width_and_zero_width_queries_find_the_plain_word(make_engine, item):
+    eng = make_engine({"fda_483": [doc("A", ["sterility failure"]), doc("B", ["other"])]})
+    assert ids(eng.search([item], datasets=["fda_483"])) == ["A"]
+
+
+@pytest.mark.parametrize("page", ["ｓｔｅｒｉｌｉｔｙ failure", "ste\u200brility failure"])
+def test_full_width_and_zero_width_page_text_is_found_and_kept_as_written(make_engine, page):
+    eng = make_engine({"fda_483": [doc("A", [page]), doc("B", ["other"])]})
+    res = eng.search(["sterility"], datasets=["fda_483"])
+    assert ids(res) == ["A"]
+    assert res.to_dict()["results"][0]["pages"][0]["text"] == page  # stored text unchanged
+
+
+def test_keyword_filters_fold_like_the_index(make_engine):
+    eng = make_engine(
+        {
+            "fda_recalls": [
+                doc("A", ["alpha"], fields={"company": "Ａｃｍｅ Pharma"}),
+                doc("B", ["alpha"], fields={"company": "Other"}),
+            ]
+        }
+    )
+    res = eng.search(
+        ["alpha"], datasets=["fda_recalls"], filters={"fda_recalls": {"company": "acme"}}
+    )
+    assert ids(res) == ["A"]

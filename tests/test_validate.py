@@ -7,6 +7,9 @@ from typing import Any
 import pytest
 
 import regnb
+from regnb import text
+from regnb.catalog import load_catalog
+from regnb.validate import search_request
 
 from .conftest import doc
 
@@ -82,15 +85,37 @@ CASES: list[tuple[dict[str, Any], type[regnb.RegnbError], str]] = [
 ]
 
 
+NO_WORD = ["the", "!!!", "\u200b", "of and the", "x" * 100_000, "ａｂ" * 30]
+CASES += [
+    (
+        {"filters": {"fda_warning_letters": {"company": value}}, "datasets": None},
+        regnb.InvalidFilter,
+        "filters.fda_warning_letters.company",
+    )
+    for value in NO_WORD
+]
+CATALOG = load_catalog()
+
+
 @pytest.mark.parametrize(("args", "error", "field"), CASES)
-def test_bad_search_input_raises_the_spec_error_with_its_field(make_engine, args, error, field):
-    eng = make_engine({"fda_483": [doc("A", ["alpha"])]})
+def test_bad_search_input_raises_the_spec_error_with_its_field(args, error, field):
     call = {"keywords": ["alpha"], "datasets": ["fda_483"], **args}
     with pytest.raises(error) as info:
-        eng.search(**call)
+        search_request(CATALOG, text.terms, {k: v for k, v in call.items() if v is not None})
     assert info.value.field == field
     assert info.value.code == error.code and info.value.status == 400
     assert info.value.message
+
+
+def test_the_engine_raises_the_same_errors(make_engine):
+    eng = make_engine({"fda_483": [doc("A", ["alpha"])]})
+    with pytest.raises(regnb.InvalidFilter) as info:
+        eng.search(["alpha"], filters={"fda_483": {"facility_name": "the"}})
+    assert info.value.field == "filters.fda_483.facility_name"
+    assert "no searchable word" in info.value.message
+    with pytest.raises(regnb.InvalidRequest) as info:
+        eng.check_search(["alpha"], limit=0)
+    assert info.value.field == "limit"
 
 
 def test_one_date_at_the_top_and_the_other_in_filters_is_allowed(make_engine):

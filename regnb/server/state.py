@@ -13,9 +13,9 @@ from starlette.requests import Request
 
 from regnb.accounts import Accounts, Caller
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
+from regnb.request import SearchRequest
 from regnb.server.limits import AccountSlots, Clock, RateLimiter, ServerSlots
 from regnb.settings import Settings
-from regnb.validate import search_request
 
 __all__ = ["ServerState"]
 
@@ -74,12 +74,11 @@ class ServerState:
         self.rate.hit(caller.key_id)
         return caller
 
-    def check_search(self, args: dict[str, Any], plan: str) -> None:
-        """The engine's own checks of a search, before it waits for a slot."""
-        normaliser = self.engine.normaliser
-        search_request(
-            self.engine.catalog, lambda item: bool(normaliser.terms(item)), {**args, "plan": plan}
-        )
+    def check_search(self, args: dict[str, Any], plan: str) -> SearchRequest:
+        """The search checked once, before it waits for a slot; the engine runs it as it is."""
+        keywords = args["keywords"]
+        options = {k: v for k, v in args.items() if k != "keywords"}
+        return self.engine.check_search(keywords, plan=plan, **options)
 
     async def blocking(self, fn: Callable[[], T], what: str) -> T:
         """`fn()` in a worker thread; SearchTimeout when it takes over `request_timeout_s`."""

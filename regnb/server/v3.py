@@ -55,15 +55,10 @@ class V3Routes:
         state = self.state
         caller = await state.authenticate(request)
         body = await read_json_object(request, state.settings.max_body_bytes)
-        args = search_arguments(body)
-        state.check_search(args, caller.plan)
+        req = state.check_search(search_arguments(body), caller.plan)
 
         def run() -> bytes:
-            options = {k: v for k, v in args.items() if k not in ("keywords", "query")}
-            result = state.engine.search(
-                args["keywords"], args.get("query"), plan=caller.plan, **options
-            )
-            return json_bytes(result.to_dict())
+            return json_bytes(state.engine.search(req).to_dict())
 
         return json_response(await state.search(caller, run))
 

@@ -1,0 +1,100 @@
+"""A v3 search, checked once at the edge and carried to the engine as one object."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["DATE_KINDS", "DocFilter", "KeywordItem", "SearchRequest"]
+
+DATE_KINDS = ("date_from", "date_to")
+
+
+@dataclass(frozen=True)
+class KeywordItem:
+    """One keyword item: the words as given and their distinct searchable terms, in order."""
+
+    text: str
+    terms: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        """How many distinct terms a page must hold to match the item fully."""
+        return len(self.terms)
+
+
+@dataclass(frozen=True)
+class DocFilter:
+    """One condition on a dataset's documents: `name` as the request gave it, `field` the
+    document field it reads, `kind` how it matches."""
+
+    kind: str  # "keyword", "exact", "enum", "boolean", "number", "date_from", "date_to"
+    field: str
+    value: Any
+    name: str = ""
+
+    @property
+    def on_fields(self) -> bool:
+        """Whether the filter reads field values (date bounds are checked in memory)."""
+        return self.kind not in DATE_KINDS
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """A checked v3 search. Build it with `Engine.check_search` (or `validate.search_request`)."""
+
+    items: tuple[KeywordItem, ...]
+    query: str | None
+    datasets: tuple[str, ...]
+    named_datasets: bool
+    filters: Mapping[str, tuple[DocFilter, ...]] = field(default_factory=dict)
+    date_from: str | None = None
+    date_to: str | None = None
+    limit: int = 20
+    offset: int = 0
+    plan: str = "enterprise"
+
+    @property
+    def keywords(self) -> list[str]:
+        return [item.text for item in self.items]
+
+    @property
+    def dated(self) -> bool:
+        return self.date_from is not None or self.date_to is not None
+
+    @property
+    def ranking(self) -> str:
+        """`bm25` for one dataset without a query, else `similarity`."""
+        return "bm25" if len(self.datasets) == 1 and self.query is None else "similarity"
+
+    @property
+    def ranking_text(self) -> str:
+        """What the pages are ranked against: the query, else the keyword items joined."""
+        return self.query or ", ".join(self.keywords)
+
+    def dataset_filters(self, dataset: str, date_field: str | None) -> list[DocFilter]:
+        """The dataset's own filters plus the top-level date bounds on its date field."""
+        out = list(self.filters.get(dataset, ()))
+        for kind in DATE_KINDS:
+            value = getattr(self, kind)
+            if value is not None:
+                out.append(DocFilter(kind, date_field or "date", value, kind))
+        return out
+
+    def to_body(self) -> dict[str, Any]:
+        """The v3 request body this search stands for (what a remote client sends)."""
+        body: dict[str, Any] = {"keywords": self.keywords}
+        if self.query is not None:
+            body["query"] = self.query
+        if self.named_datasets:
+            body["datasets"] = list(self.datasets)
+        if self.filters:
+            body["filters"] = {
+                ds: {f.name: f.value for f in given} for ds, given in self.filters.items()
+            }
+        for name in DATE_KINDS:
+            if getattr(self, name) is not None:
+                body[name] = getattr(self, name)
+        body["limit"], body["offset"] = self.limit, self.offset
+        return body

@@ -1,17 +1,45 @@
-"""The `regnb` command: a thin layer over the public Python API."""
+"""The `regnb` command: a thin layer over the public Python API.
+
+Exit status: 0 done; 1 a failure on regnb's side or the corpus's (unreadable files, a timeout);
+2 a usage or input error (bad options, an invalid request, a missing corpus or document);
+141 the output pipe was closed early (`regnb search ... | head`).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import regnb
-from regnb.errors import RegnbError
+from regnb.errors import InvalidFilter, RegnbError
 
-__all__ = ["main"]
+__all__ = ["build_parser", "exit_code", "main", "quote_read_id"]
+
+EXIT_FAILURE, EXIT_USAGE, EXIT_PIPE = 1, 2, 141
+ENCODER_HINT = {True: "drop --fast-encoder", False: "add --fast-encoder"}
+
+
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows `(default: ...)` after an option's help, except for unset values and flags."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if any(action.default is v for v in (None, False, argparse.SUPPRESS)):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help shows defaults; subcommands (also those registered by other
+    modules) are built with it too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 def _engine(args: argparse.Namespace) -> regnb.Engine:
@@ -19,8 +47,24 @@ def _engine(args: argparse.Namespace) -> regnb.Engine:
     return regnb.open(args.corpus, plan=args.plan, encoder=encoder)
 
 
+def parse_filters(text: str | None) -> dict[str, Any] | None:
+    """The `--filters` JSON object, or InvalidFilter with a one-line reason."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidFilter(f"--filters is not valid JSON: {exc}", field="filters") from None
+    if not isinstance(value, dict):
+        raise InvalidFilter(
+            f"--filters must be a JSON object keyed by dataset id, not {type(value).__name__}",
+            field="filters",
+        )
+    return value
+
+
 def cmd_search(args: argparse.Namespace) -> int:
-    filters = json.loads(args.filters) if args.filters else None
+    filters = parse_filters(args.filters)
     with _engine(args) as eng:
         res = eng.search(
             args.keywords,
@@ -69,7 +113,7 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 def cmd_read(args: argparse.Namespace) -> int:
     with _engine(args) as eng:
-        doc = eng.read(args.document_id, args.page_from, args.page_to)
+        doc = eng.read(args.document_id or args.id, args.page_from, args.page_to)
     if args.json:
         print(json.dumps(doc.to_dict(), indent=2, ensure_ascii=False))
     else:
@@ -80,37 +124,76 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--corpus", type=Path, default=None, help="corpus folder (default: demo)")
-    parser.add_argument("--plan", default="enterprise", choices=["free", "paid", "enterprise"])
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="corpus folder (default: the demo corpus)",
+    )
+    parser.add_argument(
+        "--plan",
+        default="enterprise",
+        choices=["free", "paid", "enterprise"],
+        help="plan to search as; free and paid cannot see the enterprise datasets",
+    )
     parser.add_argument(
         "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="regnb", description=__doc__)
-    parser.add_argument("--version", action="version", version=regnb.__version__)
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    p = sub.add_parser("search", help="v3 search; prints a table (or the JSON envelope)")
+def _search_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("keywords", nargs="+", help="keyword items; all words of one item must match")
-    p.add_argument("-q", "--query", help="plain-language question that ranks the results")
-    p.add_argument("-d", "--dataset", action="append", help="dataset id (repeat for several)")
-    p.add_argument("--filters", help='JSON, e.g. \'{"fda_483": {"fei_number": "3001234567"}}\'')
-    p.add_argument("--date-from")
-    p.add_argument("--date-to")
-    p.add_argument("--limit", type=int, default=20)
-    p.add_argument("--offset", type=int, default=0)
+    p.add_argument(
+        "-q", "--query", metavar="TEXT", help="plain-language question that ranks the results"
+    )
+    p.add_argument(
+        "-d", "--dataset", action="append", metavar="ID", help="dataset id (repeat for several)"
+    )
+    p.add_argument(
+        "--filters",
+        metavar="JSON",
+        help='per-dataset filters, e.g. \'{"fda_483": {"fei_number": "3001234567"}}\'',
+    )
+    p.add_argument("--date-from", metavar="YYYY-MM-DD", help="earliest document date (inclusive)")
+    p.add_argument("--date-to", metavar="YYYY-MM-DD", help="latest document date (inclusive)")
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="documents to show, 1 to 50")
+    p.add_argument("--offset", type=int, default=0, metavar="N", help="documents to skip, 0 to 500")
     p.add_argument("--json", action="store_true", help="print the spec's response envelope")
     _common(p)
+
+
+def _read_arguments(p: argparse.ArgumentParser) -> None:
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument(
+        "document_id", nargs="?", help="the document's id (one starting with - works too)"
+    )
+    where.add_argument("--id", metavar="ID", help="the document's id, as an option: --id=-AbC")
+    p.add_argument(
+        "--page-from", type=int, default=1, metavar="N", help="first page to print (1-based)"
+    )
+    p.add_argument(
+        "--page-to", type=int, default=None, metavar="N", help="last page (default: up to 100)"
+    )
+    p.add_argument("--json", action="store_true", help="print the spec's document read response")
+    _common(p)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="regnb", description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument(
+        "--version", action="version", version=regnb.__version__, help="print the version"
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    p = sub.add_parser("search", help="v3 search; prints a table (or the JSON envelope)")
+    _search_arguments(p)
     p.set_defaults(func=cmd_search)
 
-    p = sub.add_parser("read", help="read a document's pages")
-    p.add_argument("document_id")
-    p.add_argument("--page-from", type=int, default=1)
-    p.add_argument("--page-to", type=int, default=None)
-    p.add_argument("--json", action="store_true")
-    _common(p)
+    p = sub.add_parser("read", help="read a document's pages", allow_abbrev=False)
+    _read_arguments(p)
     p.set_defaults(func=cmd_read)
 
     p = sub.add_parser("index", help="build (or check) the index of a corpus")
@@ -126,14 +209,83 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _read_options() -> dict[str, bool]:
+    """Option strings of `regnb read`, each with whether it takes a value.
+
+    argparse has no public list of a parser's options; `_actions` is stable since Python 2.7.
+    """
+    parser = Parser(add_help=True)
+    _read_arguments(parser)
+    return {s: a.nargs != 0 for a in parser._actions for s in a.option_strings}
+
+
+def quote_read_id(argv: Sequence[str]) -> list[str]:
+    """`regnb read` arguments with a document id that starts with `-` written as `--id=ID`.
+
+    Ids are URL-safe base64, so some begin with `-`, which argparse takes for an option. When
+    no other id is given, the first token that is neither an option of `read` nor an option's
+    value is the id; an option's value is joined to it (`--corpus=DIR`); after `--` everything
+    is left to argparse.
+    """
+    argv = list(argv)
+    start = next((i for i, t in enumerate(argv) if not t.startswith("-")), None)
+    if start is None or argv[start] != "read":
+        return argv
+    options = _read_options()
+    tokens: list[str] = []
+    rest = iter(argv[start + 1 :])
+    for token in rest:
+        if token == "--":
+            tokens += [token, *rest]
+            break
+        value = next(rest, None) if options.get(token, False) else None
+        tokens.append(token if value is None else f"{token}={value}")
+    if any(not t.startswith("-") for t in tokens) or "--" in tokens:
+        return [*argv[: start + 1], *tokens]
+    for i, token in enumerate(tokens):
+        if token.split("=", 1)[0] not in options:
+            tokens[i] = f"--id={token}"
+            break
+    return [*argv[: start + 1], *tokens]
+
+
+def exit_code(exc: RegnbError) -> int:
+    """2 when the input is at fault (a 4xx error of the spec), 1 for other failures."""
+    return EXIT_USAGE if exc.status < 500 else EXIT_FAILURE
+
+
+def error_line(exc: RegnbError, args: argparse.Namespace) -> str:
+    """`error: CODE (FIELD): MESSAGE`, with the command-line fix for an encoder mismatch."""
+    where = f" ({exc.field})" if exc.field else ""
+    line = f"error: {exc.code}{where}: {exc.message}"
+    if exc.field == "encoder" and hasattr(args, "fast_encoder"):
+        line += f"; {ENCODER_HINT[bool(args.fast_encoder)]}"
+    return line
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(quote_read_id(sys.argv[1:] if argv is None else argv))
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
     except RegnbError as exc:
-        where = f" ({exc.field})" if exc.field else ""
-        print(f"error: {exc.code}{where}: {exc.message}", file=sys.stderr)
-        return 2
+        print(error_line(exc, args), file=sys.stderr)
+        return exit_code(exc)
+    except OSError as exc:
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return EXIT_FAILURE
 
 
 if __name__ == "__main__":

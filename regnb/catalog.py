@@ -103,6 +103,25 @@ class Catalog:
         """The spec's dataset list response."""
         return {"datasets": [d.to_dict() for d in self]}
 
+    @classmethod
+    def from_dict(cls, body: dict[str, Any]) -> Catalog:
+        """The catalog a dataset list response describes (what a remote client receives)."""
+        return cls(
+            [
+                Dataset(
+                    id=d["id"],
+                    name=d["name"],
+                    jurisdiction=d.get("jurisdiction", ""),
+                    available=bool(d["available"]),
+                    enterprise=bool(d.get("enterprise", False)),
+                    date_field=d.get("date_field"),
+                    filters=copy.deepcopy(d.get("filters") or {}),
+                    fields=list(d.get("fields") or []),
+                )
+                for d in body["datasets"]
+            ]
+        )
+
     def to_frame(self) -> pd.DataFrame:
         """One row per dataset; filters as a list of names."""
         rows = []

@@ -33,7 +33,7 @@ def demo_corpus_path() -> Path:
         if (candidate / shards.MANIFEST).exists():
             return candidate
     raise CorpusError(
-        "the demo corpus is not installed; build it with: python -m regnb.demo --out data/demo"
+        "the demo corpus is not installed; build it with: python data/demogen --out data/demo"
     )
 
 

@@ -49,6 +49,17 @@ class SearchResult:
             "ranking": self.ranking,
         }
 
+    @classmethod
+    def from_dict(cls, body: dict[str, Any]) -> SearchResult:
+        """The result a search response envelope describes."""
+        return cls(
+            results=copy.deepcopy(body["results"]),
+            dataset_statuses=copy.deepcopy(body["datasets"]),
+            total=int(body["total"]),
+            next_offset=body.get("next_offset"),
+            ranking=body["ranking"],
+        )
+
     @property
     def documents(self) -> pd.DataFrame:
         """One row per document, best first; `score` is its best page's."""
@@ -101,6 +112,19 @@ class DocumentRead:
         """The pages returned, joined by blank lines."""
         return "\n\n".join(p["text"] for p in self.page_list)
 
+    @classmethod
+    def from_dict(cls, body: dict[str, Any]) -> DocumentRead:
+        """The read a document read response describes."""
+        return cls(
+            document_id=body["document_id"],
+            dataset=body["dataset"],
+            title=body["title"],
+            url=body.get("url"),
+            total_pages=int(body["total_pages"]),
+            page_list=copy.deepcopy(body["pages"]),
+            next_page_from=body.get("next_page_from"),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "document_id": self.document_id,
@@ -130,6 +154,10 @@ class LegacySearchResult:
     def to_dict(self) -> dict[str, Any]:
         return {"results": copy.deepcopy(self.rows), "total": self.total}
 
+    @classmethod
+    def from_dict(cls, body: dict[str, Any]) -> LegacySearchResult:
+        return cls(copy.deepcopy(body["results"]), int(body["total"]))
+
 
 @dataclass
 class ContentsResult:
@@ -143,3 +171,7 @@ class ContentsResult:
 
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self.body)
+
+    @classmethod
+    def from_dict(cls, body: dict[str, Any]) -> ContentsResult:
+        return cls(copy.deepcopy(body))

@@ -13,13 +13,14 @@ from ._chart import ChartData, chart_data, chart_png
 from ._common import short_title, slug
 from ._conversation import answer_to_docx, answer_to_markdown
 from ._excel import excel_workbook
-from ._report import report_markdown
+from ._report import answer_markdown, report_markdown
 from ._slides import slide_deck
 from ._word import word_report
 
 __all__ = [
     "FORMATS",
     "ChartData",
+    "answer_markdown",
     "answer_to_docx",
     "answer_to_markdown",
     "chart_data",

@@ -130,7 +130,7 @@ def add_inline(paragraph: Paragraph, inline: Token, *, bold: bool = False) -> No
             paragraph.add_run(" ")
         elif kind == "hardbreak":
             paragraph.add_run().add_break()
-        else:
+        elif child.content:
             run = paragraph.add_run(child.content)
             run.bold, run.italic = strong > 0 or None, emphasis > 0 or None
             if kind == "code_inline":

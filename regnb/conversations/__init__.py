@@ -1,0 +1,23 @@
+"""Research conversations: the durable store, the turn state table, the worker pool, signed
+download links, and the local engine's conversation methods.
+
+    ConversationStore      SQLite (WAL) under REGNB_HOME/conversations, produced files beside it
+    ConversationService    the spec's state table for any account; runs agents in worker threads
+    LocalConversations     the engine mixin: ConversationAPI for the account `local`
+"""
+
+from __future__ import annotations
+
+from regnb.conversations.local import LOCAL_ACCOUNT, LocalConversations, default_agent_factory
+from regnb.conversations.service import Accepted, ConversationService, FileData
+from regnb.conversations.store import ConversationStore
+
+__all__ = [
+    "LOCAL_ACCOUNT",
+    "Accepted",
+    "ConversationService",
+    "ConversationStore",
+    "FileData",
+    "LocalConversations",
+    "default_agent_factory",
+]

@@ -1,0 +1,324 @@
+"""Runs turns in a bounded pool of worker threads, apart from the search threads.
+
+A run builds the agent's `TurnRequest` from the store, passes progress (`report`) into the turn's
+`steps`, answers `stopped()` from a local event or from the store (a stop made by another
+process), writes produced files (a temporary name, then a rename) before the turn's row says it
+is finished, and turns any failure of the agent into the turn's `error`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import mimetypes
+import os
+import re
+import secrets
+import shutil
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
+from dataclasses import dataclass, field
+from typing import Any
+
+from regnb.agent.types import (
+    Agent,
+    Citation,
+    PriorTurn,
+    Produced,
+    Step,
+    Stopped,
+    TurnRequest,
+    TurnResult,
+)
+from regnb.conversations.store import ConversationStore, Tx
+from regnb.errors import RegnbError
+
+__all__ = ["INTERRUPTED", "Changes", "Run", "Runner", "citations_from_rows", "iso"]
+
+log = logging.getLogger("regnb.conversations")
+
+INTERRUPTED = "the run was interrupted: the server stopped before it finished"
+RECHECK_S = 0.5  # how often a run asks the store whether another process stopped it
+SLUG = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def iso(seconds: float) -> str:
+    """An ISO 8601 UTC timestamp of epoch `seconds`."""
+    return dt.datetime.fromtimestamp(seconds, dt.UTC).isoformat(timespec="seconds")
+
+
+class Changes:
+    """A counter per conversation, bumped at each change, that readers can wait on."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._counts: dict[str, int] = {}
+
+    def generation(self, conversation_id: str) -> int:
+        with self._cond:
+            return self._counts.get(conversation_id, 0)
+
+    def bump(self, conversation_id: str) -> None:
+        with self._cond:
+            self._counts[conversation_id] = self._counts.get(conversation_id, 0) + 1
+            self._cond.notify_all()
+
+    def wait(self, conversation_id: str, since: int, timeout: float) -> bool:
+        """Block until the conversation changes after generation `since`, or `timeout` passes."""
+        with self._cond:
+            return self._cond.wait_for(
+                lambda: self._counts.get(conversation_id, 0) != since, timeout
+            )
+
+
+@dataclass
+class Run:
+    """A turn being answered in this process."""
+
+    run_id: str
+    conversation_id: str
+    turn_index: int
+    message: str
+    plan: str
+    stop: threading.Event = field(default_factory=threading.Event)
+    checked: float = 0.0
+
+
+def citations_from_rows(rows: Sequence[dict[str, Any]]) -> list[Citation]:
+    """Stored citation rows as the agent's `Citation` objects."""
+    return [
+        Citation(
+            index=r["idx"],
+            name=r["name"],
+            dataset=r["dataset"],
+            date=r["date"],
+            page_num=r["page_num"],
+            url=r["url"],
+            document_id=r["document_id"],
+            dataset_id=r["dataset_id"],
+            block_id=r["block_id"],
+            parent_index=r["parent_index"],
+            passage=r["passage"],
+        )
+        for r in rows
+    ]
+
+
+def check_result(result: TurnResult, first: int) -> None:
+    """What the store needs of a result; ValueError says plainly what is wrong."""
+    if result.status not in ("completed", "needs_input"):
+        raise ValueError(f"the agent ended with status {result.status!r}")
+    numbers = [c.index for c in result.citations]
+    if len(set(numbers)) != len(numbers) or any(n < first for n in numbers):
+        raise ValueError(f"the agent numbered its citations wrongly (the next number was {first})")
+    if result.status == "needs_input" and not isinstance(result.question, dict):
+        raise ValueError("the agent asked for input without a question")
+    for doc in result.documents:
+        if doc.type == "text" and not isinstance(doc.content, str):
+            raise ValueError(f"the text document {doc.title!r} has no content")
+        if doc.type in ("file", "image") and not isinstance(doc.data, bytes):
+            raise ValueError(f"the {doc.type} {doc.title!r} has no data")
+        if doc.type not in ("text", "file", "image"):
+            raise ValueError(f"the document {doc.title!r} has the unknown type {doc.type!r}")
+
+
+def _question(question: dict[str, Any] | None) -> dict[str, Any] | None:
+    if question is None:
+        return None
+    return {
+        "question": str(question.get("question", "")),
+        "options": list(question.get("options") or []),
+    }
+
+
+def _explain(exc: BaseException) -> str:
+    if isinstance(exc, RegnbError | ValueError):
+        return f"the research could not finish: {exc}"
+    return f"the research could not finish: an unexpected {type(exc).__name__} in the agent"
+
+
+class Runner:
+    """The worker pool and the runs of this process."""
+
+    def __init__(
+        self,
+        store: ConversationStore,
+        agent_factory: Callable[[], Agent],
+        workers: int,
+        pace_s: float,
+        clock: Callable[[], float],
+        changes: Changes,
+    ) -> None:
+        self.store, self.agent_factory, self.clock, self.changes = (
+            store,
+            agent_factory,
+            clock,
+            changes,
+        )
+        self.workers, self.pace_s = max(1, workers), pace_s
+        self._runs: dict[str, tuple[Run, Future[None]]] = {}
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def launch(self, run: Run) -> None:
+        """Queue `run`; it starts when a worker is free."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="regnb-agent")
+            future = self._pool.submit(self._execute, run)
+            self._runs[run.run_id] = (run, future)
+
+    def signal_stop(self, run_id: str) -> None:
+        """Tell a run of this process that it was stopped."""
+        with self._lock:
+            entry = self._runs.get(run_id)
+        if entry is not None:
+            entry[0].stop.set()
+
+    def live(self) -> list[Run]:
+        """The runs of this process, queued or running."""
+        with self._lock:
+            return [run for run, _ in self._runs.values()]
+
+    def close(self, timeout: float) -> None:
+        """Stop every run and wait up to `timeout` seconds for the workers to let go."""
+        with self._lock:
+            entries = list(self._runs.values())
+            pool, self._pool = self._pool, None
+        for run, _ in entries:
+            run.stop.set()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            wait_futures([f for _, f in entries], timeout=timeout)
+
+    # one run
+
+    def _execute(self, run: Run) -> None:
+        try:
+            if self.pace_s > 0 and run.stop.wait(self.pace_s):
+                raise Stopped
+            request = self._request(run)
+            agent = self.agent_factory()
+            result = agent.run(request, self._reporter(run), self._stopper(run))
+            check_result(result, request.first_citation)
+            self._finish(run, result)
+        except Stopped:
+            self._fail(run, "the run was stopped before it finished")
+        except Exception as exc:
+            log.warning("run %s of %s failed", run.run_id, run.conversation_id, exc_info=True)
+            self._fail(run, _explain(exc))
+        finally:
+            with self._lock:
+                self._runs.pop(run.run_id, None)
+            self.changes.bump(run.conversation_id)
+
+    def _request(self, run: Run) -> TurnRequest:
+        with self.store.read() as tx:
+            turns = [t for t in tx.turns(run.conversation_id) if t["turn_index"] < run.turn_index]
+            rows = tx.citations(run.conversation_id)
+            first = tx.highest_citation(run.conversation_id) + 1
+        history = [
+            PriorTurn(
+                message=t["message"],
+                status=t["status"],
+                answer=t["answer"],
+                citations=citations_from_rows(
+                    [r for r in rows if r["turn_index"] == t["turn_index"]]
+                ),
+                question=t["question"],
+                state=t["state"],
+            )
+            for t in turns
+        ]
+        today = dt.datetime.fromtimestamp(self.clock(), dt.UTC).date()
+        return TurnRequest(run.message, history, first, run.plan, today)
+
+    def _reporter(self, run: Run) -> Callable[[list[Step]], None]:
+        def report(steps: list[Step]) -> None:
+            body = [s.to_dict() if isinstance(s, Step) else dict(s) for s in steps]
+            with self.store.write() as tx:
+                live = tx.set_steps(run.run_id, body)
+            if not live:
+                run.stop.set()
+            self.changes.bump(run.conversation_id)
+
+        return report
+
+    def _stopper(self, run: Run) -> Callable[[], bool]:
+        def stopped() -> bool:
+            now = time.monotonic()
+            if not run.stop.is_set() and now - run.checked >= RECHECK_S:
+                run.checked = now
+                with self.store.read() as tx:
+                    turn = tx.turn_by_run(run.run_id)
+                if turn is None or turn["status"] != "running":
+                    run.stop.set()
+            return run.stop.is_set()
+
+        return stopped
+
+    def _save_files(self, run: Run, documents: list[Produced], now: str) -> list[dict[str, Any]]:
+        """Rows of the produced documents; files are in place (renamed) before they return."""
+        folder = self.store.run_folder(run.run_id)
+        rows = []
+        for doc in documents:
+            document_id = "doc_" + secrets.token_hex(12)
+            row: dict[str, Any] = {
+                "document_id": document_id,
+                "conversation_id": run.conversation_id,
+                "turn_index": run.turn_index,
+                "title": doc.title,
+                "type": doc.type,
+                "created_at": now,
+            }
+            if doc.type == "text":
+                row.update(content=doc.content, media_type="text/markdown")
+            else:
+                filename = doc.filename or SLUG.sub("-", doc.title).strip("-") or document_id
+                media = doc.media_type or mimetypes.guess_type(filename)[0]
+                suffix = os.path.splitext(filename)[1]
+                folder.mkdir(parents=True, exist_ok=True)
+                final = folder / f"{document_id}{suffix}"
+                tmp = folder / f".{document_id}.tmp"
+                tmp.write_bytes(doc.data or b"")
+                os.replace(tmp, final)
+                row.update(
+                    filename=filename,
+                    media_type=media or "application/octet-stream",
+                    path=final.relative_to(self.store.files).as_posix(),
+                )
+            rows.append(row)
+        return rows
+
+    def _finish(self, run: Run, result: TurnResult) -> None:
+        rows = self._save_files(run, result.documents, iso(self.clock()))
+        with self.store.write() as tx:
+            done = tx.finish_turn(
+                run.run_id, result.status, result.answer, _question(result.question), result.state
+            )
+            if done:
+                tx.add_citations(run.conversation_id, run.turn_index, result.citations)
+                for row in rows:
+                    tx.add_document(row)
+                tx.set_status(run.conversation_id, result.status)
+        if not done:  # stopped meanwhile: its files go too
+            shutil.rmtree(self.store.run_folder(run.run_id), ignore_errors=True)
+
+    def _fail(self, run: Run, error: str) -> None:
+        try:
+            with self.store.write() as tx:
+                fail_turn(tx, run.conversation_id, run.run_id, error)
+        except Exception:  # the store was closed under the run: the next open marks it
+            log.debug("run %s could not record its failure", run.run_id, exc_info=True)
+        shutil.rmtree(self.store.run_folder(run.run_id), ignore_errors=True)
+
+
+def fail_turn(tx: Tx, conversation_id: str, run_id: str, error: str) -> bool:
+    """A running turn and its conversation become `error`; False when it no longer runs."""
+    if tx.fail_turn(run_id, error):
+        tx.set_status(conversation_id, "error", error)
+        return True
+    return False

@@ -1,0 +1,478 @@
+"""The conversation store: conversations, turns, citations, produced documents, idempotency keys
+and monthly question counts in one SQLite file under REGNB_HOME, produced files beside it.
+
+`<home>/conversations/conversations.sqlite3` is apart from the index (a rebuilt index loses no
+conversation). WAL mode and a busy timeout make it safe across processes; one connection behind
+a lock makes it safe across threads; every write is one `BEGIN IMMEDIATE` transaction. This is
+the only module where conversation SQL runs: `write()` and `read()` hand out a `Tx` whose methods
+each run one statement.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+from regnb.agent.types import Citation
+from regnb.conversations.owners import OwnerLock, owner_alive
+
+__all__ = ["ConversationStore", "Tx"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversations (
+    conversation_id TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    title TEXT,
+    status TEXT NOT NULL,
+    error TEXT,
+    created_at TEXT NOT NULL,
+    last_activity_at TEXT NOT NULL,
+    activity INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS conversations_by_account ON conversations(account, activity);
+CREATE TABLE IF NOT EXISTS turns (
+    conversation_id TEXT NOT NULL REFERENCES conversations ON DELETE CASCADE,
+    turn_index INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    status TEXT NOT NULL,
+    answer TEXT,
+    question TEXT,
+    submitted_at TEXT NOT NULL,
+    steps TEXT NOT NULL DEFAULT '[]',
+    state TEXT NOT NULL DEFAULT '{}',
+    error TEXT,
+    plan TEXT NOT NULL,
+    run_id TEXT NOT NULL UNIQUE,
+    owner TEXT NOT NULL,
+    idempotency_key TEXT,
+    fingerprint TEXT,
+    PRIMARY KEY (conversation_id, turn_index)
+);
+CREATE INDEX IF NOT EXISTS turns_by_status ON turns(status);
+CREATE TABLE IF NOT EXISTS citations (
+    conversation_id TEXT NOT NULL,
+    turn_index INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    dataset TEXT NOT NULL,
+    date TEXT,
+    page_num INTEGER,
+    url TEXT NOT NULL,
+    block_id TEXT,
+    parent_index INTEGER,
+    document_id TEXT NOT NULL,
+    dataset_id TEXT NOT NULL,
+    passage TEXT,
+    PRIMARY KEY (conversation_id, idx),
+    FOREIGN KEY (conversation_id, turn_index) REFERENCES turns ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS documents (
+    document_id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL,
+    turn_index INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    type TEXT NOT NULL,
+    filename TEXT,
+    media_type TEXT,
+    content TEXT,
+    path TEXT,
+    created_at TEXT NOT NULL,
+    FOREIGN KEY (conversation_id, turn_index) REFERENCES turns ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS documents_by_turn ON documents(conversation_id, turn_index);
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+    account TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    state TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    conversation_id TEXT,
+    turn_index INTEGER,
+    run_id TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (account, key)
+);
+CREATE TABLE IF NOT EXISTS questions (
+    account TEXT NOT NULL,
+    month TEXT NOT NULL,
+    used INTEGER NOT NULL,
+    PRIMARY KEY (account, month)
+);
+"""
+JSON_COLUMNS = {"question": None, "steps": [], "state": {}}
+SUMMARY = """
+SELECT c.*, (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.conversation_id)
+    AS turn_count
+FROM conversations c WHERE c.account = ? {running}
+ORDER BY c.activity DESC LIMIT ? OFFSET ?
+"""
+
+
+def _close(conn: sqlite3.Connection, owner: OwnerLock) -> None:
+    conn.close()
+    owner.release()
+
+
+class ConversationStore:
+    """One process's handle on the store; opened on first use, which also registers it as a
+    live owner of the runs it starts."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.files = self.folder / "files"
+        self.path = self.folder / "conversations.sqlite3"
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        self._owner: OwnerLock | None = None
+        self._finalizer: weakref.finalize | None = None
+        self._closed = False
+
+    @classmethod
+    def under(cls, home: str | Path) -> ConversationStore:
+        """The store of a REGNB_HOME: `<home>/conversations/`."""
+        return cls(Path(home) / "conversations")
+
+    def __repr__(self) -> str:
+        return f"<regnb ConversationStore {self.path}>"
+
+    def _connect(self) -> sqlite3.Connection:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError(f"{self} is closed")
+            if self._conn is None:
+                self.files.mkdir(parents=True, exist_ok=True)
+                fresh = not self.path.exists()
+                conn = sqlite3.connect(
+                    self.path, timeout=10.0, isolation_level=None, check_same_thread=False
+                )
+                if fresh:
+                    os.chmod(self.path, 0o600)
+                conn.row_factory = sqlite3.Row
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+                conn.executescript(SCHEMA)
+                self._owner = OwnerLock(self.folder / "owners")
+                self._conn = conn
+                self._finalizer = weakref.finalize(self, _close, conn, self._owner)
+            return self._conn
+
+    @property
+    def owner(self) -> str:
+        """The id under which this handle runs turns."""
+        self._connect()
+        assert self._owner is not None
+        return self._owner.id
+
+    def alive(self, owner: str) -> bool:
+        """Whether `owner` is this handle or another live one."""
+        return owner == self.owner or owner_alive(self.folder / "owners", owner)
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Tx]:
+        with self._lock:
+            conn = self._connect()
+            conn.execute(begin)
+            try:
+                yield Tx(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def write(self) -> AbstractContextManager[Tx]:
+        """A write transaction (`BEGIN IMMEDIATE`): every statement in it commits or none."""
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def read(self) -> AbstractContextManager[Tx]:
+        """A read transaction: one consistent snapshot."""
+        return self._transaction("BEGIN")
+
+    def run_folder(self, run_id: str) -> Path:
+        """Where a run's produced files go."""
+        return self.files / run_id
+
+    def close(self) -> None:
+        """Close the connection and give up ownership (its running turns read as interrupted)."""
+        with self._lock:
+            self._closed = True
+            if self._finalizer is not None:
+                self._finalizer()
+
+
+class Tx:
+    """Statements inside one transaction."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.c = conn
+
+    def _all(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        return [dict(row) for row in self.c.execute(sql, args)]
+
+    def _one(self, sql: str, *args: Any) -> dict[str, Any] | None:
+        row = self.c.execute(sql, args).fetchone()
+        return dict(row) if row is not None else None
+
+    def _value(self, sql: str, *args: Any) -> Any:
+        return self.c.execute(sql, args).fetchone()[0]
+
+    # idempotency keys
+
+    def key(self, account: str, key: str) -> dict[str, Any] | None:
+        return self._one(
+            "SELECT * FROM idempotency_keys WHERE account = ? AND key = ?", account, key
+        )
+
+    def claim_key(self, account: str, key: str, fingerprint: str, owner: str, now: str) -> None:
+        """Mark `key` as being processed by `owner` (replacing a dead owner's claim)."""
+        self.c.execute(
+            "INSERT OR REPLACE INTO idempotency_keys (account, key, fingerprint, state, owner, "
+            "created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
+            (account, key, fingerprint, owner, now),
+        )
+
+    def settle_key(
+        self, account: str, key: str, conversation_id: str, turn_index: int, run_id: str
+    ) -> None:
+        self.c.execute(
+            "UPDATE idempotency_keys SET state = 'done', conversation_id = ?, turn_index = ?, "
+            "run_id = ? WHERE account = ? AND key = ?",
+            (conversation_id, turn_index, run_id, account, key),
+        )
+
+    def release_key(self, account: str, key: str, owner: str) -> None:
+        self.c.execute(
+            "DELETE FROM idempotency_keys WHERE account = ? AND key = ? AND state = 'pending' "
+            "AND owner = ?",
+            (account, key, owner),
+        )
+
+    def drop_pending_keys(self, owner: str) -> None:
+        self.c.execute(
+            "DELETE FROM idempotency_keys WHERE state = 'pending' AND owner = ?", (owner,)
+        )
+
+    # conversations
+
+    def conversation(self, account: str, conversation_id: str) -> dict[str, Any] | None:
+        return self._one(
+            "SELECT * FROM conversations WHERE conversation_id = ? AND account = ?",
+            conversation_id,
+            account,
+        )
+
+    def add_conversation(self, conversation_id: str, account: str, title: str, now: str) -> None:
+        self.c.execute(
+            "INSERT INTO conversations (conversation_id, account, title, status, created_at, "
+            "last_activity_at, activity) VALUES (?, ?, ?, 'running', ?, ?, 0)",
+            (conversation_id, account, title, now, now),
+        )
+
+    def touch(self, conversation_id: str, now: str) -> None:
+        """Record activity now: the list shows the most recent first."""
+        self.c.execute(
+            "UPDATE conversations SET last_activity_at = ?, "
+            "activity = (SELECT COALESCE(MAX(activity), 0) + 1 FROM conversations) "
+            "WHERE conversation_id = ?",
+            (now, conversation_id),
+        )
+
+    def set_status(self, conversation_id: str, status: str, error: str | None = None) -> None:
+        self.c.execute(
+            "UPDATE conversations SET status = ?, error = ? WHERE conversation_id = ?",
+            (status, error, conversation_id),
+        )
+
+    def running_count(self, account: str) -> int:
+        return int(
+            self._value(
+                "SELECT COUNT(*) FROM conversations WHERE account = ? AND status = 'running'",
+                account,
+            )
+        )
+
+    def count(self, account: str, running_only: bool) -> int:
+        if running_only:
+            return self.running_count(account)
+        return int(self._value("SELECT COUNT(*) FROM conversations WHERE account = ?", account))
+
+    def summaries(
+        self, account: str, running_only: bool, limit: int, offset: int
+    ) -> list[dict[str, Any]]:
+        """Conversations with their turn counts, most recent activity first."""
+        sql = SUMMARY.format(running="AND c.status = 'running'" if running_only else "")
+        return self._all(sql, account, limit, offset)
+
+    # turns
+
+    def _decoded(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for row in rows:
+            for column, empty in JSON_COLUMNS.items():
+                raw = row.get(column)
+                row[column] = json.loads(raw) if raw is not None else empty
+        return rows
+
+    def turns(self, conversation_id: str) -> list[dict[str, Any]]:
+        return self._decoded(
+            self._all(
+                "SELECT * FROM turns WHERE conversation_id = ? ORDER BY turn_index",
+                conversation_id,
+            )
+        )
+
+    def latest_turn(self, conversation_id: str) -> dict[str, Any] | None:
+        rows = self._all(
+            "SELECT * FROM turns WHERE conversation_id = ? ORDER BY turn_index DESC LIMIT 1",
+            conversation_id,
+        )
+        return self._decoded(rows)[0] if rows else None
+
+    def turn_by_run(self, run_id: str) -> dict[str, Any] | None:
+        rows = self._all("SELECT * FROM turns WHERE run_id = ?", run_id)
+        return self._decoded(rows)[0] if rows else None
+
+    def add_turn(self, row: dict[str, Any]) -> None:
+        """A new running turn; `row` holds the columns by name."""
+        names = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        self.c.execute(
+            f"INSERT INTO turns ({names}, status) VALUES ({marks}, 'running')", tuple(row.values())
+        )
+
+    def drop_turn(self, conversation_id: str, turn_index: int) -> None:
+        """Remove a turn with its citations and documents."""
+        self.c.execute(
+            "DELETE FROM turns WHERE conversation_id = ? AND turn_index = ?",
+            (conversation_id, turn_index),
+        )
+
+    def set_steps(self, run_id: str, steps: list[dict[str, Any]]) -> bool:
+        """Replace a running turn's steps; False when it is no longer running."""
+        cur = self.c.execute(
+            "UPDATE turns SET steps = ? WHERE run_id = ? AND status = 'running'",
+            (json.dumps(steps), run_id),
+        )
+        return cur.rowcount > 0
+
+    def finish_turn(
+        self,
+        run_id: str,
+        status: str,
+        answer: str | None,
+        question: dict[str, Any] | None,
+        state: dict[str, Any],
+    ) -> bool:
+        """End a running turn; False when it is no longer running (stopped meanwhile)."""
+        cur = self.c.execute(
+            "UPDATE turns SET status = ?, answer = ?, question = ?, state = ?, steps = '[]' "
+            "WHERE run_id = ? AND status = 'running'",
+            (
+                status,
+                answer,
+                json.dumps(question) if question is not None else None,
+                json.dumps(state),
+                run_id,
+            ),
+        )
+        return cur.rowcount > 0
+
+    def fail_turn(self, run_id: str, error: str) -> bool:
+        """A running turn becomes `error`; False when it is no longer running."""
+        cur = self.c.execute(
+            "UPDATE turns SET status = 'error', error = ?, steps = '[]' "
+            "WHERE run_id = ? AND status = 'running'",
+            (error, run_id),
+        )
+        return cur.rowcount > 0
+
+    def running_turns(self) -> list[dict[str, Any]]:
+        return self._all(
+            "SELECT conversation_id, turn_index, run_id, owner FROM turns WHERE status = 'running'"
+        )
+
+    def pending_key_owners(self) -> list[str]:
+        return [
+            r["owner"]
+            for r in self._all(
+                "SELECT DISTINCT owner FROM idempotency_keys WHERE state = 'pending'"
+            )
+        ]
+
+    def highest_citation(self, conversation_id: str) -> int:
+        return int(
+            self._value(
+                "SELECT COALESCE(MAX(idx), 0) FROM citations WHERE conversation_id = ?",
+                conversation_id,
+            )
+        )
+
+    # citations and documents
+
+    def citations(self, conversation_id: str) -> list[dict[str, Any]]:
+        return self._all(
+            "SELECT * FROM citations WHERE conversation_id = ? ORDER BY idx", conversation_id
+        )
+
+    def add_citations(
+        self, conversation_id: str, turn_index: int, citations: Sequence[Citation]
+    ) -> None:
+        self.c.executemany(
+            "INSERT INTO citations VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    conversation_id,
+                    turn_index,
+                    c.index,
+                    c.name,
+                    c.dataset,
+                    c.date,
+                    c.page_num,
+                    c.url,
+                    c.block_id,
+                    c.parent_index,
+                    c.document_id,
+                    c.dataset_id,
+                    c.passage,
+                )
+                for c in citations
+            ],
+        )
+
+    def documents(self, conversation_id: str) -> list[dict[str, Any]]:
+        return self._all(
+            "SELECT * FROM documents WHERE conversation_id = ? ORDER BY created_at, rowid",
+            conversation_id,
+        )
+
+    def document(self, conversation_id: str, document_id: str) -> dict[str, Any] | None:
+        return self._one(
+            "SELECT * FROM documents WHERE conversation_id = ? AND document_id = ?",
+            conversation_id,
+            document_id,
+        )
+
+    def add_document(self, row: dict[str, Any]) -> None:
+        names = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        self.c.execute(f"INSERT INTO documents ({names}) VALUES ({marks})", tuple(row.values()))
+
+    # monthly questions
+
+    def questions_used(self, account: str, month: str) -> int:
+        row = self._one(
+            "SELECT used FROM questions WHERE account = ? AND month = ?", account, month
+        )
+        return int(row["used"]) if row else 0
+
+    def count_question(self, account: str, month: str, delta: int) -> None:
+        self.c.execute(
+            "INSERT INTO questions (account, month, used) VALUES (?, ?, MAX(?, 0)) "
+            "ON CONFLICT (account, month) DO UPDATE SET used = MAX(used + ?, 0)",
+            (account, month, delta, delta),
+        )

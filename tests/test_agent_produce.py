@@ -424,6 +424,22 @@ def test_the_citations_sheet_lists_every_citation_with_its_passage_and_link():
     assert (sheet.freeze_panes, sheet.auto_filter.ref) == ("A2", "A1:I7")
 
 
+@pytest.mark.parametrize(
+    ("firm", "width"), [("Acme", 17), ("가" * 20, 42), ("x" * 200, 60), ("가나다", 17)]
+)
+def test_column_widths_fit_the_text_counting_wide_characters_twice(firm: str, width: int):
+    documents = [dataclasses.replace(make_answer().documents[0], firm_or_product=firm)]
+    sheet = workbook(make_answer(documents=documents))["Documents"]
+    assert sheet.column_dimensions["D"].width == width  # "Firm or product" is 15 wide, +2
+
+
+def test_a_link_too_long_for_excel_is_left_as_text():
+    url = "https://www.fda.gov/" + "a" * 2100
+    documents = [dataclasses.replace(make_answer().documents[0], url=url)]
+    sheet = workbook(make_answer(documents=documents))["Documents"]
+    assert sheet["A2"].value == "Warning Letter: Acme Sterile LLC" and sheet["A2"].hyperlink is None
+
+
 def test_an_answer_without_documents_still_gives_both_sheets_with_headers():
     book = workbook(make_answer(documents=[], citations=[]))
     assert book.sheetnames == ["Documents", "Citations"]

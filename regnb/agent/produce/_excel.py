@@ -7,6 +7,7 @@ import datetime as dt
 import io
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ CITATION_COLUMNS = (
     "index", "name", "dataset", "date", "page", "block_id", "parent_index", "passage", "url",
 )  # fmt: skip
 MAX_CELL = 32_767  # Excel's limit on a cell's characters
+MAX_LINK = 2_079  # Excel calls a workbook with a longer link damaged
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -97,7 +99,7 @@ def _fill(sheet: Worksheet, header: Sequence[str], rows: list[list[Any]]) -> Non
     sheet.auto_filter.ref = f"A1:{last}{len(rows) + 1}"
     for column, name in enumerate(header, start=1):
         shown = [name, *(_shown(r[column - 1]) for r in rows)]
-        width = max(len(text) for text in shown) + 2
+        width = max(display_width(text) for text in shown) + 2
         sheet.column_dimensions[get_column_letter(column)].width = min(max(width, 8), 60)
 
 
@@ -105,8 +107,9 @@ def _set(cell: Cell, value: Any) -> None:
     """Put a value in a cell: dates as dates, a link as its text, text never as a formula."""
     if isinstance(value, _Link):
         _set(cell, value.text)
-        cell.hyperlink = value.url
-        cell.style = "Hyperlink"
+        if len(value.url) <= MAX_LINK:
+            cell.hyperlink = value.url
+            cell.style = "Hyperlink"
         return
     value = _cell_value(value)
     cell.value = value
@@ -137,6 +140,11 @@ def _shown(value: Any) -> str:
     if isinstance(value, dt.date):
         return "2000-01-01"
     return "" if value is None else str(_cell_value(value))[:100]
+
+
+def display_width(text: str) -> int:
+    """Columns that `text` takes in a cell: Korean, Chinese and Japanese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _workbook_bytes(workbook: Any, now: dt.datetime) -> bytes:

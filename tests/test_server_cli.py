@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -26,22 +27,24 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture
-def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
+@contextmanager
+def serving(tmp_path: Path, log_level: str) -> Iterator[tuple[str, str, Path]]:
+    """`regnb serve` over the sample corpus: (base URL, an enterprise key, the server's log)."""
     corpus = tmp_path / "corpus"
     regnb.write_corpus(corpus, sample_documents(), encoder=regnb.HashingEncoder(), progress=False)
     with Accounts() as accounts:
         key = accounts.create_key("acme", "enterprise").key
     port = free_port()
-    log = (tmp_path / "serve.log").open("w")
+    log_path = tmp_path / "serve.log"
+    log = log_path.open("w")
     cmd = [sys.executable, "-m", "regnb.cli", "serve", "--port", str(port)]
-    cmd += ["--corpus", str(corpus), "--fast-encoder", "--log-level", "warning"]
+    cmd += ["--corpus", str(corpus), "--fast-encoder", "--log-level", log_level]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + STARTUP_S
         while True:
-            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            assert proc.poll() is None, log_path.read_text()
             try:
                 if httpx.get(f"{base}/api/v3/openapi.json").status_code == 200:
                     break
@@ -49,7 +52,7 @@ def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
                 pass
             assert time.monotonic() < deadline, "regnb serve did not start"
             time.sleep(0.1)
-        yield base, key
+        yield base, key, log_path
     finally:
         proc.terminate()
         try:
@@ -58,6 +61,12 @@ def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture
+def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
+    with serving(tmp_path, "warning") as (base, key, _):
+        yield base, key
 
 
 def test_serve_answers_over_http(served: tuple[str, str]) -> None:
@@ -103,3 +112,37 @@ def test_serve_refuses_a_streamed_body_over_the_limit(served: tuple[str, str]) -
     assert resp.request.headers["transfer-encoding"] == "chunked"
     assert resp.status_code == 413
     assert resp.json()["error"]["code"] == "payload_too_large"
+
+
+SECRETS = {
+    "api_key": "sk_url_api_key",
+    "KEY": "sk_url_key",
+    "x-api-key": "sk_url_x_api_key",
+    "Token": "sk_url_token",
+    "apikey": "sk_url_apikey",
+    "access_token": "sk_url_access_token",
+    "secret": "sk_url_secret",
+    "password": "sk_url_password",
+}
+
+
+def test_serve_never_logs_a_key_sent_in_the_url(tmp_path: Path, regnb_home: Path) -> None:
+    with serving(tmp_path, "info") as (base, key, log_path):
+        paths = [f"/api/v3/datasets?limit=2&{name}={value}" for name, value in SECRETS.items()]
+        paths.append(f"/api/v3/nowhere?api_key={key}")
+        with httpx.Client(base_url=base, headers={"x-api-key": key}) as client:
+            for path in paths:
+                assert client.get(path).status_code in (200, 404)
+            client.post(f"/api/search?token={key}", json={"query_text": "sterility"})
+        deadline = time.monotonic() + STARTUP_S
+        while log_path.read_text().count("GET /api/v3/") < len(paths) + 1:  # + the start probe
+            assert time.monotonic() < deadline, log_path.read_text()
+            time.sleep(0.05)
+        while "POST /api/search" not in log_path.read_text():
+            assert time.monotonic() < deadline, log_path.read_text()
+            time.sleep(0.05)
+    text = log_path.read_text()
+    assert key not in text
+    assert not [value for value in SECRETS.values() if value in text]
+    assert "/api/v3/datasets?limit=2&api_key=*** HTTP/1.1" in text
+    assert text.count("=***") == len(paths) + 1

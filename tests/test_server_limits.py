@@ -79,6 +79,10 @@ class Gated:
         self._wait()
         return self.engine.read(*args, **kwargs)
 
+    def legacy_search(self, *args: Any, **kwargs: Any) -> Any:
+        self._wait()
+        return self.engine.legacy_search(*args, **kwargs)
+
     async def started(self) -> None:
         """Until one call is inside the engine."""
         assert await anyio.to_thread.run_sync(self.entered.acquire, True, WAIT)
@@ -91,10 +95,23 @@ async def until(condition: Callable[[], bool]) -> None:
 
 
 SEARCH = {"keywords": ["sterility"]}
+LEGACY_SEARCH = {"query_text": "sterility"}
+SEARCHES = {"v3": ("/api/v3/search", SEARCH), "legacy": ("/api/search", LEGACY_SEARCH)}
 
 
-async def post_search(client: httpx.AsyncClient, key: str) -> httpx.Response:
-    return await client.post("/api/v3/search", json=SEARCH, headers=h(key))
+async def post_search(client: httpx.AsyncClient, key: str, kind: str = "v3") -> httpx.Response:
+    path, body = SEARCHES[kind]
+    return await client.post(path, json=body, headers=h(key))
+
+
+def assert_refused(resp: httpx.Response, kind: str, status: int, code: str) -> None:
+    """A refusal in the endpoint's style: v3 `{error: {code, ...}}`, legacy `{error: message}`."""
+    if kind == "v3":
+        assert_error(resp, status, code)
+    else:
+        assert resp.status_code == status, resp.text
+        assert isinstance(resp.json()["error"], str)
+        assert "x-request-id" not in resp.headers
 
 
 # --- rate limit ---------------------------------------------------------------------------
@@ -314,6 +331,83 @@ async def test_server_at_its_maximum_of_searches_is_busy(
         await until(lambda: state.server_slots.running == 0)
         resp = await client.post("/api/v3/search", json=SEARCH, headers=h(keys["other"]))
         assert resp.status_code == 200
+
+
+# --- legacy search under the same limits -------------------------------------------------
+
+PAIRS = [("legacy", "legacy"), ("legacy", "v3"), ("v3", "legacy")]
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+async def test_legacy_search_counts_against_the_server_maximum(
+    engine: regnb.Engine, accounts: Accounts, keys: dict, first: str, second: str
+) -> None:
+    gated = Gated(engine)
+    async with serve(gated, accounts, max_server_searches=1) as client:
+        state = client.app.state.regnb
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(post_search, client, keys["ent"], first)
+            await gated.started()
+            assert state.server_slots.running == 1
+            resp = await post_search(client, keys["other"], second)
+            assert_refused(resp, second, 503, "busy")
+            assert retry_after(resp) >= 1
+            gated.gate.set()
+        await until(lambda: state.server_slots.running == 0)
+        assert (await post_search(client, keys["other"], second)).status_code == 200
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+async def test_legacy_search_takes_the_accounts_search_slot(
+    engine: regnb.Engine, accounts: Accounts, keys: dict, first: str, second: str
+) -> None:
+    gated = Gated(engine)
+    async with (
+        serve(gated, accounts, concurrent_search_wait_s=0.01) as client,
+        anyio.create_task_group() as tg,
+    ):
+        tg.start_soon(post_search, client, keys["ent"], first)
+        await gated.started()
+        resp = await post_search(client, keys["ent2"], second)
+        assert_refused(resp, second, 429, "concurrent_search")
+        assert retry_after(resp) >= 1
+        gated.gate.set()
+
+
+async def test_second_legacy_search_runs_when_the_first_ends_in_time(
+    engine: regnb.Engine, accounts: Accounts, keys: dict
+) -> None:
+    gated = Gated(engine)
+    async with serve(gated, accounts, concurrent_search_wait_s=WAIT) as client:
+        slots = client.app.state.regnb.account_slots
+        account = accounts.lookup(keys["ent"]).account_id  # type: ignore[union-attr]
+        results: list[int] = []
+
+        async def post(key: str) -> None:
+            results.append((await post_search(client, key, "legacy")).status_code)
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(post, keys["ent"])
+            await gated.started()
+            tg.start_soon(post, keys["ent2"])
+            await until(lambda: slots.waiting(account) == 1)
+            gated.gate.set()
+        assert results == [200, 200]
+        assert slots.held(account) == 0
+
+
+@pytest.mark.parametrize(("length", "status"), [(2000, 200), (2001, 400)])
+async def test_legacy_query_text_is_capped_at_2000_characters(
+    engine: regnb.Engine, accounts: Accounts, keys: dict, length: int, status: int
+) -> None:
+    query_text = ("sterility " * 300)[:length]
+    async with serve(engine, accounts) as client:
+        resp = await client.post(
+            "/api/search", json={"query_text": query_text}, headers=h(keys["ent"])
+        )
+    assert resp.status_code == status, resp.text
+    if status == 400:
+        assert resp.json() == {"error": "query_text is 2001 characters; at most 2000"}
 
 
 # --- timeout and internal errors ----------------------------------------------------------

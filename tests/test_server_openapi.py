@@ -7,6 +7,7 @@ import dataclasses
 import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,9 +18,13 @@ from starlette.applications import Starlette
 
 import regnb
 from regnb.accounts import Accounts
+from regnb.catalog import load_catalog
+from regnb.errors import ERROR_CODES
 from regnb.server import create_app
 from regnb.server.openapi import openapi_document
 from regnb.server.testing import FakeClock
+from regnb.settings import Settings
+from regnb.validate import MAX_KEYWORD_CHARS, MAX_KEYWORDS, MAX_QUERY_CHARS
 
 DOC = openapi_document()
 REGISTRY = referencing.Registry().with_resource(
@@ -143,6 +148,71 @@ async def test_real_responses_match_the_document(
         validate(resp)
         statuses.add(resp.status_code)
     assert statuses == {200, 400, 401, 403, 404, 405, 413, 429}
+
+
+# --- one source for the document's constants ---------------------------------------------
+
+SCHEMAS = DOC["components"]["schemas"]
+
+
+@pytest.mark.parametrize("schema", ["Error", "ErrorWithoutField"])
+def test_error_codes_are_those_of_the_error_hierarchy(schema: str) -> None:
+    assert SCHEMAS[schema]["properties"]["error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+
+
+def test_search_bounds_are_the_validation_modules() -> None:
+    props = SCHEMAS["SearchRequest"]["properties"]
+    assert props["keywords"]["maxItems"] == MAX_KEYWORDS
+    assert props["keywords"]["items"]["maxLength"] == MAX_KEYWORD_CHARS
+    assert props["query"]["maxLength"] == MAX_QUERY_CHARS
+    assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 50)
+    assert (props["offset"]["minimum"], props["offset"]["maximum"]) == (0, 500)
+    assert (props["limit"]["default"], props["offset"]["default"]) == (20, 0)
+
+
+def test_read_limits_and_body_size_are_the_settings_defaults() -> None:
+    defaults = Settings(home=Path("."))
+    assert SCHEMAS["DocumentRead"]["properties"]["pages"]["maxItems"] == defaults.read_max_pages
+    assert f"{defaults.max_body_bytes:,} bytes" in DOC["info"]["description"]
+
+
+def test_datasets_filters_and_date_fields_are_the_catalogs(tmp_path: Path) -> None:
+    own = {
+        "id": "acme_sops",
+        "name": "ACME SOPs",
+        "jurisdiction": "US",
+        "date_field": "effective",
+        "fields": ["owner", "effective"],
+        "filters": {"owner": {"type": "string", "description": "keyword match on owner"}},
+    }
+    catalog = regnb.add_datasets(tmp_path, [own])
+    props = openapi_document(catalog)["components"]["schemas"]["SearchRequest"]["properties"]
+    assert props["datasets"]["items"]["enum"] == catalog.ids
+    assert props["filters"]["properties"]["acme_sops"]["properties"] == own["filters"]
+    assert props["filters"]["additionalProperties"] is False
+    assert "acme_sops: effective" in props["date_from"]["description"]
+    package = SCHEMAS["SearchRequest"]["properties"]
+    assert "acme_sops" not in package["filters"]["properties"]
+    for dataset in load_catalog():
+        assert package["filters"]["properties"][dataset.id]["properties"] == dataset.filters
+        if dataset.available and dataset.date_field:
+            assert f"{dataset.id}: {dataset.date_field}" in package["date_to"]["description"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("path", ["/api/v3/search", "/api/search"])
+async def test_busy_answers_of_both_searches_match_the_document(
+    engine: regnb.Engine, accounts: Accounts, keys: dict, path: str
+) -> None:
+    settings = dataclasses.replace(engine.settings, max_server_searches=1)
+    app = create_app(engine, settings=settings, accounts=accounts, clock=FakeClock())
+    app.state.regnb.server_slots.take()  # another search is running
+    body = {"keywords": ["sterility"], "query_text": "sterility"}
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://regnb.test") as client:
+        resp = await client.post(path, json=body, headers={"x-api-key": keys["ent"]})
+    assert resp.status_code == 503
+    validate(resp)
 
 
 # --- schemathesis -------------------------------------------------------------------------

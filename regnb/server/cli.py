@@ -62,7 +62,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     import regnb
     from regnb.server import create_app
+    from regnb.server.logs import install_log_filter
 
+    install_log_filter()
+    install_log_filter("regnb.server")
     encoder = regnb.HashingEncoder() if args.fast_encoder else None
     with regnb.open(args.corpus, encoder=encoder) as engine:
         app = create_app(engine)
@@ -96,18 +99,31 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_keys_list)
 
     p = sub.add_parser("delete", help="delete a key; refused at once afterwards")
-    p.add_argument("key", metavar="KEY_ID_OR_KEY")
+    p.add_argument(
+        "key", metavar="KEY_ID_OR_KEY", help="a key id from `regnb keys list`, or the key"
+    )
     p.set_defaults(func=cmd_keys_delete)
 
     p = subparsers.add_parser("serve", help="serve the HTTP interface with uvicorn")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--corpus", type=Path, default=None, help="corpus folder (default: demo)")
+    p.add_argument(
+        "--host", default="127.0.0.1", metavar="ADDRESS", help="address to listen on (0.0.0.0: all)"
+    )
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="TCP port to listen on")
+    p.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="corpus folder (default: the demo corpus)",
+    )
     p.add_argument(
         "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
     )
     p.add_argument(
-        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="uvicorn's log level (info and debug log each request)",
     )
     p.add_argument("--no-access-log", action="store_true", help="do not log each request")
     p.set_defaults(func=cmd_serve)

@@ -10,10 +10,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from regnb.errors import (
+    Busy,
     InternalError,
     InvalidRequest,
     MethodNotAllowed,
@@ -39,6 +40,7 @@ log = logging.getLogger("regnb.server")
 
 REQUEST_ID_HEADER = "X-Request-Id"
 V3_PREFIX = "/api/v3"
+CLIENT_CLOSED = 499  # nginx's "client closed request"; nothing is sent to a client that left
 HIDDEN = {
     500: "internal error; the request id identifies it in the server log",
     502: "a dependency failed; the request id identifies it in the server log",
@@ -88,9 +90,10 @@ def json_response(
 
 
 def _legacy_status(exc: RegnbError) -> int:
+    """The spec's legacy statuses (400, 401, 404, 429, 500), plus 403, 405 and busy's 503."""
     if isinstance(exc, PayloadTooLarge) or exc.status == 400:
         return 400
-    if exc.status in (401, 403, 404, 405, 429):
+    if exc.status in (401, 403, 404, 405, 429) or isinstance(exc, Busy):
         return exc.status
     return 500
 
@@ -116,13 +119,20 @@ def error_response(
 
 
 def endpoint(handler: Handler, style: Style) -> Handler:
-    """Run a route; any exception becomes the endpoint's error response (never a traceback)."""
+    """Run a route; any exception becomes the endpoint's error response (never a traceback).
+
+    A client that leaves while its body is read is logged in one line, not as a failure.
+    """
 
     async def run(request: Request) -> Response:
         try:
             return await handler(request)
         except RegnbError as exc:
             return error_response(exc, request_id(request), style)
+        except ClientDisconnect:
+            rid = request_id(request)
+            log.info("%s %s %s: client disconnected", rid, request.method, request.url.path)
+            return Response(status_code=CLIENT_CLOSED)
         except Exception:
             rid = request_id(request)
             log.exception("%s %s %s failed", rid, request.method, request.url.path)

@@ -33,8 +33,11 @@ class LegacyRoutes:
             Route("/api/contents", endpoint(self.contents, Style.LEGACY), methods=["POST"]),
         ]
 
-    async def _call(self, request: Request, what: str, call: Callable[..., Any]) -> Response:
-        """Authenticate, read the JSON body, run `call(body, plan)` off the event loop."""
+    async def _call(
+        self, request: Request, what: str, call: Callable[..., Any], *, search: bool = False
+    ) -> Response:
+        """Authenticate, read the JSON body, run `call(body, plan)` off the event loop; a search
+        runs under the account's and the server's search limits, as v3 search does."""
         state = self.state
         caller = await state.authenticate(request)
         body = await read_json_object(request, state.settings.max_body_bytes)
@@ -42,6 +45,8 @@ class LegacyRoutes:
         def run() -> bytes:
             return json_bytes(call(body, caller.plan).to_dict())
 
+        if search:
+            return json_response(await state.search(caller, run))
         return json_response(await state.blocking(run, what))
 
     async def search(self, request: Request) -> Response:
@@ -59,6 +64,7 @@ class LegacyRoutes:
                 year_to=body.get("year_to"),
                 plan=plan,
             ),
+            search=True,
         )
 
     async def contents(self, request: Request) -> Response:

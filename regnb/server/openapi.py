@@ -1,36 +1,45 @@
-"""The OpenAPI 3.1 document of the whole interface, served at `/api/v3/openapi.json`."""
+"""The OpenAPI 3.1 document of the whole interface, served at `/api/v3/openapi.json`.
+
+Nothing here is a copy: error codes come from `regnb.errors`, bounds from the validation module,
+defaults from the engine interface's signatures and the settings, and the datasets, their filters
+and date fields from the catalog the document is built for.
+"""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 from typing import Any
 
+from regnb.catalog import Catalog, load_catalog
+from regnb.errors import ERROR_CODES
+from regnb.interface import SearchAPI
 from regnb.server.body import MAX_INT
+from regnb.settings import Settings
+from regnb.validate import MAX_KEYWORD_CHARS, MAX_KEYWORDS, MAX_QUERY_CHARS
 
-__all__ = ["ERROR_CODES", "openapi_document"]
+__all__ = ["openapi_document"]
 
-ERROR_CODES = [
-    "invalid_request",
-    "unknown_dataset",
-    "invalid_filter",
-    "missing_api_key",
-    "invalid_api_key",
-    "quota_exhausted",
-    "forbidden",
-    "not_found",
-    "method_not_allowed",
-    "turn_in_flight",
-    "idempotency_key_in_use",
-    "payload_too_large",
-    "idempotency_key_reused",
-    "rate_limited",
-    "concurrent_search",
-    "concurrent_conversations",
-    "upstream_error",
-    "busy",
-    "timeout",
-    "internal_error",
-]
+# Bounds the validation module does not name yet; they move there (same names) once it does.
+LIMIT_MAX = 50
+OFFSET_MAX = 500
+LEGACY_TOP_K_MAX = 100
+YEAR_MAX = 9999
+PAGE_MIN = 1
+
+
+def _default(method: Any, name: str) -> Any:
+    """The default of a parameter of an engine interface method."""
+    return inspect.signature(method).parameters[name].default
+
+
+SETTINGS = {f.name: f.default for f in dataclasses.fields(Settings) if f.name != "home"}
+LIMIT_DEFAULT = _default(SearchAPI.search, "limit")
+PAGE_FROM_DEFAULT = _default(SearchAPI.read, "page_from")
+LEGACY_SEARCH_TOP_K = _default(SearchAPI.legacy_search, "top_k")
+LEGACY_CONTENTS_TOP_K = _default(SearchAPI.legacy_contents, "top_k")
+CODES = list(ERROR_CODES)
 STATUSES = ["ok", "no_match", "skipped", "not_available", "forbidden", "timeout", "error"]
 WHY = {
     "400": "Invalid request: body, value, dataset or filter",
@@ -93,8 +102,63 @@ def _body(schema: str) -> dict[str, Any]:
     return {"required": True, "content": _json(_ref(schema))}
 
 
+def _dataset_filters(catalog: Catalog) -> dict[str, Any]:
+    """`filters` of a search: per dataset id, exactly that dataset's filters as the catalog has them."""
+    return {
+        d.id: {
+            "type": "object",
+            "properties": copy.deepcopy(d.filters),
+            "additionalProperties": False,
+        }
+        for d in catalog
+    }
+
+
+def _date_fields(catalog: Catalog) -> str:
+    dated = [f"{d.id}: {d.date_field}" for d in catalog if d.available and d.date_field]
+    return "; ".join(dated)
+
+
+def search_request_schema(catalog: Catalog) -> dict[str, Any]:
+    """The v3 search body over `catalog`'s datasets."""
+    dated = _date_fields(catalog)
+    bound = f"inclusive bound on each dataset's date field ({dated}); others report skipped"
+    return _obj(
+        ["keywords"],
+        {
+            "keywords": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_KEYWORDS,
+                "items": {"type": "string", "maxLength": MAX_KEYWORD_CHARS},
+                "description": "all words of one item must match a page; items are alternatives",
+            },
+            "query": _nullable("string", maxLength=MAX_QUERY_CHARS),
+            "datasets": _nullable(
+                "array", minItems=1, items={"type": "string", "enum": catalog.ids}
+            ),
+            "filters": _nullable(
+                "object",
+                properties=_dataset_filters(catalog),
+                additionalProperties=False,
+                description="keyed by dataset id; each value that dataset's own filters",
+            ),
+            "date_from": _nullable("string", format="date", description=bound),
+            "date_to": _nullable("string", format="date", description=bound),
+            "limit": _nullable("integer", minimum=1, maximum=LIMIT_MAX, default=LIMIT_DEFAULT),
+            "offset": _nullable(
+                "integer",
+                minimum=0,
+                maximum=OFFSET_MAX,
+                default=_default(SearchAPI.search, "offset"),
+            ),
+        },
+        closed=False,
+    )
+
+
 KEY = [{"apiKey": []}]
-PAGE_PARAM = {"type": "integer", "minimum": 1, "maximum": MAX_INT}
+PAGE_PARAM = {"type": "integer", "minimum": PAGE_MIN, "maximum": MAX_INT}
 
 SCHEMAS: dict[str, Any] = {
     "Error": _obj(
@@ -103,7 +167,7 @@ SCHEMAS: dict[str, Any] = {
             "error": _obj(
                 ["code", "message", "request_id"],
                 {
-                    "code": {"type": "string", "enum": ERROR_CODES},
+                    "code": {"type": "string", "enum": CODES},
                     "message": {"type": "string"},
                     "field": {"type": "string", "description": "dotted path of the field at fault"},
                     "request_id": {"type": "string", "pattern": "^req_[0-9a-f]{24}$"},
@@ -117,7 +181,7 @@ SCHEMAS: dict[str, Any] = {
             "error": _obj(
                 ["code", "message", "request_id"],
                 {
-                    "code": {"type": "string", "enum": ERROR_CODES},
+                    "code": {"type": "string", "enum": CODES},
                     "message": {"type": "string"},
                     "request_id": {"type": "string", "pattern": "^req_[0-9a-f]{24}$"},
                 },
@@ -125,33 +189,6 @@ SCHEMAS: dict[str, Any] = {
         },
     ),
     "LegacyError": _obj(["error"], {"error": {"type": "string"}}),
-    "SearchRequest": _obj(
-        ["keywords"],
-        {
-            "keywords": {
-                "type": "array",
-                "minItems": 1,
-                "maxItems": 20,
-                "items": {"type": "string", "maxLength": 300},
-                "description": "all words of one item must match a page; items are alternatives",
-            },
-            "query": _nullable("string", maxLength=2000),
-            "datasets": _nullable("array", minItems=1, items={"type": "string"}),
-            "filters": _nullable(
-                "object",
-                additionalProperties={
-                    "type": "object",
-                    "additionalProperties": {"type": ["string", "number", "boolean"]},
-                },
-                description="keyed by dataset id; each value that dataset's own filters",
-            ),
-            "date_from": _nullable("string", format="date"),
-            "date_to": _nullable("string", format="date"),
-            "limit": _nullable("integer", minimum=1, maximum=50, default=20),
-            "offset": _nullable("integer", minimum=0, maximum=500, default=0),
-        },
-        closed=False,
-    ),
     "DatasetStatus": _obj(
         ["status"],
         {
@@ -226,7 +263,11 @@ SCHEMAS: dict[str, Any] = {
             "title": {"type": "string"},
             "url": _nullable("string"),
             "total_pages": {"type": "integer", "minimum": 1},
-            "pages": {"type": "array", "maxItems": 100, "items": _ref("DocumentPage")},
+            "pages": {
+                "type": "array",
+                "maxItems": SETTINGS["read_max_pages"],
+                "items": _ref("DocumentPage"),
+            },
             "next_page_from": _nullable("integer", minimum=2),
         },
     ),
@@ -234,11 +275,13 @@ SCHEMAS: dict[str, Any] = {
         ["query_text"],
         {
             "query_text": {"type": "string"},
-            "top_k": _nullable("integer", minimum=1, maximum=100, default=20),
+            "top_k": _nullable(
+                "integer", minimum=1, maximum=LEGACY_TOP_K_MAX, default=LEGACY_SEARCH_TOP_K
+            ),
             "offset": _nullable("integer", minimum=0, maximum=MAX_INT, default=0),
             "dataset_to_search": _nullable("array", items={"type": "string"}),
-            "year_from": _nullable("integer", minimum=0, maximum=9999),
-            "year_to": _nullable("integer", minimum=0, maximum=9999),
+            "year_from": _nullable("integer", minimum=0, maximum=YEAR_MAX),
+            "year_to": _nullable("integer", minimum=0, maximum=YEAR_MAX),
         },
         closed=False,
     ),
@@ -281,7 +324,9 @@ SCHEMAS: dict[str, Any] = {
         ["doc_id"],
         {
             "doc_id": {"type": "string"},
-            "top_k": _nullable("integer", minimum=1, maximum=100, default=10),
+            "top_k": _nullable(
+                "integer", minimum=1, maximum=LEGACY_TOP_K_MAX, default=LEGACY_CONTENTS_TOP_K
+            ),
             "offset": _nullable("integer", minimum=0, maximum=MAX_INT, default=0),
         },
         closed=False,
@@ -334,7 +379,8 @@ PATHS: dict[str, Any] = {
     "/api/v3/documents/{document_id}": {
         "get": {
             "operationId": "readDocument",
-            "summary": "Read a document's pages (at most 100 pages or 2 MB a response)",
+            "summary": f"Read a document's pages (at most {SETTINGS['read_max_pages']} pages or "
+            f"{SETTINGS['read_max_bytes']:,} bytes of text a response)",
             "security": KEY,
             "parameters": [
                 {
@@ -343,7 +389,11 @@ PATHS: dict[str, Any] = {
                     "required": True,
                     "schema": {"type": "string"},
                 },
-                {"name": "page_from", "in": "query", "schema": {**PAGE_PARAM, "default": 1}},
+                {
+                    "name": "page_from",
+                    "in": "query",
+                    "schema": {**PAGE_PARAM, "default": PAGE_FROM_DEFAULT},
+                },
                 {"name": "page_to", "in": "query", "schema": PAGE_PARAM},
             ],
             "responses": {
@@ -375,7 +425,7 @@ PATHS: dict[str, Any] = {
             "requestBody": _body("LegacySearchRequest"),
             "responses": {
                 "200": _ok("LegacySearchResponse", "Pages by relevance", v3=False),
-                **_errors(["400", "401", "405", "429", "500"], "LegacyError", v3=False),
+                **_errors(["400", "401", "405", "429", "500", "503"], "LegacyError", v3=False),
             },
         }
     },
@@ -402,7 +452,8 @@ DOCUMENT: dict[str, Any] = {
         "version": "3",
         "description": "The service interface served locally by `regnb serve`. Every v3 response "
         "carries X-Request-Id; every 429 and 503 carries Retry-After. Any other path under "
-        "/api/v3/ answers 404 not_found.",
+        f"/api/v3/ answers 404 not_found. Request bodies are at most {SETTINGS['max_body_bytes']:,} "
+        "bytes (v3: 413 payload_too_large; legacy: 400).",
     },
     "paths": PATHS,
     "components": {
@@ -424,6 +475,9 @@ DOCUMENT: dict[str, Any] = {
 }
 
 
-def openapi_document() -> dict[str, Any]:
-    """A fresh copy of the document."""
-    return copy.deepcopy(DOCUMENT)
+def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
+    """The document for a server over `catalog` (default: the package's catalog), a fresh copy."""
+    document = copy.deepcopy(DOCUMENT)
+    schema = search_request_schema(catalog if catalog is not None else load_catalog())
+    document["components"]["schemas"]["SearchRequest"] = schema
+    return document

@@ -198,6 +198,15 @@ def test_the_same_answer_and_clock_give_the_same_bytes(fmt: str, monkeypatch: py
     assert (first.data, first.content) == (second.data, second.content)
 
 
+@pytest.mark.parametrize(
+    "when", [dt.datetime(1970, 1, 1, tzinfo=dt.UTC), dt.datetime(2031, 12, 31, 23, 59)]
+)
+def test_files_carry_the_clock_they_are_given(when: dt.datetime):
+    (document,) = produce(make_answer(), ["docx"], now=when)
+    created = docx.Document(io.BytesIO(document.data or b"")).core_properties.created
+    assert created.replace(tzinfo=None) == when.replace(tzinfo=None)
+
+
 # -- text -----------------------------------------------------------------------------------------
 
 

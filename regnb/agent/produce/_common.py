@@ -109,7 +109,7 @@ def as_date(value: object) -> dt.date | None:
 
 def stable_zip(data: bytes, when: dt.datetime) -> bytes:
     """The same zip with every member stamped `when`, so equal content gives equal bytes."""
-    stamp = when.timetuple()[:6]
+    stamp = max(when.timetuple()[:6], (1980, 1, 1, 0, 0, 0))  # zip has no earlier dates
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():

@@ -24,7 +24,18 @@ from regnb.server import create_app
 from regnb.server.openapi import openapi_document
 from regnb.server.testing import FakeClock
 from regnb.settings import Settings
-from regnb.validate import MAX_KEYWORD_CHARS, MAX_KEYWORDS, MAX_QUERY_CHARS
+from regnb.validate import (
+    LEGACY_TOP_K_MAX,
+    LIMIT_DEFAULT,
+    LIMIT_MAX,
+    MAX_FILTER_CHARS,
+    MAX_KEYWORD_CHARS,
+    MAX_KEYWORDS,
+    MAX_QUERY_CHARS,
+    MAX_QUERY_TEXT_CHARS,
+    OFFSET_MAX,
+    YEAR_MAX,
+)
 
 DOC = openapi_document()
 REGISTRY = referencing.Registry().with_resource(
@@ -165,9 +176,22 @@ def test_search_bounds_are_the_validation_modules() -> None:
     assert props["keywords"]["maxItems"] == MAX_KEYWORDS
     assert props["keywords"]["items"]["maxLength"] == MAX_KEYWORD_CHARS
     assert props["query"]["maxLength"] == MAX_QUERY_CHARS
-    assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 50)
-    assert (props["offset"]["minimum"], props["offset"]["maximum"]) == (0, 500)
-    assert (props["limit"]["default"], props["offset"]["default"]) == (20, 0)
+    assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, LIMIT_MAX)
+    assert (props["offset"]["minimum"], props["offset"]["maximum"]) == (0, OFFSET_MAX)
+    assert (props["limit"]["default"], props["offset"]["default"]) == (LIMIT_DEFAULT, 0)
+
+
+def test_legacy_bounds_are_the_validation_modules() -> None:
+    search = SCHEMAS["LegacySearchRequest"]["properties"]
+    assert search["query_text"]["maxLength"] == MAX_QUERY_TEXT_CHARS
+    assert search["year_to"]["maximum"] == YEAR_MAX
+    for schema, default in [("LegacySearchRequest", 20), ("LegacyContentsRequest", 10)]:
+        top_k = SCHEMAS[schema]["properties"]["top_k"]
+        assert (top_k["minimum"], top_k["maximum"], top_k["default"]) == (
+            1,
+            LEGACY_TOP_K_MAX,
+            default,
+        )
 
 
 def test_read_limits_and_body_size_are_the_settings_defaults() -> None:
@@ -188,13 +212,17 @@ def test_datasets_filters_and_date_fields_are_the_catalogs(tmp_path: Path) -> No
     catalog = regnb.add_datasets(tmp_path, [own])
     props = openapi_document(catalog)["components"]["schemas"]["SearchRequest"]["properties"]
     assert props["datasets"]["items"]["enum"] == catalog.ids
-    assert props["filters"]["properties"]["acme_sops"]["properties"] == own["filters"]
+    owner = {**own["filters"]["owner"], "minLength": 1, "maxLength": MAX_FILTER_CHARS}
+    assert props["filters"]["properties"]["acme_sops"]["properties"] == {"owner": owner}
     assert props["filters"]["additionalProperties"] is False
     assert "acme_sops: effective" in props["date_from"]["description"]
     package = SCHEMAS["SearchRequest"]["properties"]
     assert "acme_sops" not in package["filters"]["properties"]
     for dataset in load_catalog():
-        assert package["filters"]["properties"][dataset.id]["properties"] == dataset.filters
+        documented = package["filters"]["properties"][dataset.id]["properties"]
+        assert set(documented) == set(dataset.filters)
+        for name, spec in dataset.filters.items():
+            assert spec.items() <= documented[name].items()
         if dataset.available and dataset.date_field:
             assert f"{dataset.id}: {dataset.date_field}" in package["date_to"]["description"]
 

@@ -17,16 +17,22 @@ from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.server.body import MAX_INT
 from regnb.settings import Settings
-from regnb.validate import MAX_KEYWORD_CHARS, MAX_KEYWORDS, MAX_QUERY_CHARS
+from regnb.validate import (
+    LEGACY_TOP_K_MAX,
+    LIMIT_DEFAULT,
+    LIMIT_MAX,
+    MAX_FILTER_CHARS,
+    MAX_KEYWORD_CHARS,
+    MAX_KEYWORDS,
+    MAX_QUERY_CHARS,
+    MAX_QUERY_TEXT_CHARS,
+    OFFSET_MAX,
+    YEAR_MAX,
+)
 
-__all__ = ["openapi_document"]
+__all__ = ["openapi_document", "search_request_schema"]
 
-# Bounds the validation module does not name yet; they move there (same names) once it does.
-LIMIT_MAX = 50
-OFFSET_MAX = 500
-LEGACY_TOP_K_MAX = 100
-YEAR_MAX = 9999
-PAGE_MIN = 1
+PAGE_MIN = 1  # pages are numbered from 1 in v3 (the validation module has no name for it)
 
 
 def _default(method: Any, name: str) -> Any:
@@ -35,7 +41,6 @@ def _default(method: Any, name: str) -> Any:
 
 
 SETTINGS = {f.name: f.default for f in dataclasses.fields(Settings) if f.name != "home"}
-LIMIT_DEFAULT = _default(SearchAPI.search, "limit")
 PAGE_FROM_DEFAULT = _default(SearchAPI.read, "page_from")
 LEGACY_SEARCH_TOP_K = _default(SearchAPI.legacy_search, "top_k")
 LEGACY_CONTENTS_TOP_K = _default(SearchAPI.legacy_contents, "top_k")
@@ -102,12 +107,20 @@ def _body(schema: str) -> dict[str, Any]:
     return {"required": True, "content": _json(_ref(schema))}
 
 
+def _filter_schema(spec: dict[str, Any]) -> dict[str, Any]:
+    """A filter as the catalog gives it; a free-text value is 1 to MAX_FILTER_CHARS characters."""
+    out = copy.deepcopy(spec)
+    if spec.get("type") == "string" and "format" not in spec and "enum" not in spec:
+        out.update(minLength=1, maxLength=MAX_FILTER_CHARS)
+    return out
+
+
 def _dataset_filters(catalog: Catalog) -> dict[str, Any]:
     """`filters` of a search: per dataset id, exactly that dataset's filters as the catalog has them."""
     return {
         d.id: {
             "type": "object",
-            "properties": copy.deepcopy(d.filters),
+            "properties": {name: _filter_schema(spec) for name, spec in d.filters.items()},
             "additionalProperties": False,
         }
         for d in catalog
@@ -274,7 +287,7 @@ SCHEMAS: dict[str, Any] = {
     "LegacySearchRequest": _obj(
         ["query_text"],
         {
-            "query_text": {"type": "string"},
+            "query_text": {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_TEXT_CHARS},
             "top_k": _nullable(
                 "integer", minimum=1, maximum=LEGACY_TOP_K_MAX, default=LEGACY_SEARCH_TOP_K
             ),

@@ -12,7 +12,7 @@ import numpy as np
 
 from regnb import legacy, shards
 from regnb.catalog import Catalog, load_catalog
-from regnb.encoder import Encoder, default_encoder
+from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
 from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 from regnb.index import ensure_index
 from regnb.request import SearchRequest
@@ -64,6 +64,8 @@ class Engine:
         self._encoder = encoder
         if encoder is not None:
             self._check_encoder(encoder)
+        elif MiniLMEncoder.name != self.store.encoder_name:
+            self._check_encoder(MiniLMEncoder)  # type: ignore[arg-type]  # without loading it
         self.normaliser = Normaliser()
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()

@@ -14,6 +14,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regnb.accounts import Accounts, accounts_path
+from regnb.server.conversations import ConversationRoutes
 from regnb.server.errors import (
     REQUEST_ID_HEADER,
     Style,
@@ -81,11 +82,16 @@ def create_app(
         try:
             yield
         finally:
+            state.conversations.close()
             if owned:
                 accounts.close()
 
     app = Starlette(
-        routes=[*V3Routes(state).routes(), *LegacyRoutes(state).routes()],
+        routes=[
+            *V3Routes(state).routes(),
+            *ConversationRoutes(state).routes(),
+            *LegacyRoutes(state).routes(),
+        ],
         middleware=[Middleware(RequestIdMiddleware)],
         exception_handlers={HTTPException: http_exception_handler},
         lifespan=lifespan,

@@ -12,6 +12,7 @@ import anyio.to_thread
 from starlette.requests import Request
 
 from regnb.accounts import Accounts, Caller
+from regnb.conversations.local import server_service
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
 from regnb.request import SearchRequest
 from regnb.server.limits import AccountSlots, Clock, RateLimiter, ServerSlots
@@ -60,6 +61,7 @@ class ServerState:
             settings.concurrent_searches_per_account, settings.concurrent_search_wait_s
         )
         self.server_slots = ServerSlots(settings.max_server_searches)
+        self.conversations = server_service(engine, settings)  # opens its store on first use
 
     async def authenticate(self, request: Request) -> Caller:
         """The caller of a valid `x-api-key`, counted against the key's rate limit."""

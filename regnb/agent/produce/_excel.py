@@ -89,12 +89,15 @@ def _fill(sheet: Worksheet, header: Sequence[str], rows: list[list[Any]]) -> Non
 
     sheet.append(list(header))
     for cell in sheet[1]:
-        cell.font = Font(bold=True)
+        cell.font = Font(name=cell.font.name, size=cell.font.size, bold=True)
     for values in rows:
         row = sheet.max_row + 1
         for column, value in enumerate(values, start=1):
             _set(sheet.cell(row=row, column=column), value)
     sheet.freeze_panes = "A2"
+    sheet.page_setup.orientation = "landscape"
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True  # printed one page wide
+    sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
     last = get_column_letter(len(header))
     sheet.auto_filter.ref = f"A1:{last}{len(rows) + 1}"
     for column, name in enumerate(header, start=1):

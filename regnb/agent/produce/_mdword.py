@@ -107,6 +107,7 @@ class _Writer:
         for row, (is_header, cells) in zip(table.rows, rows, strict=True):
             for cell, inline in zip(row.cells, cells, strict=False):
                 add_inline(cell.paragraphs[0], inline, bold=is_header)
+        self.document.add_paragraph()  # Word sets the next block flush against a table
         return at + 1
 
 

@@ -77,7 +77,9 @@ def _title_slide(deck: Presentation, question: str, now: dt.datetime) -> None:
         for paragraph in slide.shapes.title.text_frame.paragraphs:
             for run in paragraph.runs:
                 run.font.size = Pt(28)
-    slide.placeholders[1].text = f"Produced {now.date().isoformat()} by regnb"
+    subtitle = slide.placeholders[1].text_frame
+    subtitle.text = f"Produced {now.date().isoformat()} by regnb"
+    subtitle.paragraphs[0].runs[0].font.size = Pt(20)
 
 
 def _bullet_slide(deck: Presentation, title: str, lines: list[str]) -> None:

@@ -13,7 +13,7 @@ from ._docx_kit import add_hyperlink, document_bytes, new_document
 if TYPE_CHECKING:
     from docx.document import Document
 
-DOCUMENT_COLUMNS = ("Document", "Dataset", "Date", "Firm or product")
+DOCUMENT_COLUMNS = (("Document", 2.25), ("Dataset", 1.2), ("Date", 1.15), ("Firm or product", 1.4))
 
 
 def word_report(answer: Answer, title: str, now: dt.datetime) -> bytes:
@@ -44,9 +44,11 @@ def word_report(answer: Answer, title: str, now: dt.datetime) -> bytes:
 
 
 def _documents_table(document: Document, documents: list[KeyDocument]) -> None:
+    from docx.shared import Inches
+
     table = document.add_table(rows=1, cols=len(DOCUMENT_COLUMNS))
     table.style = "Table Grid"
-    for cell, heading in zip(table.rows[0].cells, DOCUMENT_COLUMNS, strict=True):
+    for cell, (heading, _) in zip(table.rows[0].cells, DOCUMENT_COLUMNS, strict=True):
         cell.paragraphs[0].add_run(heading).bold = True
     for key_document in documents:
         cells = table.add_row().cells
@@ -59,6 +61,11 @@ def _documents_table(document: Document, documents: list[KeyDocument]) -> None:
         cells[1].text = key_document.dataset
         cells[2].text = key_document.date or ""
         cells[3].text = key_document.firm_or_product or ""
+    table.autofit = False
+    for column, (_, width) in zip(table.columns, DOCUMENT_COLUMNS, strict=True):
+        column.width = Inches(width)  # the grid, which LibreOffice reads
+        for cell in column.cells:
+            cell.width = Inches(width)  # each cell, which Word reads
 
 
 def add_sources(document: Document, citations: list[Citation]) -> None:

@@ -312,6 +312,7 @@ def test_the_word_documents_table_links_each_title_to_its_url():
             "Zürich Pharma AG",
         ],
     ]
+    assert [column.width.inches for column in table.columns] == [2.25, 1.2, 1.15, 1.4]
     links = [[link.address for link in row.cells[0].paragraphs[0].hyperlinks] for row in table.rows]
     assert links == [[], ["https://www.fda.gov/wl/acme"], ["https://www.fda.gov/483/hanmi"], []]
 

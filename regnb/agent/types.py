@@ -80,10 +80,14 @@ class Citation:
 
 @dataclass
 class Finding:
-    """One sentence of an answer and the citation numbers that back it."""
+    """One sentence of an answer and the citation numbers that back it.
+
+    `quote`, when set, is the part of `text` taken word for word from a cited passage (whitespace
+    aside); verification checks it against the passages the markers name."""
 
     text: str
     markers: list[int] = field(default_factory=list)
+    quote: str | None = None
 
 
 @dataclass
@@ -120,6 +124,7 @@ class Answer:
     not_found: list[str]
     citations: list[Citation]
     markdown: str = ""
+    notes: list[str] = field(default_factory=list)  # e.g. "the model writer failed; extractive"
 
 
 @dataclass

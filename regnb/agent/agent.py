@@ -1,0 +1,190 @@
+"""The extractive research agent: plans a message against the conversation, asks a clarifying
+question when it must, searches, reads, ranks, writes a cited answer, verifies every citation
+against the document reader, and produces the files the message asked for."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from regnb.agent.clarify import clarify, needs_probe
+from regnb.agent.followup import plan_turn, turn_state
+from regnb.agent.plan import Plan
+from regnb.agent.research import (
+    EMBED_BUDGET,
+    READ_DOCUMENTS,
+    BlockVectors,
+    Evidence,
+    Researcher,
+    choose_documents,
+    weigh_documents,
+)
+from regnb.agent.searching import confirm_names, data_phrases, probe
+from regnb.agent.source import Source
+from regnb.agent.types import (
+    Answer,
+    Citation,
+    Produced,
+    Step,
+    Stopped,
+    TurnRequest,
+    TurnResult,
+)
+from regnb.agent.verify import verify_answer
+from regnb.agent.writer import Draft, ExtractiveWriter, Writer
+
+__all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
+
+Producer = Callable[[Answer, Sequence[str]], list[Produced]]
+
+
+def default_producer(answer: Answer, formats: Sequence[str]) -> list[Produced]:
+    """The produced documents (`regnb.agent.produce`, imported when a message asks for one)."""
+    from regnb.agent.produce import produce
+
+    return produce(answer, formats)
+
+
+@dataclass
+class _Run:
+    """One turn's progress: its steps, the stop check and the optional pause between stages."""
+
+    report: Callable[[list[Step]], None]
+    stopped: Callable[[], bool]
+    clock: Callable[[], float]
+    sleep: Callable[[float], None]
+    pace_s: float
+    steps: list[Step] = field(default_factory=list)
+
+    def step(self, step: Step) -> None:
+        self.steps.append(step)
+        self.report(list(self.steps))
+
+    def check(self) -> None:
+        if self.stopped():
+            raise Stopped()
+
+    def stage(self) -> None:
+        """Between stages: stop if asked, and pause `pace_s` (a setting, for tests of the service)."""
+        self.check()
+        end = self.clock() + self.pace_s
+        while self.pace_s > 0 and (left := end - self.clock()) > 0:
+            self.sleep(min(0.05, left))
+            self.check()
+
+
+class ExtractiveAgent:
+    """Answers one message with quoted, verified passage citations (the `Agent` protocol)."""
+
+    def __init__(
+        self,
+        engine: Source,
+        *,
+        writer: Writer | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        pace_s: float = 0.0,
+        producer: Producer | None = None,
+        embed_budget: int = EMBED_BUDGET,
+        read_documents: int = READ_DOCUMENTS,
+    ) -> None:
+        self.engine = engine
+        self.writer = writer or ExtractiveWriter()
+        self.clock, self.sleep, self.pace_s = clock, sleep, pace_s
+        self.producer = producer or default_producer
+        self.read_documents = read_documents
+        self.researcher = Researcher(engine, vectors=BlockVectors(), embed_budget=embed_budget)
+        self.catalog = engine.datasets()
+
+    def dataset_name(self, dataset_id: str) -> str:
+        entry = self.catalog.get(dataset_id)
+        return entry.name if entry is not None else dataset_id
+
+    def run(
+        self,
+        request: TurnRequest,
+        report: Callable[[list[Step]], None],
+        stopped: Callable[[], bool],
+    ) -> TurnResult:
+        run = _Run(report, stopped, self.clock, self.sleep, self.pace_s)
+        run.check()
+        plan = plan_turn(
+            request.message,
+            request.history,
+            catalog=self.catalog,
+            plan_name=request.plan,
+            today=request.today,
+            df=self.engine.document_frequency,
+        )
+        question = self._prepare(plan, request, run)
+        if question is not None:
+            return TurnResult(
+                status="needs_input",
+                answer=question["question"],
+                question=question,
+                state=turn_state(plan, [], [], request.history),
+            )
+        return self._answer(plan, request, run)
+
+    def _prepare(self, plan: Plan, request: TurnRequest, run: _Run) -> dict | None:
+        """A first search when the plan needs one: a clarifying question, or the plan refined
+        (firm and product filters the catalog confirms, phrases the pages use)."""
+        replying = bool(request.history) and request.history[-1].status == "needs_input"
+        ask = needs_probe(plan) and not replying
+        if not (ask or plan.names or plan.pairs):
+            return None
+        first = probe(self.engine, plan, request.plan)
+        run.stage()
+        if ask:
+            question = clarify(plan, first, self.dataset_name, request.today)
+            if question is not None:
+                return question
+        plan.filters = confirm_names(plan, first, lambda ds: self.catalog[ds].filters)
+        plan.phrases = list(dict.fromkeys([*plan.phrases, *data_phrases(plan, first)]))
+        return None
+
+    def research(self, plan: Plan, request: TurnRequest, run: _Run) -> Evidence:
+        """Search, read, rank and group: the evidence an answer is written from."""
+        researcher = self.researcher
+        searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
+        run.stage()
+        weights = weigh_documents(found, plan)
+        documents = choose_documents(found, self.read_documents, weights)
+        run.step(Step(f"Reading {len(documents)} documents", len(documents)))
+        pages = researcher.read(documents, request.plan, run.check)
+        run.stage()
+        candidates = researcher.candidates(plan, documents, pages, weights)
+        passages = researcher.rank(plan, candidates, run.check)
+        labels = researcher.themes(passages)
+        return Evidence(plan, searches, found, documents, passages, labels, pages, notes)
+
+    def _answer(self, plan: Plan, request: TurnRequest, run: _Run) -> TurnResult:
+        evidence = self.research(plan, request, run)
+        run.step(Step("Writing the answer", len(evidence.passages)))
+        run.stage()
+        draft = Draft(request.message, evidence, request.first_citation, self.dataset_name)
+        answer = self.writer.write(draft)
+        run.check()
+        prior: list[Citation] = [c for turn in request.history for c in turn.citations]
+        answer, _ = verify_answer(answer, self.engine, request.plan, prior)
+        run.stage()
+        produced = self.producer(answer, plan.formats) if plan.formats else []
+        run.check()
+        firms = [d.firm_or_product for d in answer.documents if d.firm_or_product]
+        state = turn_state(plan, [d.document_id for d in answer.documents], firms, request.history)
+        return TurnResult(
+            status="completed",
+            answer=answer.markdown,
+            citations=answer.citations,
+            documents=produced,
+            state=state,
+        )
+
+
+def run_turn(
+    agent: ExtractiveAgent, message: str, *, first_citation: int = 1, plan: str = "enterprise"
+) -> TurnResult:
+    """One turn with no history, no stop and no progress display (benchmarks, notebooks)."""
+    request = TurnRequest(message=message, history=[], first_citation=first_citation, plan=plan)
+    return agent.run(request, lambda steps: None, lambda: False)

@@ -1,0 +1,139 @@
+"""Dates a message asks for: "since 2018", "in 2021", "between 2019 and 2022", "before 2020",
+"in the last 5 years", "late 2019", "March 2021" → an inclusive ISO range."""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+__all__ = ["DateRange", "find_dates"]
+
+_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_MONTHS |= {m.lower(): i for i, m in enumerate(calendar.month_abbr) if m}
+_NUMBERS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "twelve": 12,
+    "a": 1,
+}
+_YEAR = r"((?:19|20)\d{2})"
+_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_COUNT = r"(\d{1,2}|" + "|".join(_NUMBERS) + r")"
+_PART = {"early": (1, 4), "mid": (5, 8), "middle of": (5, 8), "late": (9, 12), "end of": (10, 12)}
+
+
+@dataclass(frozen=True)
+class DateRange:
+    """Inclusive bounds (ISO dates, either may be None) and the words that asked for them."""
+
+    date_from: str | None
+    date_to: str | None
+    text: str
+
+    def describe(self) -> str:
+        """ "from 2018-01-01", "to 2019-12-31" or "from 2019-01-01 to 2022-12-31"."""
+        parts = []
+        if self.date_from:
+            parts.append(f"from {self.date_from}")
+        if self.date_to:
+            parts.append(f"to {self.date_to}")
+        return " ".join(parts)
+
+
+def _first(year: int, month: int = 1) -> str:
+    return dt.date(year, month, 1).isoformat()
+
+
+def _last(year: int, month: int = 12) -> str:
+    return dt.date(year, month, calendar.monthrange(year, month)[1]).isoformat()
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def _years_back(today: dt.date, years: int = 0, months: int = 0) -> str:
+    month_index = today.year * 12 + today.month - 1 - years * 12 - months
+    year, month = divmod(month_index, 12)
+    day = min(today.day, calendar.monthrange(year, month + 1)[1])
+    return dt.date(year, month + 1, day).isoformat()
+
+
+def _rules(today: dt.date) -> list[tuple[str, object]]:
+    """(pattern, match → (from, to)) in the order they are tried; the first match wins."""
+    return [
+        (
+            rf"\b(?:between|from)\s+{_YEAR}\s+(?:and|to|through|until)\s+{_YEAR}\b",
+            lambda m: (_first(int(m[1])), _last(int(m[2]))),
+        ),
+        (rf"\b{_YEAR}\s*[-–—]\s*{_YEAR}\b", lambda m: (_first(int(m[1])), _last(int(m[2])))),
+        (
+            rf"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:last|past|previous)\s+"
+            rf"{_COUNT}\s+(years?|months?)\b",
+            lambda m: (
+                _years_back(today, years=_count(m[1]))
+                if m[2].startswith("year")
+                else _years_back(today, months=_count(m[1])),
+                None,
+            ),
+        ),
+        (
+            r"\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(?:last|past)\s+(year|month)\b",
+            lambda m: (
+                _years_back(today, years=1) if m[1] == "year" else _years_back(today, months=1),
+                None,
+            ),
+        ),
+        (r"\bthis\s+year\b", lambda m: (_first(today.year), None)),
+        (
+            rf"\b(?:since|after|from)\s+{_MONTH}\s+{_YEAR}\b",
+            lambda m: (_first(int(m[2]), _MONTHS[m[1]]), None),
+        ),
+        (
+            rf"\b(?:since|from)\s+{_YEAR}\b|\b{_YEAR}\s+(?:onwards?|and\s+later)\b",
+            lambda m: (_first(int(m[1] or m[2])), None),
+        ),
+        (rf"\bafter\s+{_YEAR}\b", lambda m: (_first(int(m[1]) + 1), None)),
+        (
+            rf"\b(?:before|prior\s+to|earlier\s+than)\s+{_YEAR}\b",
+            lambda m: (None, _last(int(m[1]) - 1)),
+        ),
+        (rf"\b(?:until|through|up\s+to|by)\s+{_YEAR}\b", lambda m: (None, _last(int(m[1])))),
+        (
+            rf"\b(early|mid|middle\s+of|late|end\s+of)[\s-]+{_YEAR}\b",
+            lambda m: (
+                _first(int(m[2]), _PART[" ".join(m[1].split())][0]),
+                _last(int(m[2]), _PART[" ".join(m[1].split())][1]),
+            ),
+        ),
+        (
+            rf"\b(?:in\s+|during\s+)?{_MONTH}\s+{_YEAR}\b",
+            lambda m: (_first(int(m[2]), _MONTHS[m[1]]), _last(int(m[2]), _MONTHS[m[1]])),
+        ),
+        (
+            rf"\b(?:in|during|of|for)\s+(?:the\s+year\s+)?{_YEAR}\b",
+            lambda m: (_first(int(m[1])), _last(int(m[1]))),
+        ),
+        (rf"(?<![\w(-]){_YEAR}(?![\w)-])", lambda m: (_first(int(m[1])), _last(int(m[1])))),
+    ]
+
+
+def find_dates(message: str, today: dt.date) -> DateRange | None:
+    """The date range a message asks for, or None when it names none."""
+    lowered = message.lower()
+    for pattern, bounds in _rules(today):
+        match = re.search(pattern, lowered)
+        if match:
+            date_from, date_to = bounds(match)  # type: ignore[operator]
+            return DateRange(date_from, date_to, message[match.start() : match.end()])
+    return None

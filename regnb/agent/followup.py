@@ -1,0 +1,125 @@
+"""A message planned against the conversation so far: a reply to a clarifying question is planned
+together with the question's message; a follow-up ("only those in California", "since 2020",
+"more", "put them in a spreadsheet") narrows or reuses the previous turn's plan."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from regnb.agent.plan import Plan, plan_message
+from regnb.agent.types import PriorTurn
+from regnb.catalog import Catalog
+
+__all__ = ["is_follow_up", "plan_turn", "turn_state"]
+
+REFERENCES = re.compile(
+    r"\b(?:those|them|these|they|their|theirs|it|its|same|such|above|previous|earlier)\b",
+    re.IGNORECASE,
+)
+NARROW = re.compile(r"\b(?:only|just|exclusively|limit(?:ed)?\s+to|restrict(?:ed)?\s+to)\b", re.I)
+SWITCH = re.compile(r"^\s*(?:and\s+|what\s+about\s+|how\s+about\s+|now\s+|instead\s+)", re.I)
+MORE = re.compile(r"^\s*(?:(?:show|give|find|list)\s+(?:me\s+)?)?more\b|\bany\s+others?\b", re.I)
+
+
+def _planner(
+    catalog: Catalog,
+    plan_name: str,
+    today: dt.date,
+    df: Callable[[Sequence[str]], dict[str, float]],
+) -> Callable[[str], Plan]:
+    return lambda text: plan_message(text, catalog=catalog, plan_name=plan_name, today=today, df=df)
+
+
+def is_follow_up(message: str, new: Plan) -> bool:
+    """A message that refers to the previous answer, narrows it, or asks nothing of its own."""
+    if REFERENCES.search(message) or NARROW.search(message) or SWITCH.search(message):
+        return True
+    if MORE.search(message):
+        return True
+    return not (new.identifiers or new.names or new.phrases or new.words)
+
+
+def _last_answered(history: list[PriorTurn]) -> PriorTurn | None:
+    for turn in reversed(history):
+        if turn.status == "completed" and turn.state.get("plan"):
+            return turn
+    return None
+
+
+def _merge(previous: Plan, new: Plan, message: str, state: dict[str, Any]) -> Plan:
+    """The previous plan, changed by what the follow-up says."""
+    merged = Plan.from_dict(previous.to_dict())
+    merged.message = message
+    merged.query = f"{previous.query} {new.query}".strip()
+    merged.formats = new.formats
+    merged.exclude_documents = []
+    merged.restrict_documents = []
+    if new.date_from or new.date_to:
+        merged.date_from, merged.date_to, merged.date_text = (
+            new.date_from,
+            new.date_to,
+            new.date_text,
+        )
+    if new.named_datasets:
+        merged.datasets, merged.named_datasets = new.datasets, new.named_datasets
+        merged.unsearchable = new.unsearchable
+    topic = [*new.identifiers, *new.names, *new.phrases, *new.words]
+    refers = bool(REFERENCES.search(message))
+    if refers:
+        merged.restrict_documents = list(state.get("documents", []))
+    if MORE.search(message):
+        merged.exclude_documents = list(state.get("seen", []))
+    if topic and (refers or NARROW.search(message)):
+        merged.require = list(dict.fromkeys([*previous.require, *topic]))
+        merged.weights = {**previous.weights, **new.weights}
+    elif topic and SWITCH.search(message):
+        merged.identifiers, merged.names = new.identifiers, new.names
+        merged.phrases, merged.words, merged.pairs = new.phrases, new.words, new.pairs
+        merged.weights, merged.filters, merged.require = new.weights, {}, []
+        merged.query = new.query
+        merged.which_firms = previous.which_firms or new.which_firms
+    return merged
+
+
+def plan_turn(
+    message: str,
+    history: list[PriorTurn],
+    *,
+    catalog: Catalog,
+    plan_name: str,
+    today: dt.date,
+    df: Callable[[Sequence[str]], dict[str, float]],
+) -> Plan:
+    """The plan for `message` given the conversation's earlier turns."""
+    plan = _planner(catalog, plan_name, today, df)
+    if history and history[-1].status == "needs_input":
+        asked = history[-1]
+        original = asked.state.get("plan", {}).get("message") or asked.message
+        combined = plan(f"{original} {message}")
+        combined.message = f"{original}\n{message}"
+        return combined
+    new = plan(message)
+    previous_turn = _last_answered(history)
+    if previous_turn is None or not is_follow_up(message, new):
+        return new
+    previous = Plan.from_dict(previous_turn.state["plan"])
+    return _merge(previous, new, message, previous_turn.state)
+
+
+def turn_state(
+    plan: Plan, documents: list[str], firms: list[str], history: list[PriorTurn]
+) -> dict:
+    """What a turn keeps for the next: its plan, the documents and firms it cited, and every
+    document cited so far in the conversation ("more" skips them)."""
+    seen: list[str] = []
+    for turn in history:
+        seen += turn.state.get("documents", [])
+    return {
+        "plan": plan.to_dict(),
+        "documents": documents,
+        "firms": firms,
+        "seen": list(dict.fromkeys([*seen, *documents])),
+    }

@@ -1,0 +1,349 @@
+"""A message planned into searches: keyword items (identifiers, phrases, names, weighted content
+words), datasets, dates, requested formats. A `Plan` is JSON-able and kept in the turn's state,
+so that a follow-up can narrow or reuse it."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import itertools
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from regnb.agent.dates import find_dates
+from regnb.agent.vocab import (
+    DATASET_WORDS,
+    FORMAT_WORDS,
+    IDENTIFIERS,
+    PHRASES,
+    REPORT_WORDS,
+    WHICH_FIRMS,
+)
+from regnb.agent.words import QUESTION_WORDS, content_words, sentences, stem, word_set, words
+from regnb.catalog import Catalog
+from regnb.text import STOP_WORDS
+
+__all__ = ["MAX_DF", "Plan", "plan_message", "searchable_datasets"]
+
+MAX_DF = 0.25  # a word on more pages than this share steers nothing
+MAX_WORDS = 5
+IDENTIFIER_WEIGHT = 8.0
+NAME_WEIGHT = 5.0
+FORMAT_STOP = word_set(
+    "put export create make generate produce attach include save send draw build prepare table "
+    "tables file files format excel word spreadsheet spreadsheets slides slide deck decks "
+    "powerpoint chart charts plot plots graph graphs report reports csv xlsx docx pptx png"
+)
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
+_NOT_NAMES = word_set(
+    "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
+    "fei nct mdr fy q1 q2 q3 q4 i ii"
+)
+_JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
+
+
+@dataclass
+class Plan:
+    """What to search for and where; every field is JSON-able."""
+
+    message: str
+    query: str
+    identifiers: list[str] = field(default_factory=list)
+    identifier_kinds: dict[str, str] = field(default_factory=dict)
+    phrases: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    pairs: list[str] = field(default_factory=list)
+    weights: dict[str, float] = field(default_factory=dict)
+    datasets: list[str] = field(default_factory=list)
+    named_datasets: list[str] = field(default_factory=list)
+    unsearchable: dict[str, str] = field(default_factory=dict)
+    date_from: str | None = None
+    date_to: str | None = None
+    date_text: str | None = None
+    formats: list[str] = field(default_factory=list)
+    which_firms: bool = False
+    filters: dict[str, dict[str, str]] = field(default_factory=dict)
+    require: list[str] = field(default_factory=list)
+    restrict_documents: list[str] = field(default_factory=list)
+    exclude_documents: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Plan:
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    @property
+    def topic(self) -> list[str]:
+        """Everything the message asks about, strongest first."""
+        return [*self.identifiers, *self.names, *self.phrases, *self.words]
+
+    @property
+    def has_anchor(self) -> bool:
+        """An identifier, a firm or product, or a date: something that pins the answer down."""
+        return bool(self.identifiers or self.names or self.date_from or self.date_to)
+
+    def weight(self, term: str) -> float:
+        return self.weights.get(term, 1.0)
+
+
+def searchable_datasets(catalog: Catalog, plan_name: str) -> list[str]:
+    """The datasets an account on `plan_name` can search."""
+    return [
+        d.id for d in catalog if d.available and (plan_name == "enterprise" or not d.enterprise)
+    ]
+
+
+def _cut(text: str, start: int, end: int) -> str:
+    """`text` with `[start, end)` blanked out (positions elsewhere stay where they were)."""
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _formats(message: str) -> tuple[list[str], str]:
+    """Requested formats, and the message without the sentences that only ask for them."""
+    lowered = message.lower()
+    found = [fmt for pattern, fmt in FORMAT_WORDS if re.search(pattern, lowered)]
+    if not found and re.search(REPORT_WORDS, lowered):
+        found = ["text"]
+    parts = sentences(message)
+    if found and len(parts) > 1:
+        kept = [
+            s
+            for s in parts
+            if not (
+                any(re.search(p, s.lower()) for p, _ in FORMAT_WORDS)
+                or re.search(REPORT_WORDS, s.lower())
+            )
+        ]
+        if kept:
+            message = " ".join(kept)
+    return list(dict.fromkeys(found)), message
+
+
+def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str]:
+    """Datasets the words name (catalog display names too), and the text without those words."""
+    lowered = text.lower()
+    found: list[str] = []
+    for d in catalog:
+        at = lowered.find(d.name.lower())
+        if at >= 0:
+            found.append(d.id)
+            text = _cut(text, at, at + len(d.name))
+            lowered = text.lower()
+    for weak in (False, True):
+        if weak and found:
+            break
+        for pattern, ids, is_weak in DATASET_WORDS:
+            if is_weak != weak:
+                continue
+            for match in re.finditer(pattern, lowered):
+                found += [i for i in ids if i in catalog]
+                text = _cut(text, match.start(), match.end())
+            lowered = text.lower()
+    return list(dict.fromkeys(found)), text
+
+
+def _identifiers(text: str) -> tuple[list[str], dict[str, str], str]:
+    """Identifiers found whole, their kinds, and the text without them."""
+    found: dict[str, str] = {}
+    for pattern, kind in IDENTIFIERS:
+        for match in re.finditer(pattern, text, flags=re.IGNORECASE if kind == "cfr" else 0):
+            value = " ".join(match.group(1).split())
+            found.setdefault(value, kind)
+            text = _cut(text, match.start(), match.end())
+    return list(found), found, text
+
+
+def _names(text: str) -> tuple[list[str], str]:
+    """Capitalised runs that may name a firm or product ("Abbott Diabetes Care", "LINQ II")."""
+    names: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for sentence_start, sentence_end in _sentence_bounds(text):
+        tokens = list(_NAME_TOKEN.finditer(text, sentence_start, sentence_end))
+        run: list[re.Match[str]] = []
+        for i, token in enumerate(tokens):
+            if _continues_name(tokens, i, bool(run)):
+                run.append(token)
+                continue
+            _close(text, run, tokens, names, spans)
+            run = []
+        _close(text, run, tokens, names, spans)
+    for start, end in spans:
+        text = _cut(text, start, end)
+    return list(dict.fromkeys(names)), text
+
+
+def _continues_name(tokens: list[re.Match[str]], i: int, in_run: bool) -> bool:
+    """Whether token `i` is capitalised, or joins two capitalised words ("Johnson & Johnson"), or
+    numbers a name ("LINQ II", "CARTO 3")."""
+    word = tokens[i].group(0).rstrip(".,'’")
+    if _capitalised(word):
+        return True
+    if not in_run:
+        return False
+    if word.lower() in _JOINERS:
+        return i + 1 < len(tokens) and _capitalised(tokens[i + 1].group(0))
+    return word.isdigit() or word.upper() in {"II", "III", "IV", "XL", "XR"}
+
+
+def _sentence_bounds(text: str) -> list[tuple[int, int]]:
+    bounds, start = [], 0
+    for match in re.finditer(r"[.!?;:](?:\s|$)|\n", text):
+        bounds.append((start, match.start()))
+        start = match.end()
+    bounds.append((start, len(text)))
+    return bounds
+
+
+def _capitalised(word: str) -> bool:
+    if not word or not word[0].isupper() or word.lower() in _NOT_NAMES:
+        return False
+    lower = word.lower()
+    return lower not in QUESTION_WORDS and lower not in STOP_WORDS and lower not in _MONTHS
+
+
+def _close(
+    text: str,
+    run: list[re.Match[str]],
+    tokens: list[re.Match[str]],
+    names: list[str],
+    spans: list[tuple[int, int]],
+) -> None:
+    """Keep a run of capitalised tokens as a name unless it is one ordinary sentence-initial word."""
+    while run and run[-1].group(0).lower() in _JOINERS:
+        run.pop()
+    if not run:
+        return
+    first = run[0].group(0)
+    initial = tokens and run[0] is tokens[0]
+    mixed = any(c.isupper() for c in first[1:]) or any(c.isdigit() for c in first)
+    if initial and len(run) == 1 and not mixed:
+        return
+    name = text[run[0].start() : run[-1].end()].rstrip(".,'’")
+    names.append(name)
+    spans.append((run[0].start(), run[-1].end()))
+
+
+def _phrases(text: str) -> tuple[list[str], str]:
+    """The field's multi-word terms found in the text (longest first), and the text without them."""
+    found = []
+    lowered = text.lower()
+    for phrase in sorted(PHRASES, key=len, reverse=True):
+        pattern = r"\b" + r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", phrase))) + r"\b"
+        for match in re.finditer(pattern, lowered):
+            found.append(phrase)
+            text = _cut(text, match.start(), match.end())
+            lowered = text.lower()
+    return list(dict.fromkeys(found)), text
+
+
+def _pairs(text: str, kept: set[str]) -> list[str]:
+    """Adjacent content words with nothing between them: candidates for a data-driven phrase."""
+    out = []
+    for chunk in re.split(r"[^\w\s-]|\s{2,}", text):
+        tokens = words(chunk)
+        for a, b in itertools.pairwise(tokens):
+            if a in kept and b in kept:
+                out.append(f"{a} {b}")
+    return list(dict.fromkeys(out))
+
+
+def _weigh(
+    terms: Sequence[str], df: Callable[[Sequence[str]], dict[str, float]]
+) -> dict[str, float]:
+    """Inverse document frequency of each word (the rarest word of a phrase)."""
+    singles = sorted({w for t in terms for w in content_words(t)})
+    shares = df(singles) if singles else {}
+    weights = {}
+    for term in terms:
+        parts = content_words(term) or [term]
+        share = min(shares.get(w, 0.0) for w in parts)
+        weights[term] = math.log(1.0 / max(share, 1e-4))
+    return weights
+
+
+def _topic_words(
+    text: str, df: Callable[[Sequence[str]], dict[str, float]]
+) -> tuple[list[str], dict[str, float], list[str]]:
+    """Content words, rarest first, without those on more than MAX_DF of the pages."""
+    candidates = [
+        w
+        for w in content_words(text, QUESTION_WORDS | FORMAT_STOP)
+        if not (w.isdigit() and len(w) < 3)
+    ]
+    unique: dict[str, str] = {}
+    for w in candidates:
+        unique.setdefault(stem(w), w)
+    ordered = list(unique.values())
+    shares = df(ordered) if ordered else {}
+    kept = [w for w in ordered if shares.get(w, 0.0) <= MAX_DF]
+    if not kept and ordered:
+        kept = [min(ordered, key=lambda w: shares.get(w, 0.0))]
+    kept.sort(key=lambda w: shares.get(w, 0.0) if shares.get(w, 0.0) > 0 else 1.0)
+    weights = {w: math.log(1.0 / max(shares.get(w, 0.0), 1e-4)) for w in kept}
+    return kept[:MAX_WORDS], weights, _pairs(text, set(ordered))
+
+
+def plan_message(
+    message: str,
+    *,
+    catalog: Catalog,
+    plan_name: str,
+    today: dt.date,
+    df: Callable[[Sequence[str]], dict[str, float]],
+) -> Plan:
+    """Plan one message on its own (follow-ups are planned in `followup`)."""
+    formats, text = _formats(message)
+    query = " ".join(text.split())
+    dates = find_dates(text, today)
+    if dates is not None:
+        at = text.lower().find(dates.text.lower())
+        text = _cut(text, at, at + len(dates.text))
+    for pattern, _ in FORMAT_WORDS:
+        for match in re.finditer(pattern, text.lower()):
+            text = _cut(text, match.start(), match.end())
+    named, text = _datasets(text, catalog)
+    identifiers, kinds, text = _identifiers(text)
+    names, text = _names(text)
+    phrases, text = _phrases(text)
+    topic, weights, pairs = _topic_words(text, df)
+    weights |= _weigh(phrases, df)
+    weights |= {i: IDENTIFIER_WEIGHT for i in identifiers}
+    weights |= {n: NAME_WEIGHT for n in names}
+    searchable = searchable_datasets(catalog, plan_name)
+    unsearchable = {
+        d: ("not_available" if not catalog[d].available else "forbidden")
+        for d in named
+        if d not in searchable
+    }
+    return Plan(
+        message=message,
+        query=query or message,
+        identifiers=identifiers,
+        identifier_kinds=kinds,
+        phrases=phrases,
+        names=names,
+        words=topic,
+        pairs=pairs,
+        weights=weights,
+        datasets=[d for d in named if d in searchable] if named else searchable,
+        named_datasets=named,
+        unsearchable=unsearchable,
+        date_from=dates.date_from if dates else None,
+        date_to=dates.date_to if dates else None,
+        date_text=dates.text if dates else None,
+        formats=formats,
+        which_firms=bool(WHICH_FIRMS.search(message)),
+    )
+
+
+_MONTHS = word_set(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)

@@ -1,0 +1,150 @@
+"""Ranking passages: keyword evidence of a text for the plan's terms, the blend with the query
+embedding, and maximal marginal relevance to drop near-duplicates. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from regnb.agent.plan import Plan
+from regnb.agent.vocab import FOCUS_WORDS
+from regnb.agent.words import content_words, stem, words
+
+__all__ = [
+    "Term",
+    "blend",
+    "document_terms",
+    "focus_terms",
+    "keyword_score",
+    "mmr",
+    "plan_terms",
+]
+
+COSINE_SHARE = 0.5
+KEYWORD_SHARE = 0.35
+PRIOR_SHARE = 0.15
+WEAK_FACTOR = 0.75
+FOCUS_WEIGHT = 0.3
+DUPLICATE = 0.92
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term of the plan, how much it counts, and how a text is tested for it."""
+
+    text: str
+    weight: float
+    pattern: re.Pattern[str] | None = None
+    stems: frozenset[str] = frozenset()
+    anchor: bool = False  # an identifier or a name: the document as a whole may hold it
+
+    def found_in(self, text: str, text_stems: set[str]) -> bool:
+        if self.pattern is not None:
+            return bool(self.pattern.search(text))
+        return bool(self.stems) and self.stems <= text_stems
+
+
+def _alnum(text: str) -> str:
+    return re.sub(r"[^0-9a-z]+", "", text.lower())
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    parts = [re.escape(w) for w in words(phrase)]
+    return re.compile(r"\b" + r"\w{0,3}[\s-]+".join(parts) + r"\w{0,3}\b", re.IGNORECASE)
+
+
+def _identifier_pattern(ident: str) -> re.Pattern[str]:
+    """Letters and digits of the identifier in order, any punctuation or spaces between them."""
+    chars = [re.escape(c) for c in _alnum(ident)]
+    return re.compile(r"(?<![0-9a-z])" + r"[^0-9a-z]{0,3}".join(chars), re.IGNORECASE)
+
+
+def plan_terms(plan: Plan) -> list[Term]:
+    """Every term of the plan (and the follow-up's required ones) with its weight."""
+    terms: list[Term] = []
+    for ident in plan.identifiers:
+        pattern = _identifier_pattern(ident)
+        terms.append(Term(ident, plan.weight(ident), pattern=pattern, anchor=True))
+    for name in plan.names:
+        stems_ = frozenset(stem(w) for w in content_words(name))
+        terms.append(Term(name, plan.weight(name), stems=stems_, anchor=True))
+    for phrase in [*plan.phrases, *plan.pairs]:
+        terms.append(Term(phrase, plan.weight(phrase) * 1.2, pattern=_phrase_pattern(phrase)))
+    for word in plan.words:
+        terms.append(Term(word, plan.weight(word), stems=frozenset({stem(word)})))
+    for extra in plan.require:
+        if all(t.text != extra for t in terms):
+            terms.append(Term(extra, 2.0, stems=frozenset(stem(w) for w in content_words(extra))))
+    return terms
+
+
+def keyword_score(text: str, terms: Sequence[Term], given: Sequence[Term] = ()) -> float:
+    """The weighted share of the plan's terms that the text holds (0 to 1); `given` terms count
+    as held (a firm or identifier that the document's title or fields already name)."""
+    total = sum(t.weight for t in terms)
+    if total <= 0:
+        return 0.0
+    text_stems = {stem(w) for w in content_words(text)}
+    held = sum(t.weight for t in terms if t in given or t.found_in(text, text_stems))
+    return held / total
+
+
+def document_terms(terms: Sequence[Term], title: str, fields: dict[str, object]) -> list[Term]:
+    """The identifier and name terms that a document's title or fields hold."""
+    text = " ".join([title, *(str(v) for v in fields.values() if isinstance(v, str))])
+    text_stems = {stem(w) for w in content_words(text)}
+    return [t for t in terms if t.anchor and t.found_in(text, text_stems)]
+
+
+def focus_terms(dataset: str) -> list[Term]:
+    """Light terms that mark the substance of the dataset's documents."""
+    return [
+        Term(w, FOCUS_WEIGHT, stems=frozenset({stem(w)}))
+        for w in FOCUS_WORDS.get(dataset, "").split()
+    ]
+
+
+def blend(
+    cosine: np.ndarray, keyword: np.ndarray, prior: np.ndarray, weak: np.ndarray
+) -> np.ndarray:
+    """One score per passage: meaning, keyword evidence and the document's search rank, with
+    passages of loosened matches counted as weaker evidence."""
+    score = COSINE_SHARE * cosine + KEYWORD_SHARE * keyword + PRIOR_SHARE * prior
+    return np.where(weak, score * WEAK_FACTOR, score)
+
+
+def mmr(
+    scores: np.ndarray,
+    vectors: np.ndarray,
+    k: int,
+    *,
+    groups: Sequence[str] | None = None,
+    per_group: int = 3,
+    lam: float = 0.7,
+) -> list[int]:
+    """Indices of up to `k` items chosen by maximal marginal relevance; an item nearly equal to
+    one already chosen (cosine ≥ 0.92) is never chosen, nor more than `per_group` per group."""
+    chosen: list[int] = []
+    counts: dict[str, int] = {}
+    candidates = list(np.argsort(-scores, kind="stable"))
+    while candidates and len(chosen) < k:
+        best, best_value = -1, -np.inf
+        for i in candidates:
+            if groups is not None and counts.get(groups[i], 0) >= per_group:
+                continue
+            similarity = float(np.max(vectors[chosen] @ vectors[i])) if chosen else 0.0
+            if similarity >= DUPLICATE:
+                continue
+            value = lam * float(scores[i]) - (1 - lam) * similarity
+            if value > best_value:
+                best, best_value = int(i), value
+        if best < 0:
+            break
+        chosen.append(best)
+        candidates.remove(best)
+        if groups is not None:
+            counts[groups[best]] = counts.get(groups[best], 0) + 1
+    return chosen

@@ -1,0 +1,376 @@
+"""The research stage of a turn: search, narrow to what a follow-up allows, read the best pages of
+the best documents, split them into blocks, rank the blocks (keyword evidence first, then the
+query embedding on the best few hundred), choose passages by MMR and group them into themes."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from regnb.agent.blocks import Block, split_blocks
+from regnb.agent.plan import Plan
+from regnb.agent.rank import (
+    blend,
+    document_terms,
+    focus_terms,
+    keyword_score,
+    mmr,
+    plan_terms,
+)
+from regnb.agent.searching import Found, Searches, run_searches
+from regnb.agent.source import Source
+from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
+from regnb.agent.types import Step
+from regnb.errors import RegnbError
+
+__all__ = [
+    "BlockVectors",
+    "Evidence",
+    "Passage",
+    "Researcher",
+    "block_quality",
+    "choose_documents",
+    "weigh_documents",
+]
+
+READ_DOCUMENTS = 12
+TITLE_SHARE = 0.4
+# Sentences that every document of a kind carries: never the evidence an analyst wants.
+BOILERPLATE = (
+    "do not represent a final agency determination",
+    "do net represent a final agency determination",
+    "contains nonbinding recommendations",
+    "represents the current thinking of the food and drug administration",
+    "this guidance represents the current thinking",
+    "if you have any questions",
+    "this letter notifies you of our decision",
+    "reference id:",
+    "please notify this office in writing within fifteen",
+    "you may submit electronic comments",
+    "for questions about this document",
+    "additional copies are available",
+)
+EMBED_BUDGET = 160
+PASSAGES = 12
+MIN_BLOCK_WORDS = 8
+EMBED_WORDS = 90
+MENTION_PAGES = 4
+
+
+@dataclass
+class Passage:
+    """A block of a page read, with its evidence and, once chosen, its theme."""
+
+    found: Found
+    page_num: int
+    block: Block
+    keyword: float
+    prior: float
+    quality: float = 1.0
+    cosine: float = 0.0
+    score: float = 0.0
+    theme: int = 0
+    vector: np.ndarray | None = None
+
+
+@dataclass
+class Evidence:
+    """What research found: documents, the pages read, the chosen passages and their themes."""
+
+    plan: Plan
+    searches: Searches
+    documents: list[Found]
+    read: list[Found]
+    passages: list[Passage]
+    themes: list[str]
+    pages: dict[tuple[str, int], str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+class BlockVectors:
+    """Block embeddings by (document, page, block id), bounded, shared by the runs of an agent."""
+
+    def __init__(self, size: int = 20_000) -> None:
+        self._items: OrderedDict[tuple[str, int, str], np.ndarray] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int, str]) -> np.ndarray | None:
+        with self._lock:
+            vector = self._items.get(key)
+            if vector is not None:
+                self._items.move_to_end(key)
+            return vector
+
+    def put(self, key: tuple[str, int, str], vector: np.ndarray) -> None:
+        with self._lock:
+            self._items[key] = vector
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def weigh_documents(found: Sequence[Found], plan: Plan) -> dict[str, float]:
+    """A document's weight (0 to 1): its search score against the best, and how much of the
+    question its title holds (a document about the topic beats one that mentions it)."""
+    terms = plan_terms(plan)
+    top = max((f.score for f in found), default=0.0) or 1.0
+    return {
+        f.document_id: TITLE_SHARE * keyword_score(f.title, terms)
+        + (1 - TITLE_SHARE) * max(0.0, f.score / top)
+        for f in found
+    }
+
+
+def choose_documents(found: Sequence[Found], n: int, weights: dict[str, float]) -> list[Found]:
+    """The documents to read: the best of each dataset that weighs near the top, then the rest
+    by weight; loosened and reformulated matches after the others."""
+    ordered = sorted(found, key=lambda f: (f.weak, -weights.get(f.document_id, 0.0)))
+    if not ordered:
+        return []
+    top = weights.get(ordered[0].document_id, 0.0)
+    chosen: list[Found] = []
+    seen: set[str] = set()
+    for doc in ordered:
+        weight = weights.get(doc.document_id, 0.0)
+        if doc.dataset not in seen and not doc.weak and weight >= 0.8 * top:
+            seen.add(doc.dataset)
+            chosen.append(doc)
+    chosen = chosen[: max(1, n // 2)]
+    for doc in ordered:
+        if len(chosen) >= n:
+            break
+        if doc not in chosen:
+            chosen.append(doc)
+    return sorted(chosen, key=lambda f: (f.weak, -weights.get(f.document_id, 0.0)))
+
+
+def block_quality(text: str) -> float:
+    """How readable a block is as evidence (0 to 1): short, mostly numbers or codes, or
+    boilerplate every document of its kind carries, counts less."""
+    tokens = text.split()
+    alpha = [t for t in tokens if sum(c.isalpha() for c in t) >= 2]
+    if len(alpha) < MIN_BLOCK_WORDS:
+        return 0.0
+    quality = 0.75 if len(alpha) < 15 else 0.9 if len(alpha) < 25 else 1.0
+    if len(alpha) < 0.6 * len(tokens):
+        quality *= 0.6
+    lowered = " ".join(tokens).lower()
+    if any(marker in lowered for marker in BOILERPLATE):
+        quality *= 0.4
+    return quality
+
+
+def _embed_text(text: str) -> str:
+    parts = text.split()
+    return " ".join(parts[:EMBED_WORDS])
+
+
+class Researcher:
+    """Runs the research stage against one engine."""
+
+    def __init__(
+        self,
+        source: Source,
+        *,
+        vectors: BlockVectors | None = None,
+        embed_budget: int = EMBED_BUDGET,
+        read_documents: int = READ_DOCUMENTS,
+        passages: int = PASSAGES,
+    ) -> None:
+        self.source = source
+        self.vectors = vectors or BlockVectors()
+        self.embed_budget = embed_budget
+        self.read_documents = read_documents
+        self.passages = passages
+        self.catalog = source.datasets()
+
+    def search(
+        self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
+    ) -> tuple[Searches, list[Found], list[str]]:
+        """Every planned dataset searched; the documents a follow-up allows, best first."""
+        searches = run_searches(
+            self.source,
+            plan,
+            request_plan,
+            lambda ds: self.catalog[ds].filters,
+            lambda ds: self.catalog[ds].name,
+            step,
+            check,
+        )
+        found, notes = self._narrow(plan, searches.found, request_plan)
+        return searches, found, notes
+
+    def _narrow(
+        self, plan: Plan, found: list[Found], request_plan: str
+    ) -> tuple[list[Found], list[str]]:
+        notes = []
+        if plan.restrict_documents:
+            allowed = set(plan.restrict_documents)
+            found = [f for f in found if f.document_id in allowed]
+        if plan.exclude_documents:
+            seen = set(plan.exclude_documents)
+            found = [f for f in found if f.document_id not in seen]
+        if plan.require and found:
+            before = len({f.document_id for f in found})
+            mentioned = self._mentions(plan, sorted({f.dataset for f in found}), request_plan)
+            found = [f for f in found if f.document_id in mentioned]
+            if not found:
+                words = ", ".join(plan.require)
+                notes.append(f"None of the {before} documents found mention {words}.")
+        return found, notes
+
+    def _mentions(self, plan: Plan, datasets: list[str], request_plan: str) -> set[str]:
+        """Documents of `datasets` with a page that holds every required term."""
+        ids: set[str] = set()
+        item = " ".join(plan.require)
+        for ds in datasets:
+            offset: int | None = 0
+            for _ in range(MENTION_PAGES):
+                if offset is None:
+                    break
+                try:
+                    result = self.source.search(
+                        [item],
+                        datasets=[ds],
+                        date_from=plan.date_from,
+                        date_to=plan.date_to,
+                        limit=50,
+                        offset=offset,
+                        plan=request_plan,
+                    )
+                except RegnbError:
+                    break
+                if result.dataset_statuses.get(ds, {}).get("loosened"):
+                    break
+                ids |= {r["document_id"] for r in result.results}
+                offset = result.next_offset
+        return ids
+
+    def read(
+        self, documents: Sequence[Found], request_plan: str, check: Callable[[], None]
+    ) -> dict[tuple[str, int], str]:
+        """The best pages of each document, as the document reader returns them."""
+        pages: dict[tuple[str, int], str] = {}
+        for doc in documents:
+            check()
+            for page in doc.pages:
+                try:
+                    read = self.source.read(doc.document_id, page, page, plan=request_plan)
+                except RegnbError:
+                    continue
+                for p in read.page_list:
+                    pages[(doc.document_id, int(p["page_num"]))] = p["text"]
+        return pages
+
+    def candidates(
+        self,
+        plan: Plan,
+        documents: Sequence[Found],
+        pages: dict[tuple[str, int], str],
+        weights: dict[str, float],
+    ) -> list[Passage]:
+        """Every readable block of the pages read, with its keyword evidence, its document's
+        weight as a prior, and its quality."""
+        terms = plan_terms(plan)
+        top = max((weights.get(d.document_id, 0.0) for d in documents), default=0.0) or 1.0
+        out = []
+        for doc in documents:
+            given = document_terms(terms, doc.title, doc.fields)
+            scored = [*terms, *focus_terms(doc.dataset)]
+            doc_prior = max(0.0, min(1.0, weights.get(doc.document_id, 0.0) / top))
+            for rank, page in enumerate(doc.pages):
+                text = pages.get((doc.document_id, page))
+                if text is None:
+                    continue
+                for block in split_blocks(text):
+                    quality = block_quality(block.text)
+                    if quality <= 0:
+                        continue
+                    keyword = keyword_score(block.text, scored, given)
+                    prior = doc_prior * (1.0 - 0.15 * rank)
+                    out.append(Passage(doc, page, block, keyword, prior, quality))
+        return out
+
+    def _shortlist(self, candidates: list[Passage]) -> list[Passage]:
+        """The blocks worth embedding: the best three of each document, then the best overall."""
+
+        def pre(p: Passage) -> float:
+            weak = 0.75 if p.found.weak else 1.0
+            return (0.65 * p.keyword + 0.35 * p.prior) * p.quality * weak
+
+        ordered = sorted(candidates, key=pre, reverse=True)
+        chosen: list[Passage] = []
+        per_doc: dict[str, int] = {}
+        for p in ordered:
+            if per_doc.get(p.found.document_id, 0) < 3:
+                per_doc[p.found.document_id] = per_doc.get(p.found.document_id, 0) + 1
+                chosen.append(p)
+        picked = {id(p) for p in chosen}
+        chosen += [p for p in ordered if id(p) not in picked]
+        return chosen[: self.embed_budget]
+
+    def _embed(self, passages: list[Passage]) -> None:
+        missing = []
+        for p in passages:
+            key = (p.found.document_id, p.page_num, p.block.block_id)
+            p.vector = self.vectors.get(key)
+            if p.vector is None:
+                missing.append(p)
+        if missing:
+            matrix = self.source.embed([_embed_text(p.block.text) for p in missing])
+            for p, vector in zip(missing, matrix, strict=True):
+                p.vector = np.asarray(vector, dtype=np.float32)
+                self.vectors.put((p.found.document_id, p.page_num, p.block.block_id), p.vector)
+
+    def rank(
+        self, plan: Plan, candidates: list[Passage], check: Callable[[], None]
+    ) -> list[Passage]:
+        """Embed the shortlist, score it, and choose passages by MMR (a few per document)."""
+        shortlist = self._shortlist(candidates)
+        if not shortlist:
+            return []
+        self._embed(shortlist)
+        check()
+        query = np.asarray(self.source.embed([plan.query])[0], dtype=np.float32)
+        vectors = np.stack([p.vector for p in shortlist])  # type: ignore[misc]
+        cosine = vectors @ query
+        scores = blend(
+            cosine,
+            np.array([p.keyword for p in shortlist]),
+            np.array([p.prior for p in shortlist]),
+            np.array([p.found.weak for p in shortlist]),
+        ) * np.array([p.quality for p in shortlist])
+        for p, c, s in zip(shortlist, cosine.tolist(), scores.tolist(), strict=True):
+            p.cosine, p.score = c, s
+        documents = {p.found.document_id for p in shortlist}
+        per_doc = 2 if plan.which_firms or len(documents) >= 6 else 3
+        chosen = mmr(
+            scores,
+            vectors,
+            self.passages,
+            groups=[p.found.document_id for p in shortlist],
+            per_group=per_doc,
+        )
+        return [shortlist[i] for i in chosen]
+
+    def themes(self, passages: list[Passage]) -> list[str]:
+        """Theme numbers set on the passages; the labels returned."""
+        if not passages:
+            return []
+        raw = cluster(np.stack([p.vector for p in passages]))  # type: ignore[misc]
+        labels, other = fold_singletons(raw)
+        for p, label in zip(passages, labels, strict=True):
+            p.theme = label
+        count = max(labels) + 1
+        texts = [[p.block.text for p in passages if p.theme == t] for t in range(count)]
+        names = label_themes(texts)
+        if other is not None:
+            names[other] = OTHER
+        return names

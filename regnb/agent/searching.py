@@ -1,0 +1,261 @@
+"""The searches of a turn: a probe over every planned dataset (confirms firm and product filters,
+finds phrases the data uses, measures how a question spreads), then one v3 search per dataset,
+reformulated with fewer words per item when the first finds little."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from regnb.agent.plan import Plan
+from regnb.agent.source import Source
+from regnb.agent.types import Step
+from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
+from regnb.agent.words import words
+from regnb.errors import RegnbError
+from regnb.results import SearchResult
+
+__all__ = [
+    "Found",
+    "Searches",
+    "confirm_names",
+    "data_phrases",
+    "documents_of",
+    "items_for",
+    "probe",
+    "run_searches",
+]
+
+PROBE_LIMIT = 50
+DATASET_LIMIT = 20
+MIN_STRONG = 3
+MAX_ITEMS = 16
+# Words nearly every regulatory page holds: the items of a search whose filter does the choosing.
+FALLBACK_ITEMS = [
+    "fda",
+    "firm",
+    "product",
+    "products",
+    "device",
+    "drug",
+    "observation",
+    "inspection",
+    "letter",
+    "report",
+    "patient",
+    "procedures",
+    "guidance",
+    "manufacturer",
+]
+EXACT_FILTERS = {
+    "fei": "fei_number",
+    "nct": "nct_id",
+    "510k": "submission_number",
+    "denovo": "submission_number",
+    "pma": "pma_number",
+}
+
+
+@dataclass
+class Found:
+    """A document a search returned, with what the agent needs to weigh and read it."""
+
+    document_id: str
+    dataset: str
+    title: str
+    date: str | None
+    url: str | None
+    fields: dict[str, Any]
+    score: float
+    pages: list[int]
+    weak: bool
+
+
+@dataclass
+class Searches:
+    """Every document found (best first within a dataset) and each dataset's status."""
+
+    found: list[Found] = field(default_factory=list)
+    statuses: dict[str, dict[str, Any]] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    reformulated: list[str] = field(default_factory=list)
+
+
+def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
+    return source.search(items[:MAX_ITEMS], plan=request_plan, **kwargs)
+
+
+def probe(source: Source, plan: Plan, request_plan: str) -> SearchResult | None:
+    """One broad search over every planned dataset: each term alone (words nearly every page
+    holds when the message names no term), best 50 documents."""
+    items = list(dict.fromkeys([*plan.topic, *plan.pairs])) or list(FALLBACK_ITEMS)
+    if not items or not plan.datasets:
+        return None
+    return _search(
+        source,
+        request_plan,
+        items,
+        query=plan.query,
+        datasets=plan.datasets,
+        date_from=plan.date_from,
+        date_to=plan.date_to,
+        limit=PROBE_LIMIT,
+    )
+
+
+def _holds(value: object, name: str) -> bool:
+    """Whether a field's value holds every word of `name`."""
+    if not isinstance(value, str) or not value:
+        return False
+    have = set(words(value))
+    return all(w in have for w in words(name) if w not in {"&", "and", "of"})
+
+
+def confirm_names(
+    plan: Plan, result: SearchResult | None, filter_names: Callable[[str], dict[str, Any]]
+) -> dict[str, dict[str, str]]:
+    """Firm and product names that a probe found in a catalog filter field: {dataset: {field:
+    name}}. `filter_names(dataset)` gives the dataset's catalog filters."""
+    out: dict[str, dict[str, str]] = {}
+    if result is None:
+        return out
+    for doc in result.results:
+        ds = doc["dataset"]
+        filters = filter_names(ds)
+        for name in plan.names:
+            for field_name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
+                value = (doc.get("fields") or {}).get(field_name)
+                if field_name in filters and _holds(value, name):
+                    out.setdefault(ds, {}).setdefault(field_name, name)
+    return out
+
+
+def data_phrases(plan: Plan, result: SearchResult | None) -> list[str]:
+    """Adjacent words of the message that the pages found use as one term (on two pages or
+    more, and on at least 40% of the pages that hold both words)."""
+    if result is None or not plan.pairs:
+        return []
+    texts = [p["text"].lower() for r in result.results for p in r["pages"]]
+    out = []
+    for pair in plan.pairs:
+        a, b = pair.split(" ", 1)
+        together = re.compile(rf"\b{re.escape(a)}\w{{0,3}}[\s-]+{re.escape(b)}\w{{0,3}}\b")
+        both = [t for t in texts if a in t and b in t]
+        hits = sum(1 for t in both if together.search(t))
+        if hits >= 2 and hits >= 0.4 * len(both):
+            out.append(pair)
+    return out
+
+
+def _exact_filters(plan: Plan, filters: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for ident in plan.identifiers:
+        name = EXACT_FILTERS.get(plan.identifier_kinds.get(ident, ""))
+        if name and name in filters:
+            out[name] = ident
+    return out
+
+
+def filters_for(plan: Plan, ds: str, catalog_filters: dict[str, Any]) -> dict[str, str]:
+    """The dataset's filters: confirmed firm or product names, and exact identifiers."""
+    return {**plan.filters.get(ds, {}), **_exact_filters(plan, catalog_filters)}
+
+
+def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
+    """Keyword items for one dataset. Identifiers alone; a name not used as a filter is joined to
+    each topic item (the page must name it too); content words as one item, or each alone when
+    `loosen` (the reformulated search)."""
+    used = set(filtered.values())
+    identifiers = [i for i in plan.identifiers if i not in used]
+    names = [n for n in plan.names if n not in used]
+    if loosen:
+        items = [*identifiers, *names, *plan.phrases, *plan.words]
+    else:
+        base = [*plan.phrases]
+        if plan.words:
+            base.append(" ".join(plan.words[:4]))
+        joined = [f"{n} {b}" for n in names for b in base] if names else base
+        items = [*identifiers, *(joined or names)]
+    if not items and used:
+        items = list(FALLBACK_ITEMS)
+    return list(dict.fromkeys(items))
+
+
+def documents_of(result: SearchResult, weak: bool) -> list[Found]:
+    """The documents of a search result, as `Found`."""
+    return [
+        Found(
+            document_id=r["document_id"],
+            dataset=r["dataset"],
+            title=r["title"],
+            date=r["date"],
+            url=r["url"],
+            fields=r.get("fields") or {},
+            score=float(r["pages"][0]["score"]) if r["pages"] else 0.0,
+            pages=[int(p["page_num"]) for p in r["pages"]],
+            weak=weak,
+        )
+        for r in result.results
+    ]
+
+
+def run_searches(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    catalog_filters: Callable[[str], dict[str, Any]],
+    dataset_name: Callable[[str], str],
+    step: Callable[[Step], None],
+    check: Callable[[], None],
+) -> Searches:
+    """One search per planned dataset; datasets with no full match are searched again with the
+    content words as separate items (their documents count as weaker evidence)."""
+    out = Searches()
+    for loosen in (False, True):
+        todo = [
+            ds
+            for ds in plan.datasets
+            if not loosen or out.statuses.get(ds, {}).get("status") in ("no_match", "loosened")
+        ]
+        if loosen:
+            strong = sum(1 for f in out.found if not f.weak)
+            if strong >= MIN_STRONG or not todo:
+                break
+        for ds in todo:
+            check()
+            filtered = filters_for(plan, ds, catalog_filters(ds))
+            items = items_for(plan, filtered, loosen)
+            if not items:
+                continue
+            try:
+                result = _search(
+                    source,
+                    request_plan,
+                    items,
+                    query=plan.query,
+                    datasets=[ds],
+                    filters={ds: filtered} if filtered else None,
+                    date_from=plan.date_from,
+                    date_to=plan.date_to,
+                    limit=DATASET_LIMIT,
+                )
+            except RegnbError as exc:
+                out.statuses[ds] = {"status": "error", "reason": exc.message}
+                continue
+            if loosen and not result.results:
+                continue
+            status = dict(result.dataset_statuses.get(ds, {"status": "no_match"}))
+            weak = loosen or bool(status.get("loosened"))
+            if status.get("status") == "ok" and status.get("loosened"):
+                status["status"] = "loosened"
+            if loosen and status.get("status") == "ok":
+                out.reformulated.append(ds)
+            out.found = [f for f in out.found if f.dataset != ds] + documents_of(result, weak)
+            out.statuses[ds] = status
+            out.totals[ds] = result.total
+            if result.total or not loosen:
+                prefix = "Searching again" if loosen else "Searching"
+                step(Step(f"{prefix} {dataset_name(ds)}", result.total))
+    return out

@@ -1,0 +1,49 @@
+"""What the agent needs from an engine: the public search, read, catalog, embedding and document
+frequency calls of a local `regnb.Engine` (never its store or normaliser)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from regnb.catalog import Catalog
+from regnb.results import DocumentRead, SearchResult
+
+__all__ = ["Source"]
+
+
+class Source(Protocol):
+    """The engine calls the research agent makes."""
+
+    plan: str
+
+    def search(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchResult: ...
+
+    def read(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead: ...
+
+    def datasets(self) -> Catalog: ...
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def document_frequency(self, words: Sequence[str]) -> dict[str, float]: ...

@@ -173,7 +173,7 @@ def test_own_dataset_and_catalog_additions(tmp_path):
 
 
 def test_a_bad_catalog_addition_is_refused_and_nothing_changes(tmp_path):
-    with pytest.raises(regnb.CorpusError):
+    with pytest.raises(regnb.InvalidRequest, match="id must be"):
         regnb.add_datasets(tmp_path, [{"id": "Bad Id!"}])
     assert not (tmp_path / "catalog.json").exists()
 

@@ -9,6 +9,7 @@ import pytest
 from regnb.ingest.normalise import (
     normalise_pages,
     normalise_text,
+    remove_page_marks,
     remove_repeated_lines,
     split_pages,
 )
@@ -96,3 +97,46 @@ def test_split_pages_cuts_a_very_long_paragraph() -> None:
     assert all(len(p) <= 3_000 for p in pages)
     assert " ".join(pages).split() == text.split()
     assert split_pages("") == [""]
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("NDA 209128\nPage 2\nTo address this deficiency:", "To address this deficiency:"),
+        ("BLA 125522/ Original 2\nPage 3\nAll future submissions", "All future submissions"),
+        ("NDA 22-075\nPage 2\nA more important problem", "A more important problem"),
+        ("NDA 018680/S-074\nPage 2\nU.S. Food and Drug", "U.S. Food and Drug"),
+        ("ANDA 076543 Page 4\nbody", "body"),
+        ("Page 2\nNDA 211150/Original 2\nbody", "body"),
+        ("body\nmore\nReference ID: 4165764", "body\nmore"),
+        ("body\nReference ID: 3812463\nReference ID: 4772571", "body"),
+        ("body\n(b) (4) Reference ID: 4601440", "body\n(b) (4)"),
+        (
+            "body\nReference ID: 3453258 12 Page(s) of Draft Labeling",
+            "body\n12 Page(s) of Draft Labeling",
+        ),
+        ("Page 2 of 9\nbody\nmore\nPage 2 of 9", "body\nmore"),
+        ("body\nPage 3\nfooter line", "body\nfooter line"),
+    ],
+)
+def test_page_marks_are_removed(page: str, expected: str) -> None:
+    assert remove_page_marks(page) == expected
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "DEPARTMENT OF HEALTH\nNDA 209128\nCOMPLETE RESPONSE\nAcme Pharma",  # the letter's heading
+        "one\ntwo\nthree\nsee Page 3 of the report\nfour\nfive\nsix",
+        "one\ntwo\nthree\nPage 3\nfour\nfive\nsix",  # not among the first or last lines
+        "We refer to NDA 209128.\nPage 2 of the submission lists the sites.",
+        "The reference ID: 4165764 was assigned to the file.",
+    ],
+)
+def test_content_that_looks_like_a_page_mark_stays(page: str) -> None:
+    assert remove_page_marks(page) == page
+
+
+def test_a_stamp_does_not_glue_itself_to_a_hyphenated_word() -> None:
+    pages = ["greater with the product than for a non\x02Reference ID: 3453258", "next page"]
+    assert normalise_pages(pages)[0] == "greater with the product than for a non-"

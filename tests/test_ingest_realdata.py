@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import gzip
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,7 +77,10 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
         ingest.jsonl(_realcorpus_subset(root / "realcorpus"), **common),
     ]
     for summary in summaries:
-        assert summary.attrs["problems"].empty, summary.attrs["problems"]
+        problems = summary.attrs["problems"]
+        if shutil.which("tesseract") is None:  # scanned pages are reported, not read
+            problems = problems[~problems["reason"].str.startswith("image-only")]
+        assert problems.empty, problems
     opened = regnb.open(corpus, encoder=HashingEncoder())
     yield opened
     opened.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import csv
-import datetime as dt
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -12,52 +11,31 @@ from pathlib import Path
 from typing import Any
 
 from regnb.catalog import Dataset
+from regnb.corpus import parse_date
 from regnb.errors import InvalidRequest
 
-__all__ = ["fit_fields", "fit_value", "load_sidecar", "parse_date", "sidecar_record"]
+__all__ = ["fit_fields", "fit_value", "iso_date", "load_sidecar", "read_date", "sidecar_record"]
 
 RESERVED = {"title", "date", "url", "pages", "text", "key", "fields"}
 SIDECAR_FILE_COLUMNS = ("file", "filename", "file_name", "path", "name")
 
-_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$")
-_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
-_MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
-_YEAR = re.compile(r"^(\d{4})$")
-_TEXT_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %Y", "%b %Y")
 _TRUE = {"true", "yes", "y", "1", "t"}
 _FALSE = {"false", "no", "n", "0", "f"}
 
 
-def parse_date(value: object) -> str | None:
-    """An ISO date from ISO, compact (20120613), partial ('2019-03', '2019' -> first day) or
-    written ('March 15, 2019') dates; None where there is no date or it cannot be read."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, dt.datetime):
-        return value.date().isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    text = str(value).strip()
-    for pattern in (_ISO, _COMPACT):
-        if match := pattern.match(text):
-            return _make(int(match[1]), int(match[2]), int(match[3]))
-    if match := _MONTH.match(text):
-        return _make(int(match[1]), int(match[2]), 1)
-    if match := _YEAR.match(text):
-        return _make(int(match[1]), 1, 1)
-    for fmt in _TEXT_FORMATS:
-        try:
-            return dt.datetime.strptime(text, fmt).date().isoformat()
-        except ValueError:
-            continue
-    return None
-
-
-def _make(year: int, month: int, day: int) -> str | None:
+def read_date(value: object) -> tuple[str | None, str | None]:
+    """(ISO date, None) for metadata in any form `parse_date(lenient=True)` reads (or none),
+    (None, why it was left out) for one it cannot."""
     try:
-        return dt.date(year, month, day).isoformat()
-    except ValueError:
-        return None
+        parsed = parse_date(value, lenient=True)
+    except ValueError as exc:
+        return None, f"date left out: {exc}"
+    return (parsed.isoformat() if parsed else None), None
+
+
+def iso_date(value: object) -> str | None:
+    """The ISO date of metadata, None where there is none or it cannot be read."""
+    return read_date(value)[0]
 
 
 def _squash(text: str) -> str:
@@ -82,7 +60,7 @@ def fit_value(dataset: Dataset, name: str, value: object) -> object:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if name == dataset.date_field:
-        return parse_date(value)
+        return iso_date(value)
     spec = dataset.filters.get(name) or dataset.filters.get(name.rstrip("s"), {})
     if "enum" in spec:
         wanted = _squash(str(value))
@@ -114,9 +92,11 @@ def fit_fields(
     aliases: Mapping[str, str] | None = None,
     dropped: set[str] | None = None,
     fix: Callable[[str, object], object] | None = None,
+    problems: list[str] | None = None,
 ) -> dict[str, Any]:
     """The record's metadata that is a field of `dataset`, renamed by `aliases`, passed through
-    `fix(name, value)` and shaped; the names left out are added to `dropped`."""
+    `fix(name, value)` and shaped; the names left out are added to `dropped`, a date field that
+    cannot be read is said in `problems`."""
     aliases = aliases or {}
     fields: dict[str, Any] = {}
     for key, value in record.items():
@@ -132,6 +112,10 @@ def fit_fields(
         fitted = fit_value(dataset, name, value)
         if fitted is not None and fields.get(name) is None:
             fields[name] = fitted
+        elif fitted is None and name == dataset.date_field and problems is not None:
+            _, problem = read_date(value)
+            if problem:
+                problems.append(f"{name}: {problem}")
     return fields
 
 
@@ -140,8 +124,7 @@ def load_sidecar(path: str | Path) -> dict[str, dict[str, Any]]:
     path = Path(path).expanduser()
     try:
         if path.suffix.lower() == ".csv":
-            with open(path, encoding="utf-8-sig", newline="") as handle:
-                rows: Any = list(csv.DictReader(handle))
+            rows: Any = _read_csv(path)
         else:
             rows = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, csv.Error) as exc:
@@ -150,18 +133,51 @@ def load_sidecar(path: str | Path) -> dict[str, dict[str, Any]]:
         ) from exc
     if isinstance(rows, dict):
         return {str(k): dict(v) for k, v in rows.items() if isinstance(v, dict)}
-    out: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        name = next(
-            (row[c] for c in SIDECAR_FILE_COLUMNS if isinstance(row, dict) and row.get(c)), None
+    if not isinstance(rows, list):
+        raise InvalidRequest(
+            f"{path}: metadata must be an object keyed by file name or a list of rows, "
+            f"got {type(rows).__name__}",
+            field="metadata",
         )
+    out: dict[str, dict[str, Any]] = {}
+    for number, row in enumerate(rows, start=1):
+        name = _file_name(row)
         if name is None:
             raise InvalidRequest(
-                f"{path}: every row needs a file name column ({', '.join(SIDECAR_FILE_COLUMNS)})",
+                f"{path}: row {number} has no file name (a `file` column; also read: "
+                f"{', '.join(SIDECAR_FILE_COLUMNS[1:])})",
                 field="metadata",
             )
-        out[str(name)] = {k: v for k, v in row.items() if k not in SIDECAR_FILE_COLUMNS and v != ""}
+        out[name] = {
+            k: v for k, v in row.items() if k and k not in SIDECAR_FILE_COLUMNS and v != ""
+        }
     return out
+
+
+def _read_csv(path: Path) -> list[dict[str, str]]:
+    """The rows of a metadata CSV, column names in lower case; it must have a file column."""
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        reader = csv.DictReader(handle)
+        columns = [(c or "").strip().lower() for c in reader.fieldnames or []]
+        if not set(columns) & set(SIDECAR_FILE_COLUMNS):
+            found = ", ".join(c for c in columns if c) or "none"
+            raise InvalidRequest(
+                f"{path}: the metadata CSV has no `file` column naming each row's file "
+                f"(also read: {', '.join(SIDECAR_FILE_COLUMNS[1:])}; columns found: {found})",
+                field="metadata",
+            )
+        reader.fieldnames = columns
+        return list(reader)
+
+
+def _file_name(row: object) -> str | None:
+    if not isinstance(row, dict):
+        return None
+    for column in SIDECAR_FILE_COLUMNS:
+        value = row.get(column)
+        if value is not None and str(value).strip():
+            return str(value).strip()
+    return None
 
 
 def sidecar_record(sidecar: Mapping[str, dict[str, Any]], key: str, path: Path) -> dict[str, Any]:

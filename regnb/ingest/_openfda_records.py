@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from regnb.ingest._fields import parse_date
+from regnb.ingest._fields import iso_date
 
 __all__ = ["ENDPOINTS", "Endpoint", "endpoint_for_record"]
 
@@ -140,7 +140,7 @@ DRUG_LABEL = Endpoint(
     dataset="fda_drug",
     key=lambda r: _first(r.get("set_id")) or _first(r.get("id")),
     title=_label_title,
-    date=lambda r: parse_date(r.get("effective_time")),
+    date=lambda r: iso_date(r.get("effective_time")),
     fields=lambda r: {
         "application_number": _openfda(r, "application_number"),
         "sponsor": _openfda(r, "manufacturer_name"),
@@ -191,7 +191,7 @@ def _faers_text(record: Record) -> str:
         [
             ("Safety report ID", record.get("safetyreportid")),
             ("Report version", record.get("safetyreportversion")),
-            ("Received", parse_date(record.get("receivedate"))),
+            ("Received", iso_date(record.get("receivedate"))),
             (
                 "Serious",
                 ("yes: " + ", ".join(serious))
@@ -216,10 +216,8 @@ def _faers_text(record: Record) -> str:
                 _CHARACTER.get(str(drug.get("drugcharacterization")), ""),
                 f"indication {drug['drugindication']}" if drug.get("drugindication") else "",
                 f"dose {drug['drugdosagetext']}" if drug.get("drugdosagetext") else "",
-                f"from {parse_date(drug.get('drugstartdate'))}"
-                if drug.get("drugstartdate")
-                else "",
-                f"to {parse_date(drug.get('drugenddate'))}" if drug.get("drugenddate") else "",
+                f"from {iso_date(drug.get('drugstartdate'))}" if drug.get("drugstartdate") else "",
+                f"to {iso_date(drug.get('drugenddate'))}" if drug.get("drugenddate") else "",
             ],
             ", ",
         )
@@ -239,7 +237,7 @@ DRUG_EVENT = Endpoint(
     dataset="fda_faers",
     key=lambda r: _first(r.get("safetyreportid")),
     title=_faers_title,
-    date=lambda r: parse_date(r.get("receivedate")),
+    date=lambda r: iso_date(r.get("receivedate")),
     fields=lambda r: {
         "safety_report_id": _first(r.get("safetyreportid")),
         "drug_name": _join(d.get("medicinalproduct") for d in _faers_drugs(r, True)),
@@ -269,8 +267,8 @@ def _maude_text(record: Record) -> str:
             ("MDR report key", record.get("mdr_report_key")),
             ("Report number", record.get("report_number")),
             ("Event type", record.get("event_type")),
-            ("Date received", parse_date(record.get("date_received"))),
-            ("Date of event", parse_date(record.get("date_of_event"))),
+            ("Date received", iso_date(record.get("date_received"))),
+            ("Date of event", iso_date(record.get("date_of_event"))),
             ("Brand name", device.get("brand_name")),
             ("Generic name", device.get("generic_name")),
             ("Model number", device.get("model_number")),
@@ -307,7 +305,7 @@ DEVICE_EVENT = Endpoint(
         + (f" - {r['event_type']}" if r.get("event_type") else ""),
         200,
     ),
-    date=lambda r: parse_date(r.get("date_received")),
+    date=lambda r: iso_date(r.get("date_received")),
     fields=lambda r: {
         "report_number": _first(r.get("report_number")),
         "brand_name": _first(_device(r).get("brand_name")),
@@ -327,7 +325,7 @@ def _record_lines(record: Record, labels: list[tuple[str, str]]) -> str:
         if name.startswith("openfda."):
             value = (record.get("openfda") or {}).get(name.removeprefix("openfda."))
         if name.endswith("date"):
-            value = parse_date(value) or value
+            value = iso_date(value) or value
         pairs.append((label, value))
     return _lines(pairs)
 
@@ -369,7 +367,7 @@ DEVICE_510K = Endpoint(
         f"{r.get('device_name') or 'device'} - {r.get('applicant') or 'applicant'}",
         200,
     ),
-    date=lambda r: parse_date(r.get("decision_date")),
+    date=lambda r: iso_date(r.get("decision_date")),
     fields=lambda r: {
         "submission_number": _first(r.get("k_number")),
         "applicant": _first(r.get("applicant")),
@@ -419,7 +417,7 @@ DEVICE_PMA = Endpoint(
         f" - {r.get('applicant') or 'applicant'}",
         200,
     ),
-    date=lambda r: parse_date(r.get("decision_date")),
+    date=lambda r: iso_date(r.get("decision_date")),
     fields=lambda r: {
         "pma_number": _first(r.get("pma_number")),
         "applicant": _first(r.get("applicant")),
@@ -463,7 +461,7 @@ DEVICE_RECALL = Endpoint(
         f"{r.get('product_description') or ''}",
         200,
     ),
-    date=lambda r: parse_date(r.get("event_date_initiated") or r.get("event_date_posted")),
+    date=lambda r: iso_date(r.get("event_date_initiated") or r.get("event_date_posted")),
     fields=lambda r: {
         "company": _first(r.get("recalling_firm")),
         "product_type": "devices",
@@ -515,7 +513,7 @@ ENFORCEMENT = Endpoint(
     dataset="fda_recall_enforcement",
     key=lambda r: _first(r.get("recall_number")),
     title=_enforcement_title,
-    date=lambda r: parse_date(r.get("report_date")),
+    date=lambda r: iso_date(r.get("report_date")),
     fields=lambda r: {
         "recall_number": _first(r.get("recall_number")),
         "recalling_firm": _first(r.get("recalling_firm")),

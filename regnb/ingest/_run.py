@@ -1,9 +1,9 @@
 """The ingest run every connector shares: check documents, write them in batches, count, report.
 
-A connector reads its files and hands documents to `IngestRun.add`; the run validates each one
-against its dataset (a bad record is reported, not fatal), buffers them and commits a batch
-through `write_corpus` every `BATCH_PAGES` pages or `BATCH_DOCS` documents, so an interrupted ingest keeps what it
-committed and a re-run skips it (documents are keyed by their source).
+The driver (`_driver.run_ingest`) hands each document to `IngestRun.add`; the run validates it
+against its dataset once (a bad record is reported, not fatal), buffers the checked documents
+and commits a batch every `BATCH_PAGES` pages or `BATCH_DOCS` documents, so an interrupted
+ingest keeps what it committed and a re-run skips it (documents are keyed by their source).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from regnb.catalog import Catalog, Dataset, load_catalog
-from regnb.corpus import validate_document, write_corpus
+from regnb.corpus import _write_validated, validate_document
 from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
 from regnb.errors import InvalidRequest, RegnbError
 from regnb.ingest.datasets import ensure_available, ensure_created
@@ -172,6 +172,10 @@ class IngestRun:
             )
         return found
 
+    def reading(self, path: Path, number: int, total: int) -> None:
+        """Show which file is being read (file `number` of `total`)."""
+        self._bar.set_postfix_str(f"file {number}/{total}: {path.name}", refresh=False)
+
     def _row(self, dataset: str | None) -> _Counts:
         return self._counts.setdefault(dataset, _Counts())
 
@@ -218,21 +222,21 @@ class IngestRun:
             )
             return
         self._seen[(dataset_id, checked["key"])] = (checked["content_hash"], str(file))
-        self._buffer.setdefault(dataset_id, []).append(dict(doc, key=checked["key"]))
+        self._buffer.setdefault(dataset_id, []).append(checked)
         self._buffered_pages += len(checked["pages"])
         self._buffered_docs += 1
         if self._buffered_pages >= BATCH_PAGES or self._buffered_docs >= BATCH_DOCS:
             self.flush()
 
     def flush(self) -> None:
-        """Commit what waits in the buffer (one write_corpus call, committed in batches)."""
+        """Commit what waits in the buffer (checked documents: not validated again)."""
         if not self._buffer:
             return
         batch, self._buffer = self._buffer, {}
         pages = self._buffered_pages
         self._buffered_pages = self._buffered_docs = 0
         encoder = _CountingEncoder(self._encoder, self._bar)
-        result = write_corpus(self.corpus, batch, encoder=encoder, progress=False)
+        result = _write_validated(self.corpus, batch, encoder=encoder, progress=False)
         written_pages = 0
         for rec in result.to_dict("records"):
             row = self._row(rec["dataset"])

@@ -16,10 +16,11 @@ from typing import Any
 import pandas as pd
 
 from regnb.encoder import Encoder
-from regnb.ingest._docs import build_document, has_text
+from regnb.ingest._docs import build_document
+from regnb.ingest._driver import Opened, Reader, ReadError, Record, run_ingest
 from regnb.ingest._fields import fit_fields
 from regnb.ingest._mapping import trial_phase, trial_status
-from regnb.ingest._run import IngestRun, failure_reason, iter_files, resolve_encoder
+from regnb.ingest._run import IngestRun, failure_reason
 from regnb.ingest.normalise import split_pages
 
 __all__ = ["clinicaltrials", "study_from_v2", "study_from_xml"]
@@ -182,6 +183,43 @@ def read_studies(path: Path) -> list[dict[str, Any]]:
     return _from_bytes(path.name, path.read_bytes())
 
 
+class TrialsReader(Reader):
+    """ClinicalTrials.gov files: a document per study, keyed by its NCT ID."""
+
+    suffixes = SUFFIXES
+    empty = "a study without an NCT ID or text"
+
+    def __init__(self, dataset: str) -> None:
+        self.dataset = dataset
+
+    def prepare(self, run: IngestRun) -> None:
+        run.prepare(self.dataset)
+
+    def open(self, path: Path, run: IngestRun) -> Opened:
+        try:
+            studies = read_studies(path)
+        except Exception as exc:  # XML, JSON, zip and file errors alike
+            raise ReadError(f"cannot read the file: {failure_reason(exc)}", self.dataset) from exc
+        return Opened(self.dataset, (self._record(run, path, i, s) for i, s in enumerate(studies)))
+
+    def _record(self, run: IngestRun, path: Path, index: int, study: dict[str, Any]) -> Record:
+        where = f"{path}#{study.get('nct_id') or index}"
+        if not study.get("nct_id"):
+            return Record(where, reason=self.empty)
+        problems: list[str] = []
+        doc = build_document(
+            key=f"nct:{study['nct_id']}",
+            title=study["title"],
+            pages=split_pages(study["text"]),
+            date=study["date"],
+            url=study["url"],
+            fields=fit_fields(run.dataset(self.dataset), study, None, run.dropped_fields),
+            headers=False,
+            problems=problems,
+        )
+        return Record(where, doc, problems=tuple(problems))
+
+
 def clinicaltrials(
     source: str | Path | Iterable[str | Path],
     *,
@@ -196,32 +234,11 @@ def clinicaltrials(
     Each study is keyed by its NCT ID; its text holds titles, sponsor, status, phase,
     conditions, interventions, summaries, outcomes and eligibility criteria.
     """
-    files = iter_files(source, SUFFIXES)
-    run = IngestRun(corpus, resolve_encoder(encoder, device), progress=progress)
-    try:
-        target = run.prepare(dataset)
-        for path in files:
-            try:
-                studies = read_studies(path)
-            except Exception as exc:  # XML, JSON, zip and file errors alike
-                run.file_failed(path, f"cannot read the file: {failure_reason(exc)}", dataset)
-                continue
-            run.file_read(path, dataset)
-            for index, study in enumerate(studies):
-                where = f"{path}#{study.get('nct_id') or index}"
-                if not study.get("nct_id") or not has_text([study["text"]]):
-                    run.reject(where, "a study without an NCT ID or text", dataset)
-                    continue
-                doc = build_document(
-                    key=f"nct:{study['nct_id']}",
-                    title=study["title"],
-                    pages=split_pages(study["text"]),
-                    date=study["date"],
-                    url=study["url"],
-                    fields=fit_fields(target, study, None, run.dropped_fields),
-                    headers=False,
-                )
-                run.add(dataset, doc, where)
-        return run.finish()
-    finally:
-        run.close()
+    return run_ingest(
+        source,
+        TrialsReader(dataset),
+        corpus=corpus,
+        encoder=encoder,
+        device=device,
+        progress=progress,
+    )

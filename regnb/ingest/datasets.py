@@ -16,7 +16,7 @@ from typing import Any
 
 from regnb.catalog import DATASET_ID, add_datasets, load_catalog
 from regnb.errors import InvalidRequest
-from regnb.ingest._fields import RESERVED, parse_date
+from regnb.ingest._fields import RESERVED, iso_date
 
 __all__ = ["AVAILABLE_ENTRIES", "create_dataset_entry", "ensure_available", "ensure_created"]
 
@@ -152,7 +152,7 @@ def create_dataset_entry(
     agencies: Counter[str] = Counter()
     dated = False
     for record in records:
-        dated = dated or parse_date(record.get("date")) is not None
+        dated = dated or iso_date(record.get("date")) is not None
         if isinstance(record.get("agency"), str):
             agencies[record["agency"]] += 1
         for key, value in record_metadata(record).items():

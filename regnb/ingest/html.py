@@ -11,8 +11,9 @@ import pandas as pd
 
 from regnb.encoder import Encoder
 from regnb.ingest._docs import build_document, clean_title, has_text
-from regnb.ingest._fields import fit_fields, load_sidecar, parse_date, sidecar_record
-from regnb.ingest._run import IngestRun, failure_reason, iter_files, resolve_encoder, source_key
+from regnb.ingest._driver import Opened, Reader, ReadError, Record, Source, run_ingest
+from regnb.ingest._fields import fit_fields, iso_date, load_sidecar, sidecar_record
+from regnb.ingest._run import IngestRun, failure_reason, source_key
 from regnb.ingest.normalise import split_pages
 
 __all__ = ["extract_html", "html"]
@@ -153,8 +154,8 @@ def extract_html(text: str) -> dict[str, Any]:
     root = root or tree.body or tree.root
     canonical = tree.css_first('link[rel="canonical"]')
     time_node = tree.css_first("time[datetime]")
-    date = parse_date(_meta(tree, *DATE_META)) or (
-        parse_date(time_node.attributes.get("datetime")) if time_node is not None else None
+    date = iso_date(_meta(tree, *DATE_META)) or (
+        iso_date(time_node.attributes.get("datetime")) if time_node is not None else None
     )
     url = _meta(tree, "og:url") or (
         str(canonical.attributes.get("href") or "") if canonical is not None else ""
@@ -175,6 +176,52 @@ def _read(path: Path) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+class HtmlReader(Reader):
+    """Saved web pages: one document per page, metadata from a sidecar file."""
+
+    suffixes = SUFFIXES
+
+    def __init__(
+        self,
+        source: Source,
+        dataset: str,
+        sidecar: dict[str, dict[str, Any]],
+        create_dataset: str | None,
+        jurisdiction: str | None,
+    ) -> None:
+        self.source = source
+        self.dataset = dataset
+        self.sidecar = sidecar
+        self.create_dataset = create_dataset
+        self.jurisdiction = jurisdiction
+
+    def prepare(self, run: IngestRun) -> None:
+        records = list(self.sidecar.values())
+        run.prepare(self.dataset, self.create_dataset, self.jurisdiction, records)
+
+    def open(self, path: Path, run: IngestRun) -> Opened:
+        try:
+            page = extract_html(_read(path))
+        except Exception as exc:  # selectolax and file errors alike
+            raise ReadError(f"cannot read the page: {failure_reason(exc)}", self.dataset) from exc
+        if not has_text(page["paragraphs"]):
+            raise ReadError("no text in the page", self.dataset)
+        extra = sidecar_record(self.sidecar, source_key(path, self.source), path)
+        problems: list[str] = []
+        doc = build_document(
+            key=f"html:{source_key(path, self.source)}",
+            title=extra.get("title") or page["title"],
+            pages=split_pages("\n\n".join(page["paragraphs"])),
+            date=extra.get("date") or page["date"],
+            url=extra.get("url") or page["url"],
+            fields=fit_fields(run.dataset(self.dataset), extra, None, run.dropped_fields),
+            fallback_title=path.stem,
+            headers=False,
+            problems=problems,
+        )
+        return Opened(self.dataset, [Record(str(path), doc, problems=tuple(problems))])
+
+
 def html(
     source: str | Path | Iterable[str | Path],
     *,
@@ -193,34 +240,8 @@ def html(
     and scripts) becomes text split into ~3,000-character pages at paragraph breaks. Title,
     date and url come from `metadata` (CSV/JSON per file name), else the page's own tags.
     """
-    files = iter_files(source, SUFFIXES)
     sidecar = load_sidecar(metadata) if metadata is not None else {}
-    run = IngestRun(corpus, resolve_encoder(encoder, device), progress=progress)
-    try:
-        target = run.prepare(dataset, create_dataset, jurisdiction, list(sidecar.values()))
-        for path in files:
-            key = source_key(path, source)
-            try:
-                page = extract_html(_read(path))
-            except Exception as exc:  # selectolax and file errors alike
-                run.file_failed(path, f"cannot read the page: {failure_reason(exc)}", dataset)
-                continue
-            if not has_text(page["paragraphs"]):
-                run.file_failed(path, "no text in the page", dataset)
-                continue
-            run.file_read(path, dataset)
-            extra = sidecar_record(sidecar, key, path)
-            doc = build_document(
-                key=f"html:{key}",
-                title=extra.get("title") or page["title"],
-                pages=split_pages("\n\n".join(page["paragraphs"])),
-                date=extra.get("date") or page["date"],
-                url=extra.get("url") or page["url"],
-                fields=fit_fields(target, extra, None, run.dropped_fields),
-                fallback_title=path.stem,
-                headers=False,
-            )
-            run.add(dataset, doc, path)
-        return run.finish()
-    finally:
-        run.close()
+    reader = HtmlReader(source, dataset, sidecar, create_dataset, jurisdiction)
+    return run_ingest(
+        source, reader, corpus=corpus, encoder=encoder, device=device, progress=progress
+    )

@@ -3,6 +3,7 @@ such as the realcorpus exports (file prefix -> dataset, metadata keys -> fields;
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import zlib
@@ -17,7 +18,8 @@ import pandas as pd
 from regnb.encoder import Encoder
 from regnb.errors import InvalidRequest
 from regnb.ingest._docs import build_document, has_text
-from regnb.ingest._fields import fit_fields, parse_date
+from regnb.ingest._driver import Opened, Reader, ReadError, Record, run_ingest
+from regnb.ingest._fields import fit_fields, iso_date
 from regnb.ingest._mapping import (
     ALIASES,
     CUSTOM_NAMES,
@@ -27,7 +29,7 @@ from regnb.ingest._mapping import (
     fixer,
     record_key,
 )
-from regnb.ingest._run import IngestRun, iter_files, resolve_encoder
+from regnb.ingest._run import IngestRun
 from regnb.ingest.datasets import ensure_available, ensure_created
 from regnb.ingest.normalise import split_pages
 
@@ -46,8 +48,9 @@ def _open(path: Path) -> Any:
     return open(path, encoding="utf-8")
 
 
-def read_records(path: Path) -> Iterator[tuple[str, int, Any]]:
-    """("record", line, obj), ("bad", line, reason) per line, or a final ("failed", line, reason)."""
+def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    """(line, record) per line, (line, why it is no record) for a bad line; ReadError where
+    the file cannot be read on (the records before stay good)."""
     line_no = 0
     try:
         with _open(path) as handle:
@@ -57,32 +60,36 @@ def read_records(path: Path) -> Iterator[tuple[str, int, Any]]:
                 try:
                     record = json.loads(line)
                 except ValueError as exc:
-                    yield "bad", line_no, f"invalid JSON: {exc}"
+                    yield line_no, f"invalid JSON: {exc}"
                     continue
                 if not isinstance(record, dict):
-                    yield "bad", line_no, f"not a JSON object but {type(record).__name__}"
+                    yield line_no, f"not a JSON object but {type(record).__name__}"
                     continue
-                yield "record", line_no, record
+                yield line_no, record
     except _READ_ERRORS as exc:
         where = f" after line {line_no}" if line_no else ""
-        yield "failed", line_no, f"cannot read the file{where}: {type(exc).__name__}: {exc}"
+        raise ReadError(f"cannot read the file{where}: {type(exc).__name__}: {exc}") from exc
 
 
 def _sample(path: Path) -> Iterator[dict[str, Any]]:
     """The file's first records (read lazily: only when a dataset's fields must be inferred)."""
-    records = (obj for kind, _, obj in read_records(path) if kind == "record")
-    return islice(records, SAMPLE_RECORDS)
+
+    def records() -> Iterator[dict[str, Any]]:
+        with contextlib.suppress(ReadError):
+            yield from (obj for _, obj in read_records(path) if isinstance(obj, dict))
+
+    return islice(records(), SAMPLE_RECORDS)
 
 
 def _document(
-    run: IngestRun, target: str, prefix: str, record: dict[str, Any], key: str
-) -> dict[str, Any] | str:
+    run: IngestRun, target: str, prefix: str, record: dict[str, Any], key: str, where: str
+) -> Record:
     """The document of one record, or the reason it cannot be one."""
     dataset = run.dataset(target)
     if isinstance(record.get("fields"), dict):
         fields = dict(record["fields"])
         if dataset.date_field in fields:
-            fields[dataset.date_field] = parse_date(fields[dataset.date_field])
+            fields[dataset.date_field] = iso_date(fields[dataset.date_field])
     else:
         flat = {**PREFIX_CONSTANTS.get(prefix, {}), **record}
         fields = fit_fields(dataset, flat, ALIASES.get(target), run.dropped_fields, fixer(target))
@@ -92,15 +99,18 @@ def _document(
     if isinstance(pages, str):
         pages = [pages]
     if not isinstance(pages, list) or not has_text([p for p in pages if isinstance(p, str)]):
-        return "no page text (`pages` list or `text`)"
-    return build_document(
+        return Record(where, reason=JsonlReader.empty)
+    problems: list[str] = []
+    doc = build_document(
         key=key,
         title=record.get("title"),
         pages=pages,
         date=record.get("date"),
         url=record.get("url"),
         fields=fields,
+        problems=problems,
     )
+    return Record(where, doc, problems=tuple(problems))
 
 
 def _prepare(
@@ -131,38 +141,45 @@ def _prepare(
     return None
 
 
-def _ingest_file(
-    run: IngestRun,
-    path: Path,
-    dataset: str | None,
-    create_dataset: str | None,
-    jurisdiction: str | None,
-) -> None:
-    target = dataset or dataset_for_file(path)
-    prefix = file_prefix(path)
-    reason = _prepare(run, path, target, create_dataset, jurisdiction)
-    if reason is not None:
-        run.file_failed(path, reason, None)
-        return
-    run.file_read(path, target)
-    seen: Counter[str] = Counter()
-    for kind, line, obj in read_records(path):
-        where = f"{path}:{line}"
-        if kind == "failed":
-            run.file_failed(path, obj, target)
-            return
-        if kind == "bad":
-            run.reject(where, obj, target)
-            continue
-        key = record_key(obj, path, line)
-        seen[key] += 1
-        if seen[key] > 1 and not obj.get("key"):
-            key = f"{key}#{seen[key]}"  # records that share a source path stay apart
-        doc = _document(run, target, prefix, obj, key)
-        if isinstance(doc, str):
-            run.reject(where, doc, target)
-        else:
-            run.add(target, doc, where)
+class JsonlReader(Reader):
+    """JSON Lines: a dataset per file (given, or named by the file), a document per line."""
+
+    suffixes = SUFFIXES
+    empty = "no page text (`pages` list or `text`)"
+
+    def __init__(
+        self, dataset: str | None, create_dataset: str | None, jurisdiction: str | None
+    ) -> None:
+        self.dataset = dataset
+        self.create_dataset = create_dataset
+        self.jurisdiction = jurisdiction
+
+    def prepare(self, run: IngestRun) -> None:
+        """A dataset given without create_dataset must be in the catalog."""
+        given = self.dataset is not None and self.create_dataset is None
+        if given and self.dataset not in run.catalog:
+            run.dataset(str(self.dataset))
+
+    def open(self, path: Path, run: IngestRun) -> Opened:
+        target = self.dataset or dataset_for_file(path)
+        reason = _prepare(run, path, target, self.create_dataset, self.jurisdiction)
+        if reason is not None:
+            raise ReadError(reason)
+        return Opened(target, self._records(run, path, target))
+
+    def _records(self, run: IngestRun, path: Path, target: str) -> Iterator[Record]:
+        prefix = file_prefix(path)
+        seen: Counter[str] = Counter()
+        for line, obj in read_records(path):
+            where = f"{path}:{line}"
+            if isinstance(obj, str):
+                yield Record(where, reason=obj)
+                continue
+            key = record_key(obj, path, line)
+            seen[key] += 1
+            if seen[key] > 1 and not obj.get("key"):
+                key = f"{key}#{seen[key]}"  # records that share a source path stay apart
+            yield _document(run, target, prefix, obj, key, where)
 
 
 def jsonl(
@@ -182,13 +199,7 @@ def jsonl(
     `create_dataset="Name"` adds `dataset` to the corpus catalog with fields inferred from the
     records (`custom_*` files get one of their own). Returns the summary, one row per dataset.
     """
-    files = iter_files(source, SUFFIXES)
-    run = IngestRun(corpus, resolve_encoder(encoder, device), progress=progress)
-    try:
-        if dataset is not None and create_dataset is None and dataset not in run.catalog:
-            run.dataset(dataset)
-        for path in files:
-            _ingest_file(run, path, dataset, create_dataset, jurisdiction)
-        return run.finish()
-    finally:
-        run.close()
+    reader = JsonlReader(dataset, create_dataset, jurisdiction)
+    return run_ingest(
+        source, reader, corpus=corpus, encoder=encoder, device=device, progress=progress
+    )

@@ -6,12 +6,19 @@ Japanese, Greek...) goes through untouched apart from Unicode NFC composition.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
 
-__all__ = ["normalise_pages", "normalise_text", "remove_repeated_lines", "split_pages"]
+__all__ = [
+    "normalise_pages",
+    "normalise_text",
+    "remove_page_marks",
+    "remove_repeated_lines",
+    "split_pages",
+]
 
 PAGE_CHARS = 3_000
 
@@ -22,6 +29,21 @@ _HYPHEN_BREAK = re.compile(r"[-\u2010] ?\n ?")
 _LEFT_WORD = re.compile(r"[^\W\d_]+$")
 _RIGHT_WORD = re.compile(r"^[^\W\d_]+")
 _BLANK_LINES = re.compile(r"\n\n\n+")
+# FDA's document-management stamp, at the foot of every page of a released letter
+_REFERENCE_ID = re.compile(
+    r"^[ \t]*(?:Reference ID:?[ \t]*\d{6,8}[ \t]*)+|[ \t]*(?:Reference ID:?[ \t]*\d{6,8}[ \t]*)+$",
+    re.MULTILINE,
+)
+_APPLICATION = (
+    r"(?:s?NDA|s?BLA|ANDA)[ -]?\d{2}-?\d{3,4}"
+    r"(?:[ \t]*/[ \t]*(?:S-?\d{1,4}|Orig(?:inal)?[ -]?\d{1,2}))?"
+)
+_PAGE_WORD = r"(?:Page|Seite|Pagina|Página)[ \t]+\d{1,4}(?:[ \t]+(?:of|von|de|sur)[ \t]+\d{1,4})?"
+_APPLICATION_LINE = re.compile(rf"{_APPLICATION}[ \t]*", re.IGNORECASE)
+_PAGE_LINE = re.compile(rf"[-–— ]*{_PAGE_WORD}[-–— ]*", re.IGNORECASE)
+_APPLICATION_AND_PAGE = re.compile(
+    rf"{_APPLICATION}[ \t,;|-]*{_PAGE_WORD}|{_PAGE_WORD}[ \t,;|-]*{_APPLICATION}", re.IGNORECASE
+)
 _PAGE_NUMBER = re.compile(
     r"^[-–— ]*(?:page|seite|pagina|página)?\s*\d{1,4}(?:\s*(?:of|/|von|de|sur)\s*\d{1,4})?[-–— ]*$",
     re.IGNORECASE,
@@ -138,6 +160,27 @@ def _repeated(pages: list[list[str]], top: bool, depth: int = 2) -> set[str]:
     return {line for line, n in counts.items() if n >= need}
 
 
+def remove_page_marks(page: str) -> str:
+    """Drop a letter's running marks from one page: "Reference ID: 1234567" stamps, a running
+    header of application number and page ("NDA 209128" over "Page 2", "BLA 125522/ Original 2
+    Page 3") and "Page 2 of 9" lines among the first or last three lines.
+
+    An application number alone is content (the letter's own heading) and stays.
+    """
+    lines = _REFERENCE_ID.sub("", page).split("\n")
+    first, last = _edges(lines, 3)
+    drop = {i for i in first + last if _PAGE_LINE.fullmatch(lines[i].strip())}
+    drop |= {i for i in first if _APPLICATION_AND_PAGE.fullmatch(lines[i].strip())}
+    for a, b in itertools.pairwise(first):
+        pair = (lines[a].strip(), lines[b].strip())
+        if (_APPLICATION_LINE.fullmatch(pair[0]) and _PAGE_LINE.fullmatch(pair[1])) or (
+            _PAGE_LINE.fullmatch(pair[0]) and _APPLICATION_LINE.fullmatch(pair[1])
+        ):
+            drop |= {a, b}
+    kept = "\n".join(line for i, line in enumerate(lines) if i not in drop)
+    return _BLANK_LINES.sub("\n\n", kept).strip("\n")
+
+
 def remove_repeated_lines(pages: list[str]) -> list[str]:
     """Drop running headers and footers (the same line at the top or bottom of most pages).
 
@@ -167,8 +210,11 @@ def remove_repeated_lines(pages: list[str]) -> list[str]:
 
 
 def normalise_pages(pages: list[str], *, headers: bool = True) -> list[str]:
-    """Normalise each page, then (with `headers`) remove running headers and footers."""
+    """Normalise each page; with `headers`, remove page marks (before joining words hyphenated
+    across lines, which a stamp can split) and then running headers and footers."""
     cleaned = [_clean(p) for p in pages]
+    if headers:
+        cleaned = [remove_page_marks(p) for p in cleaned]
     vocabulary = _Words(cleaned)
     cleaned = [_BLANK_LINES.sub("\n\n", _dehyphenate(p, vocabulary)).strip() for p in cleaned]
     return remove_repeated_lines(cleaned) if headers else cleaned

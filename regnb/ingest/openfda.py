@@ -15,10 +15,11 @@ from typing import Any
 import pandas as pd
 
 from regnb.encoder import Encoder
-from regnb.ingest._docs import build_document, has_text
+from regnb.ingest._docs import build_document
+from regnb.ingest._driver import Opened, Reader, ReadError, Record, Source, run_ingest
 from regnb.ingest._fields import fit_fields
 from regnb.ingest._openfda_records import ENDPOINTS, Endpoint, endpoint_for_record
-from regnb.ingest._run import IngestRun, failure_reason, iter_files, resolve_encoder
+from regnb.ingest._run import IngestRun, failure_reason, iter_files
 from regnb.ingest.normalise import split_pages
 
 __all__ = ["openfda", "read_bulk_file"]
@@ -75,44 +76,51 @@ def _is_schema(path: Path, source: object) -> bool:
     return "schema" in path.name.lower() and path != Path(str(source)).expanduser()
 
 
-def _document(run: IngestRun, endpoint: Endpoint, record: dict[str, Any]) -> dict[str, Any]:
+def _document(run: IngestRun, endpoint: Endpoint, record: dict[str, Any], where: str) -> Record:
     raw = endpoint.document(record)
     dataset = run.dataset(endpoint.dataset)
-    return build_document(
+    problems: list[str] = []
+    doc = build_document(
         key=raw["key"],
         title=raw["title"],
         pages=split_pages(raw["text"]),
         date=raw["date"],
         fields=fit_fields(dataset, raw["fields"], None, run.dropped_fields),
         headers=False,
+        problems=problems,
     )
+    return Record(where, doc, problems=tuple(problems))
 
 
-def _ingest_file(run: IngestRun, path: Path) -> None:
-    named = endpoint_for_file(path)
-    if isinstance(named, str):
-        supported = ", ".join(sorted(ENDPOINTS))
-        run.file_failed(path, f"openFDA endpoint {named!r} is not supported ({supported})")
-        return
-    try:
-        records = read_bulk_file(path)
-    except Exception as exc:  # zip, gzip, JSON and file errors alike
-        dataset = named.dataset if named else None
-        run.file_failed(path, f"cannot read the file: {failure_reason(exc)}", dataset)
-        return
-    endpoint = named or next((e for r in records[:20] if (e := endpoint_for_record(r))), None)
-    if endpoint is None:
-        run.file_failed(path, "cannot tell which openFDA endpoint the records come from")
-        return
-    run.prepare(endpoint.dataset)
-    run.file_read(path, endpoint.dataset)
-    for index, record in enumerate(records):
-        doc = _document(run, endpoint, record)
-        where = f"{path}#results[{index}]"
-        if not has_text(doc["pages"]):
-            run.reject(where, "the record has no text", endpoint.dataset)
-        else:
-            run.add(endpoint.dataset, doc, where)
+class OpenFdaReader(Reader):
+    """openFDA bulk files: the endpoint (so the dataset) per file, a document per record."""
+
+    suffixes = SUFFIXES
+
+    def files(self, source: Source) -> list[Path]:
+        return [p for p in iter_files(source, SUFFIXES) if not _is_schema(p, source)]
+
+    def open(self, path: Path, run: IngestRun) -> Opened:
+        named = endpoint_for_file(path)
+        if isinstance(named, str):
+            supported = ", ".join(sorted(ENDPOINTS))
+            raise ReadError(f"openFDA endpoint {named!r} is not supported ({supported})")
+        try:
+            records = read_bulk_file(path)
+        except Exception as exc:  # zip, gzip, JSON and file errors alike
+            dataset = named.dataset if named else None
+            raise ReadError(f"cannot read the file: {failure_reason(exc)}", dataset) from exc
+        endpoint = named or next((e for r in records[:20] if (e := endpoint_for_record(r))), None)
+        if endpoint is None:
+            raise ReadError("cannot tell which openFDA endpoint the records come from")
+        run.prepare(endpoint.dataset)
+        return Opened(
+            endpoint.dataset,
+            (
+                _document(run, endpoint, record, f"{path}#results[{index}]")
+                for index, record in enumerate(records)
+            ),
+        )
 
 
 def openfda(
@@ -130,11 +138,6 @@ def openfda(
     (set_id, safetyreportid, mdr_report_key, k_number, ...), so a newer file replaces older
     versions of the same record and a re-run adds nothing.
     """
-    files = [p for p in iter_files(source, SUFFIXES) if not _is_schema(p, source)]
-    run = IngestRun(corpus, resolve_encoder(encoder, device), progress=progress)
-    try:
-        for path in files:
-            _ingest_file(run, path)
-        return run.finish()
-    finally:
-        run.close()
+    return run_ingest(
+        source, OpenFdaReader(), corpus=corpus, encoder=encoder, device=device, progress=progress
+    )

@@ -37,6 +37,8 @@ class FakeAgent:
         self.engine, self.gate, self.step_s, self.keywords = engine, gate, step_s, list(keywords)
         self.requests: list[TurnRequest] = []
         self.started = threading.Event()
+        self.active = self.most_active = 0  # runs inside `run` now, and the most at once
+        self._count = threading.Lock()
         self._source: dict[str, Any] | None = None
 
     def __call__(self) -> FakeAgent:
@@ -49,7 +51,22 @@ class FakeAgent:
         report: Callable[[list[Step]], None],
         stopped: Callable[[], bool],
     ) -> TurnResult:
-        self.requests.append(request)
+        with self._count:
+            self.requests.append(request)
+            self.active += 1
+            self.most_active = max(self.most_active, self.active)
+        try:
+            return self._run(request, report, stopped)
+        finally:
+            with self._count:
+                self.active -= 1
+
+    def _run(
+        self,
+        request: TurnRequest,
+        report: Callable[[list[Step]], None],
+        stopped: Callable[[], bool],
+    ) -> TurnResult:
         steps = [Step("Searching the fake corpus", 3)]
         report(steps)
         self.started.set()

@@ -1,0 +1,271 @@
+"""Research conversations from Python: `Conversation`, and the `ask` / `conversation` /
+`conversations` methods that every engine (local or remote) gets from `ConversationMethods`.
+
+    conv = eng.ask("Which sterile drug makers got warning letters for media fill failures?")
+    conv.wait()          # returns when the turn leaves `running`; shows its steps meanwhile
+    conv.answer          # markdown with [1], [2] ...; renders as Markdown in a notebook
+    conv.citations       # DataFrame: index, name, dataset, date, page_num, url, block_id, ...
+    conv.reply("Only those in California").wait()
+
+Everything here is built on the seven `ConversationAPI` methods (the spec's endpoints), so the
+same objects work over a local engine and over HTTP.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import pandas as pd
+
+if TYPE_CHECKING:
+    from regnb.interface import ConversationAPI
+
+__all__ = ["Conversation", "ConversationMethods", "Markdown"]
+
+CITATION_COLUMNS = [
+    "index",
+    "name",
+    "dataset",
+    "date",
+    "page_num",
+    "url",
+    "block_id",
+    "parent_index",
+    "passage",
+]
+DOCUMENT_COLUMNS = ["id", "title", "type", "created_at"]
+SUMMARY_COLUMNS = [
+    "conversation_id",
+    "title",
+    "status",
+    "created_at",
+    "last_activity_at",
+    "turn_count",
+    "url",
+]
+WAIT_MAX_S = 45.0
+PROGRESS_POLL_S = 3.0  # a read per 3 s keeps a remote key well under its 50 requests a minute
+
+
+class Markdown(str):
+    """A str that a notebook renders as Markdown."""
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def steps_line(data: dict[str, Any]) -> str:
+    """One line for a conversation's progress: its status and the running turn's steps."""
+    turns = data.get("turns") or []
+    steps = (turns[-1].get("steps") or []) if turns else []
+    parts = [
+        f"{s['message']} ({s['count']})" if s.get("count") else str(s["message"]) for s in steps
+    ]
+    return " · ".join([data.get("status", "?"), *parts])
+
+
+class _Progress:
+    """An updating display of the steps: in place in a notebook, one line on stderr elsewhere."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled, self.handle, self.last = enabled, None, ""
+        self.kernel = enabled and _in_kernel()
+
+    def show(self, data: dict[str, Any]) -> None:
+        line = steps_line(data)
+        if not self.enabled or line == self.last:
+            return
+        self.last = line
+        if self.kernel:
+            from IPython.display import Markdown as IPMarkdown
+            from IPython.display import display
+
+            if self.handle is None:
+                self.handle = display(IPMarkdown(line), display_id=True)
+            else:
+                self.handle.update(IPMarkdown(line))
+        else:
+            sys.stderr.write("\r\x1b[2K" + line)
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled and not self.kernel and self.last:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+class Conversation:
+    """One research conversation; properties read it again while it runs."""
+
+    def __init__(
+        self, api: ConversationAPI, conversation_id: str, data: dict[str, Any] | None = None
+    ) -> None:
+        self.api = api
+        self.id = conversation_id
+        self._data = data if data is not None else api.read_conversation(conversation_id, 0)
+
+    def __repr__(self) -> str:
+        return f"<regnb.Conversation {self.id} {self._data['status']}>"
+
+    def _current(self) -> dict[str, Any]:
+        if self._data["status"] == "running":
+            self.refresh()
+        return self._data
+
+    def refresh(self) -> Conversation:
+        """Read the conversation now."""
+        self._data = self.api.read_conversation(self.id, 0)
+        return self
+
+    def wait(self, timeout: float | None = None, *, progress: bool = True) -> Conversation:
+        """Return when the latest turn leaves `running` (or after `timeout` seconds, still
+        running); `progress` shows the steps meanwhile."""
+        end = None if timeout is None else time.monotonic() + timeout
+        display = _Progress(progress)
+        poll = PROGRESS_POLL_S if progress else WAIT_MAX_S
+        try:
+            self._data = self.api.read_conversation(self.id, 0)
+            while True:
+                display.show(self._data)
+                remaining = float("inf") if end is None else end - time.monotonic()
+                if self._data["status"] != "running" or remaining <= 0:
+                    return self
+                self._data = self.api.read_conversation(self.id, min(poll, remaining))
+        finally:
+            display.close()
+
+    @property
+    def status(self) -> str:
+        """`running`, `completed`, `needs_input`, `stopped` or `error`."""
+        return str(self._current()["status"])
+
+    @property
+    def error(self) -> str | None:
+        """Why the run failed, when the status is `error`."""
+        return cast("str | None", self._current()["error"])
+
+    @property
+    def turns(self) -> list[dict[str, Any]]:
+        """Every message and its answer, oldest first (the spec's turn objects)."""
+        return copy.deepcopy(self._current()["turns"])
+
+    @property
+    def answer(self) -> Markdown | None:
+        """The latest answered turn's markdown, with citation markers [n]."""
+        for turn in reversed(self._current()["turns"]):
+            if turn["status"] == "completed" and turn["answer"] is not None:
+                return Markdown(turn["answer"])
+        return None
+
+    @property
+    def question(self) -> dict[str, Any] | None:
+        """The clarifying question waiting for a reply (`question`, `options`), or None."""
+        turns = self._current()["turns"]
+        if self._data["status"] != "needs_input" or not turns:
+            return None
+        return copy.deepcopy(turns[-1]["question"])
+
+    @property
+    def citations(self) -> pd.DataFrame:
+        """Every citation of the conversation, with the cited passage's text where known."""
+        rows = [dict(c) for t in self._current()["turns"] for c in t["citations"]]
+        passages: dict[int, str | None] = {}
+        finder = getattr(self.api, "citation_passages", None)
+        if finder is not None and any("block_id" in r for r in rows):
+            passages = finder(self.id)
+        for row in rows:
+            row["passage"] = passages.get(row["index"]) if "block_id" in row else None
+        frame = pd.DataFrame(rows, columns=CITATION_COLUMNS)
+        return frame.astype({"page_num": "Int64", "parent_index": "Int64"})
+
+    @property
+    def documents(self) -> pd.DataFrame:
+        """The reports, files and images produced: id, title, type, created_at."""
+        return pd.DataFrame(self._current()["documents"], columns=DOCUMENT_COLUMNS)
+
+    def document(self, document_id: str) -> dict[str, Any]:
+        """A produced document: text inline (`content`), a file or image as a signed `url`."""
+        return self.api.produced_document(self.id, document_id)
+
+    def download(self, document_id: str, path: str | Path | None = None) -> Path:
+        """Write a produced document to `path` (a file, or a folder; default: the current
+        folder, under the document's file name) and return where it went. Text is `.md`."""
+        filename, data = self.api.download_document(self.id, document_id)
+        target = Path(path) if path is not None else Path.cwd()
+        if target.is_dir():
+            target = target / Path(filename).name
+        target.write_bytes(data)
+        return target
+
+    def reply(self, message: str, *, idempotency_key: str | None = None) -> Conversation:
+        """Send a follow-up, or the answer to a clarifying question; the conversation runs."""
+        self.api.send_message(self.id, message, idempotency_key=idempotency_key)
+        return self.refresh()
+
+    def stop(self) -> bool:
+        """Stop the running message (removed, with what it produced); False if none ran."""
+        stopped = bool(self.api.stop_conversation(self.id)["stopped"])
+        self.refresh()
+        return stopped
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly the spec's conversation read."""
+        return copy.deepcopy(self._current())
+
+    def _repr_markdown_(self) -> str:
+        data = self._current()
+        lines = [f"**Conversation** `{self.id}` · {data['status']}"]
+        if data["turns"]:
+            last = data["turns"][-1]
+            lines.append(f"> {last['message']}")
+            if last["status"] == "running":
+                lines.append(steps_line(data))
+            elif last["question"]:
+                lines.append(f"*{last['question']['question']}*")
+            elif last["answer"]:
+                lines.append(last["answer"])
+        if data["error"]:
+            lines.append(f"Error: {data['error']}")
+        return "\n\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        text = html.escape(self._repr_markdown_())
+        return (
+            f'<div class="regnb-conversation"><pre style="white-space: pre-wrap">{text}</pre></div>'
+        )
+
+
+class ConversationMethods:
+    """`ask`, `conversation` and `conversations` on anything that implements ConversationAPI."""
+
+    def ask(self, message: str, *, idempotency_key: str | None = None) -> Conversation:
+        """Start a research conversation; it runs in the background (`.wait()` for the answer)."""
+        api = cast("ConversationAPI", self)
+        started = api.start_conversation(message, idempotency_key=idempotency_key)
+        return Conversation(api, started["conversation_id"])
+
+    def conversation(self, conversation_id: str) -> Conversation:
+        """An existing conversation of this account."""
+        return Conversation(cast("ConversationAPI", self), conversation_id)
+
+    def conversations(self, status: str = "all", limit: int = 20, offset: int = 0) -> pd.DataFrame:
+        """Conversation summaries, most recent activity first; `attrs["total"]` counts all that
+        match `status` (`all` or `running`)."""
+        body = cast("ConversationAPI", self).list_conversations(status, limit, offset)
+        frame = pd.DataFrame(body["conversations"], columns=SUMMARY_COLUMNS)
+        frame.attrs.update(total=body["total"], limit=body["limit"], offset=body["offset"])
+        return frame

@@ -1,0 +1,227 @@
+"""`AsyncClient`: the remote engine's methods as coroutines over one `httpx.AsyncClient`, for
+notebooks that run many requests at once (`await asyncio.gather(*searches)`).
+
+Same requests, retries, results and errors as `Client`; `search_all`/`read_all` come from
+`AsyncPagingMethods`, and `wait_conversation` polls a conversation with `wait=45`. The
+`Conversation` object and `ask` are the sync client's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import anyio
+import httpx
+
+from regnb.catalog import Catalog
+from regnb.client import calls
+from regnb.client.base import ClientBase
+from regnb.client.calls import Call
+from regnb.client.errors import error_from_response, transport_error
+from regnb.client.paging import AsyncPagingMethods
+from regnb.client.retry import Attempts
+from regnb.client.settings import ClientSettings
+from regnb.request import SearchRequest
+from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+
+__all__ = ["AsyncClient"]
+
+T = TypeVar("T")
+WAIT_S = 45.0
+
+
+class AsyncClient(AsyncPagingMethods, ClientBase):
+    """A remote engine whose methods are coroutines. Open it with `regnb.connect_async`.
+
+    `transport` replaces httpx's network transport (`httpx.ASGITransport(app)` runs an app
+    in-process); `clock` and `sleep` are the retry waits' time source, replaced in tests.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None = None,
+        *,
+        plan: str | None = None,
+        settings: ClientSettings | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
+    ) -> None:
+        super().__init__(base_url, api_key, plan=plan, settings=settings, clock=clock)
+        self._sleep = sleep
+        self._http = httpx.AsyncClient(transport=transport, **self._http_options())
+
+    async def aclose(self) -> None:
+        """Close the pooled connections."""
+        await self._http.aclose()
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _send(self, call: Call[T]) -> T:
+        """Send `call`, trying again as `Attempts` allows; its decoded answer or its error."""
+        attempts = Attempts(self.settings, self._clock)
+        while True:
+            try:
+                response = await self._http.request(**self._request(call))
+            except httpx.TransportError as exc:
+                wait = attempts.after_transport_error(exc, call.repeatable)
+                if wait is None:
+                    raise transport_error(exc, self._where(call)) from exc
+            else:
+                if response.is_success:
+                    return call.decode(response)
+                error = error_from_response(response, call.style)
+                wait = attempts.after_error(error)
+                if wait is None:
+                    raise error
+            await self._sleep(wait)
+
+    # search, read, datasets
+
+    async def datasets(self, refresh: bool = False) -> Catalog:
+        """The server's catalog, fetched once; `refresh` fetches again."""
+        if self._catalog is None or refresh:
+            self._catalog = await self._send(calls.datasets())
+        return self._catalog
+
+    async def check_search(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchRequest:
+        """The search checked here against the server's catalog (see `Client.check_search`)."""
+        self._check_plan(plan)
+        args = {"query": query, "datasets": datasets, "filters": filters, "limit": limit}
+        args |= {"date_from": date_from, "date_to": date_to, "offset": offset}
+        return self._local_check(await self.datasets(), keywords, args)
+
+    async def search(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchResult:
+        """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
+        self._check_plan(plan)
+        body = calls.search_body(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=limit,
+            offset=offset,
+        )
+        return await self._send(calls.search(body))
+
+    async def read(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead:
+        """Pages of a document (`GET /api/v3/documents/{document_id}`)."""
+        self._check_plan(plan)
+        return await self._send(calls.read(document_id, page_from, page_to))
+
+    async def legacy_search(
+        self,
+        query_text: str,
+        top_k: int = 20,
+        offset: int = 0,
+        *,
+        dataset_to_search: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        plan: str | None = None,
+    ) -> LegacySearchResult:
+        """Legacy page-level BM25 search (`POST /api/search`)."""
+        self._check_plan(plan)
+        call = calls.legacy_search(query_text, top_k, offset, dataset_to_search, year_from, year_to)
+        return await self._send(call)
+
+    async def legacy_contents(
+        self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
+    ) -> ContentsResult:
+        """Legacy page-wise reader (`POST /api/contents`)."""
+        self._check_plan(plan)
+        return await self._send(calls.legacy_contents(doc_id, top_k, offset))
+
+    # conversations
+
+    async def start_conversation(
+        self, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """`POST /api/v3/conversations`; every try sends the same `Idempotency-Key`."""
+        return await self._send(calls.start_conversation(message, idempotency_key))
+
+    async def send_message(
+        self, conversation_id: str, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """`POST /api/v3/conversations/{id}/messages`; every try sends the same key."""
+        return await self._send(calls.send_message(conversation_id, message, idempotency_key))
+
+    async def list_conversations(
+        self, status: str = "all", limit: int = 20, offset: int = 0
+    ) -> dict[str, Any]:
+        """`GET /api/v3/conversations`."""
+        return await self._send(calls.list_conversations(status, limit, offset))
+
+    async def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+        """`GET /api/v3/conversations/{id}?wait=`; the read timeout stretches to cover `wait`."""
+        return await self._send(calls.read_conversation(conversation_id, wait))
+
+    async def wait_conversation(
+        self, conversation_id: str, timeout: float | None = None
+    ) -> dict[str, Any]:
+        """The conversation once its latest turn leaves `running` (polled with `wait=45`), or as
+        it stands after `timeout` seconds."""
+        end = None if timeout is None else self._clock() + timeout
+        data = await self.read_conversation(conversation_id, 0)
+        while data["status"] == "running":
+            left = WAIT_S if end is None else min(WAIT_S, end - self._clock())
+            if left <= 0:
+                break
+            data = await self.read_conversation(conversation_id, left)
+        return data
+
+    async def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+        """`POST /api/v3/conversations/{id}/stop`."""
+        return await self._send(calls.stop_conversation(conversation_id))
+
+    async def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+        """`GET /api/v3/conversations/{id}/documents/{doc}`: text inline, files by signed URL."""
+        return await self._send(calls.produced_document(conversation_id, document_id))
+
+    async def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
+        """A produced document's file name and bytes (see `Client.download_document`)."""
+        document = await self.produced_document(conversation_id, document_id)
+        if document.get("type") == "text":
+            return calls.text_download(document)
+        data = await self._send(self._download_call(document))
+        return str(document.get("filename") or document_id), data

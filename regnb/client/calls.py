@@ -1,0 +1,254 @@
+"""Each endpoint as a `Call`: what to send and how to read the answer, without any I/O, so the
+sync and the async client share every request and every result type.
+
+Results are rebuilt with the result classes' `from_dict`; the conversation endpoints return the
+spec's JSON objects as they are.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import httpx
+
+from regnb.catalog import Catalog
+from regnb.client.errors import Style
+from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
+from regnb.request import SearchRequest
+from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+
+__all__ = [
+    "IDEMPOTENCY_HEADER",
+    "WAIT_MARGIN_S",
+    "Call",
+    "datasets",
+    "download",
+    "legacy_contents",
+    "legacy_search",
+    "list_conversations",
+    "produced_document",
+    "read",
+    "read_conversation",
+    "search",
+    "search_body",
+    "send_message",
+    "start_conversation",
+    "stop_conversation",
+    "text_download",
+]
+
+T = TypeVar("T")
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+WAIT_MARGIN_S = 30.0  # a conversation read may take `wait` seconds; its answer this much more
+
+
+@dataclass(frozen=True)
+class Call(Generic[T]):
+    """One request and the reading of its successful answer.
+
+    `repeatable`: safe to send again after the connection broke mid-way (False only for a stop,
+    whose repeat would report `stopped: false`). `min_read_timeout_s`: the answer may take this
+    long by design (a conversation read with `wait`). `with_key`: send `x-api-key` (not to a
+    download link on another host)."""
+
+    method: str
+    path: str
+    decode: Callable[[httpx.Response], T]
+    params: Mapping[str, Any] | None = None
+    body: bytes | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    style: Style = Style.V3
+    repeatable: bool = True
+    min_read_timeout_s: float | None = None
+    with_key: bool = True
+
+
+def encode(body: Mapping[str, Any]) -> bytes:
+    """The body as JSON; a value JSON cannot hold (NaN, a date object) is an invalid request."""
+    try:
+        text = json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise InvalidRequest(f"the request cannot be sent as JSON: {exc}") from None
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _json(response: httpx.Response) -> dict[str, Any]:
+    try:
+        value = json.loads(response.content)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise UpstreamError(
+            f"{response.request.url} answered {response.status_code} without a JSON object"
+        )
+    return value
+
+
+def _built(make: Callable[[dict[str, Any]], T]) -> Callable[[httpx.Response], T]:
+    """Decode with a result class's `from_dict`; a body of another shape is the server's fault."""
+
+    def decode(response: httpx.Response) -> T:
+        body = _json(response)
+        try:
+            return make(body)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UpstreamError(
+                f"{response.request.url} answered a body the spec does not describe ({exc!r})"
+            ) from None
+
+    return decode
+
+
+def _segment(value: object, name: str, error: type[RegnbError]) -> str:
+    """A path segment: a non-empty string, percent-encoded whole."""
+    if not isinstance(value, str) or not value:
+        raise error(f"{name} must be a non-empty string", field=name)
+    return urllib.parse.quote(value, safe="")
+
+
+def _given(**values: Any) -> dict[str, Any]:
+    """The values that are not None (an absent field means the spec's default)."""
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def datasets() -> Call[Catalog]:
+    return Call("GET", "/api/v3/datasets", _built(Catalog.from_dict))
+
+
+def search_body(
+    keywords: Sequence[str] | str | SearchRequest,
+    query: str | None = None,
+    *,
+    datasets: Sequence[str] | None = None,
+    filters: Mapping[str, Any] | None = None,
+    date_from: str | None = None,
+    date_to: str | None = None,
+    limit: int = 20,
+    offset: int = 0,
+) -> dict[str, Any]:
+    """The v3 search body: a checked request's own body, or the arguments as given."""
+    if isinstance(keywords, SearchRequest):
+        return keywords.to_body()
+    if isinstance(keywords, str):
+        keywords = [keywords]
+    elif isinstance(keywords, tuple):
+        keywords = list(keywords)
+    if isinstance(datasets, tuple):
+        datasets = list(datasets)
+    return {
+        "keywords": keywords,
+        **_given(query=query, datasets=datasets, filters=filters),
+        **_given(date_from=date_from, date_to=date_to),
+        "limit": limit,
+        "offset": offset,
+    }
+
+
+def search(body: Mapping[str, Any]) -> Call[SearchResult]:
+    return Call("POST", "/api/v3/search", _built(SearchResult.from_dict), body=encode(body))
+
+
+def read(document_id: str, page_from: int = 1, page_to: int | None = None) -> Call[DocumentRead]:
+    path = "/api/v3/documents/" + _segment(document_id, "document_id", InvalidRequest)
+    params = _given(page_from=page_from, page_to=page_to)
+    return Call("GET", path, _built(DocumentRead.from_dict), params=params)
+
+
+def legacy_search(
+    query_text: str,
+    top_k: int,
+    offset: int,
+    dataset_to_search: Sequence[str] | None,
+    year_from: int | None,
+    year_to: int | None,
+) -> Call[LegacySearchResult]:
+    if isinstance(dataset_to_search, tuple):
+        dataset_to_search = list(dataset_to_search)
+    body = {
+        "query_text": query_text,
+        "top_k": top_k,
+        "offset": offset,
+        **_given(dataset_to_search=dataset_to_search),
+        **_given(year_from=year_from, year_to=year_to),
+    }
+    decode = _built(LegacySearchResult.from_dict)
+    return Call("POST", "/api/search", decode, body=encode(body), style=Style.LEGACY)
+
+
+def legacy_contents(doc_id: str, top_k: int, offset: int) -> Call[ContentsResult]:
+    body = encode({"doc_id": doc_id, "top_k": top_k, "offset": offset})
+    decode = _built(ContentsResult.from_dict)
+    return Call("POST", "/api/contents", decode, body=body, style=Style.LEGACY)
+
+
+def _conversation_path(conversation_id: str, *tail: str) -> str:
+    """A conversation's path; `tail` segments are already encoded."""
+    cid = _segment(conversation_id, "conversation_id", NotFound)
+    return "/".join(["/api/v3/conversations", cid, *tail])
+
+
+def _keyed(idempotency_key: str | None) -> dict[str, str]:
+    """The `Idempotency-Key` header: the caller's key, else a new one for this message. Every
+    try of the call sends the same one, so a retry never starts a second run."""
+    return {IDEMPOTENCY_HEADER: idempotency_key or str(uuid.uuid4())}
+
+
+def start_conversation(message: str, idempotency_key: str | None) -> Call[dict[str, Any]]:
+    body = encode({"message": message})
+    headers = _keyed(idempotency_key)
+    return Call("POST", "/api/v3/conversations", _json, body=body, headers=headers)
+
+
+def send_message(
+    conversation_id: str, message: str, idempotency_key: str | None
+) -> Call[dict[str, Any]]:
+    path = _conversation_path(conversation_id, "messages")
+    body = encode({"message": message})
+    return Call("POST", path, _json, body=body, headers=_keyed(idempotency_key))
+
+
+def list_conversations(status: str, limit: int, offset: int) -> Call[dict[str, Any]]:
+    params = {"status": status, "limit": limit, "offset": offset}
+    return Call("GET", "/api/v3/conversations", _json, params=params)
+
+
+def read_conversation(conversation_id: str, wait: float) -> Call[dict[str, Any]]:
+    waits = isinstance(wait, int | float) and not isinstance(wait, bool) and wait > 0
+    longest = float(wait) + WAIT_MARGIN_S if waits else None
+    params = {"wait": wait}
+    path = _conversation_path(conversation_id)
+    return Call("GET", path, _json, params=params, min_read_timeout_s=longest)
+
+
+def stop_conversation(conversation_id: str) -> Call[dict[str, Any]]:
+    path = _conversation_path(conversation_id, "stop")
+    return Call("POST", path, _json, repeatable=False)
+
+
+def produced_document(conversation_id: str, document_id: str) -> Call[dict[str, Any]]:
+    doc = _segment(document_id, "document_id", NotFound)
+    return Call("GET", _conversation_path(conversation_id, "documents", doc), _json)
+
+
+def download(url: str, with_key: bool) -> Call[bytes]:
+    """A produced file's signed link; the key goes with it only to the server's own address."""
+    return Call("GET", url, lambda response: response.content, with_key=with_key)
+
+
+def text_download(document: Mapping[str, Any]) -> tuple[str, bytes]:
+    """A text document saved as markdown, named as the local engine names it."""
+    title = str(document.get("title") or "")
+    name = "".join(c if c.isalnum() or c in "-_ " else "-" for c in title).strip()
+    content = str(document.get("content") or "")
+    return f"{name or document['id']}.md", content.encode("utf-8")
+
+
+def same_origin(url: str, base_url: str) -> bool:
+    """Whether `url` is on the server's own scheme, host and port."""
+    a, b = httpx.URL(url), httpx.URL(base_url)
+    return (a.scheme, a.host, a.port) == (b.scheme, b.host, b.port)

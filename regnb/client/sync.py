@@ -1,0 +1,214 @@
+"""`Client`: the engine interface over HTTP, for any server that speaks the spec's contract.
+
+Every method sends one request through one pooled `httpx.Client` (tried again on 429, 503 and a
+broken connection, see `regnb.client.retry`) and returns what the local engine returns: results
+rebuilt with `from_dict`, errors raised as the same classes with the server's `request_id`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import httpx
+
+from regnb.catalog import Catalog
+from regnb.client import calls
+from regnb.client.base import ClientBase
+from regnb.client.calls import Call
+from regnb.client.errors import error_from_response, transport_error
+from regnb.client.paging import PagingMethods
+from regnb.client.retry import Attempts
+from regnb.client.settings import ClientSettings
+from regnb.conversation import ConversationMethods
+from regnb.request import SearchRequest
+from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+
+__all__ = ["Client"]
+
+T = TypeVar("T")
+
+
+class Client(ConversationMethods, PagingMethods, ClientBase):
+    """A remote engine. Open it with `regnb.connect(base_url, api_key)`.
+
+    `transport` replaces httpx's network transport (an app in-process, `httpx.MockTransport`);
+    `clock` and `sleep` are the retry waits' time source, replaced in tests.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None = None,
+        *,
+        plan: str | None = None,
+        settings: ClientSettings | None = None,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        super().__init__(base_url, api_key, plan=plan, settings=settings, clock=clock)
+        self._sleep = sleep
+        self._http = httpx.Client(transport=transport, **self._http_options())
+
+    def close(self) -> None:
+        """Close the pooled connections."""
+        self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _send(self, call: Call[T]) -> T:
+        """Send `call`, trying again as `Attempts` allows; its decoded answer or its error."""
+        attempts = Attempts(self.settings, self._clock)
+        while True:
+            try:
+                response = self._http.request(**self._request(call))
+            except httpx.TransportError as exc:
+                wait = attempts.after_transport_error(exc, call.repeatable)
+                if wait is None:
+                    raise transport_error(exc, self._where(call)) from exc
+            else:
+                if response.is_success:
+                    return call.decode(response)
+                error = error_from_response(response, call.style)
+                wait = attempts.after_error(error)
+                if wait is None:
+                    raise error
+            self._sleep(wait)
+
+    # search, read, datasets
+
+    def datasets(self, refresh: bool = False) -> Catalog:
+        """The server's catalog (`GET /api/v3/datasets`), fetched once; `refresh` fetches again."""
+        if self._catalog is None or refresh:
+            self._catalog = self._send(calls.datasets())
+        return self._catalog
+
+    def check_search(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchRequest:
+        """The search checked here, against the server's catalog, by the local engine's rules:
+        the spec's 400 errors without a round trip (a form checks its input as it is typed).
+        `search` itself leaves the checking to the server, which has the last word."""
+        self._check_plan(plan)
+        args = {"query": query, "datasets": datasets, "filters": filters, "limit": limit}
+        args |= {"date_from": date_from, "date_to": date_to, "offset": offset}
+        return self._local_check(self.datasets(), keywords, args)
+
+    def search(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = 20,
+        offset: int = 0,
+        plan: str | None = None,
+    ) -> SearchResult:
+        """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
+        self._check_plan(plan)
+        body = calls.search_body(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=limit,
+            offset=offset,
+        )
+        return self._send(calls.search(body))
+
+    def read(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead:
+        """Pages of a document (`GET /api/v3/documents/{document_id}`)."""
+        self._check_plan(plan)
+        return self._send(calls.read(document_id, page_from, page_to))
+
+    def legacy_search(
+        self,
+        query_text: str,
+        top_k: int = 20,
+        offset: int = 0,
+        *,
+        dataset_to_search: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        plan: str | None = None,
+    ) -> LegacySearchResult:
+        """Legacy page-level BM25 search (`POST /api/search`)."""
+        self._check_plan(plan)
+        call = calls.legacy_search(query_text, top_k, offset, dataset_to_search, year_from, year_to)
+        return self._send(call)
+
+    def legacy_contents(
+        self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
+    ) -> ContentsResult:
+        """Legacy page-wise reader (`POST /api/contents`)."""
+        self._check_plan(plan)
+        return self._send(calls.legacy_contents(doc_id, top_k, offset))
+
+    # conversations
+
+    def start_conversation(
+        self, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """`POST /api/v3/conversations`; every try sends the same `Idempotency-Key`."""
+        return self._send(calls.start_conversation(message, idempotency_key))
+
+    def send_message(
+        self, conversation_id: str, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """`POST /api/v3/conversations/{id}/messages`; every try sends the same key."""
+        return self._send(calls.send_message(conversation_id, message, idempotency_key))
+
+    def list_conversations(
+        self, status: str = "all", limit: int = 20, offset: int = 0
+    ) -> dict[str, Any]:
+        """`GET /api/v3/conversations`."""
+        return self._send(calls.list_conversations(status, limit, offset))
+
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+        """`GET /api/v3/conversations/{id}?wait=`; the read timeout stretches to cover `wait`."""
+        return self._send(calls.read_conversation(conversation_id, wait))
+
+    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+        """`POST /api/v3/conversations/{id}/stop`."""
+        return self._send(calls.stop_conversation(conversation_id))
+
+    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+        """`GET /api/v3/conversations/{id}/documents/{doc}`: text inline, files by signed URL."""
+        return self._send(calls.produced_document(conversation_id, document_id))
+
+    def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
+        """A produced document's file name and bytes: a file or image fetched from its signed
+        URL (with the key only when the URL is on this server), text as markdown."""
+        document = self.produced_document(conversation_id, document_id)
+        if document.get("type") == "text":
+            return calls.text_download(document)
+        data = self._send(self._download_call(document))
+        return str(document.get("filename") or document_id), data

@@ -73,6 +73,16 @@ class Dataset:
         plural = name + "s"
         return plural if plural in self.fields else name
 
+    def __repr__(self) -> str:
+        state = "available" if self.available else "not available"
+        plan = ", enterprise" if self.enterprise else ""
+        return f"<Dataset {self.id}: {self.name!r}, {state}{plan}, {len(self.filters)} filters>"
+
+    def _repr_html_(self) -> str:
+        from regnb.display import dataset_html
+
+        return dataset_html(self)
+
 
 class Catalog:
     """Datasets by id, in catalog order."""
@@ -98,6 +108,15 @@ class Catalog:
     @property
     def ids(self) -> list[str]:
         return list(self._by_id)
+
+    def __repr__(self) -> str:
+        available = sum(d.available for d in self)
+        return f"<Catalog: {len(self)} datasets, {available} available>"
+
+    def _repr_html_(self) -> str:
+        from regnb.display import catalog_html
+
+        return catalog_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's dataset list response."""

@@ -1,12 +1,24 @@
-"""What the public functions return: small objects with DataFrames and the spec's JSON shapes."""
+"""What the public functions return: small objects with typed DataFrames, the spec's JSON shapes,
+a one-line repr and HTML for notebooks (`regnb.display`), plots (`regnb.plot`) and exports
+(`regnb.export`)."""
 
 from __future__ import annotations
 
 import copy
+import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
+
+from regnb import display
+from regnb.passages import Passage, best_passage
+
+if TYPE_CHECKING:
+    from regnb.plot import ResultPlots
 
 __all__ = ["ContentsResult", "DocumentRead", "LegacySearchResult", "SearchResult"]
 
@@ -20,17 +32,79 @@ DOCUMENT_COLUMNS = [
     "matched_pages",
     "fields",
 ]
-PAGE_COLUMNS = ["document_id", "page_num", "score", "text"]
+PAGE_COLUMNS = ["document_id", "page_num", "score", "text", "passage"]
 STATUS_COLUMNS = ["dataset", "status", "matches", "pages", "loosened", "reason"]
+LEGACY_COLUMNS = [
+    "id",
+    "doc_id",
+    "dataset",
+    "page_num",
+    "score",
+    "name",
+    "url",
+    "company",
+    "year_decision",
+    "text",
+    "highlight",
+]
+ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+TITLE_CHARS = 60
 
 
-def _html_table(frame: pd.DataFrame, caption: str) -> str:
-    return f"<p><b>{caption}</b></p>" + frame.to_html(index=False, max_rows=20, escape=True)
+def _typed(frame: pd.DataFrame, types: dict[str, str]) -> pd.DataFrame:
+    """The frame with the named columns cast: `date` parses ISO dates, the rest via astype."""
+    for name, kind in types.items():
+        if name not in frame:
+            continue
+        if kind == "date":
+            frame[name] = _dates(frame[name])
+        else:
+            frame[name] = frame[name].astype(kind)
+    return frame
+
+
+def _dates(values: pd.Series) -> pd.Series:
+    """ISO date strings as datetime64; anything else (None, a bare year) as NaT."""
+    text = values.where(values.map(lambda v: isinstance(v, str) and bool(ISO_DAY.match(v))))
+    return pd.to_datetime(text.astype(object), format="%Y-%m-%d", errors="coerce")
+
+
+def field_dtype(values: pd.Series) -> pd.Series:
+    """A column of field values typed by what it holds: ISO dates, booleans, integers, numbers
+    and strings get their dtypes; lists and mixed values stay objects."""
+    present = [v for v in values if v is not None and v is not pd.NA]
+    kinds = {type(v) for v in present}
+    if not present or kinds == {str}:
+        if present and all(ISO_DAY.match(v) for v in present):
+            return _dates(values)
+        return values.astype("string")
+    if kinds == {bool}:
+        return values.astype("boolean")
+    if kinds == {int}:
+        return values.astype("Int64")
+    if kinds <= {int, float}:
+        return values.astype("Float64")
+    return values
+
+
+def expand_fields(frame: pd.DataFrame) -> pd.DataFrame:
+    """The `fields` column (dicts) spread into one typed column per field name, in order of
+    first appearance; a field named like an existing column (`title`, `url`) is left out."""
+    records = [f if isinstance(f, dict) else {} for f in frame["fields"]]
+    names = [n for n in dict.fromkeys(k for r in records for k in r) if n not in frame]
+    out = frame.drop(columns=["fields"])
+    for name in names:
+        out[name] = field_dtype(pd.Series([r.get(name) for r in records], dtype=object))
+    return out
 
 
 @dataclass
 class SearchResult:
-    """A v3 search: `documents`, `pages` and `statuses` as DataFrames; `to_dict()` is the envelope."""
+    """A v3 search: `documents`, `pages` and `statuses` as DataFrames; `to_dict()` is the envelope.
+
+    `keywords` and `query` are the search's own, kept to find each page's best passage; they are
+    not part of the envelope.
+    """
 
     results: list[dict[str, Any]]
     dataset_statuses: dict[str, dict[str, Any]]
@@ -38,6 +112,8 @@ class SearchResult:
     next_offset: int | None
     ranking: str
     timings: dict[str, float] = field(default_factory=dict)
+    keywords: list[str] = field(default_factory=list)
+    query: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's search response envelope, JSON-ready."""
@@ -50,45 +126,164 @@ class SearchResult:
         }
 
     @classmethod
-    def from_dict(cls, body: dict[str, Any]) -> SearchResult:
-        """The result a search response envelope describes."""
+    def from_dict(
+        cls,
+        body: dict[str, Any],
+        *,
+        keywords: Sequence[str] | None = None,
+        query: str | None = None,
+    ) -> SearchResult:
+        """The result a search response envelope describes; a client that sent the search
+        passes its `keywords` and `query` so that passages show the matched words."""
         return cls(
             results=copy.deepcopy(body["results"]),
             dataset_statuses=copy.deepcopy(body["datasets"]),
             total=int(body["total"]),
             next_offset=body.get("next_offset"),
             ranking=body["ranking"],
+            keywords=list(keywords or []),
+            query=query,
         )
 
     @property
-    def documents(self) -> pd.DataFrame:
-        """One row per document, best first; `score` is its best page's."""
+    def offset(self) -> int:
+        """Where this slice starts in the ranked list (from `next_offset` and `total`)."""
+        if self.next_offset is not None:
+            return max(self.next_offset - len(self.results), 0)
+        return max(self.total - len(self.results), 0)
+
+    @property
+    def datasets(self) -> list[str]:
+        """The datasets the search covered (requested or searched), in the envelope's order."""
+        listed = list(self.dataset_statuses)
+        return listed or list(dict.fromkeys(r["dataset"] for r in self.results))
+
+    def _frame(self, results: list[dict[str, Any]], wide: bool) -> pd.DataFrame:
         rows = [
-            {**{k: r[k] for k in DOCUMENT_COLUMNS if k in r}, "score": r["pages"][0]["score"]}
-            for r in self.results
+            {
+                **{k: r.get(k) for k in DOCUMENT_COLUMNS},
+                "score": r["pages"][0]["score"] if r.get("pages") else None,
+            }
+            for r in results
         ]
-        return pd.DataFrame(rows, columns=DOCUMENT_COLUMNS)
+        frame = pd.DataFrame(rows, columns=DOCUMENT_COLUMNS)
+        frame = _typed(
+            frame,
+            {
+                "document_id": "string",
+                "dataset": "string",
+                "title": "string",
+                "date": "date",
+                "url": "string",
+                "score": "float64",
+                "matched_pages": "Int64",
+            },
+        )
+        return expand_fields(frame) if wide else frame
+
+    @property
+    def documents(self) -> pd.DataFrame:
+        """One row per document, best first; `score` is its best page's. A search of one dataset
+        has that dataset's fields as columns; over several, a `fields` column of dicts (their
+        fields differ: `documents_wide` or `documents_of(id)` spreads them)."""
+        return self._frame(self.results, wide=len(self.datasets) == 1)
+
+    @property
+    def documents_wide(self) -> pd.DataFrame:
+        """`documents` with every dataset's fields as columns (empty where a dataset lacks one)."""
+        return self._frame(self.results, wide=True)
+
+    def documents_of(self, dataset: str) -> pd.DataFrame:
+        """One dataset's documents, its fields as columns."""
+        if dataset not in self.datasets:
+            raise KeyError(f"{dataset!r} is not in this search (datasets: {self.datasets})")
+        return self._frame([r for r in self.results if r["dataset"] == dataset], wide=True)
+
+    def passage(self, text: str) -> Passage:
+        """The best passage of a page's text for this search's keywords and query."""
+        return best_passage(text, self.keywords, self.query)
 
     @property
     def pages(self) -> pd.DataFrame:
-        """One row per returned page."""
-        rows = [{"document_id": r["document_id"], **p} for r in self.results for p in r["pages"]]
-        return pd.DataFrame(rows, columns=PAGE_COLUMNS)
+        """One row per returned page, with its best passage."""
+        rows = [
+            {
+                "document_id": r["document_id"],
+                **p,
+                "passage": self.passage(p.get("text") or "").text,
+            }
+            for r in self.results
+            for p in r["pages"]
+        ]
+        frame = pd.DataFrame(rows, columns=PAGE_COLUMNS)
+        types = {"document_id": "string", "page_num": "Int64", "score": "float64"}
+        return _typed(frame, {**types, "text": "string", "passage": "string"})
 
     @property
     def statuses(self) -> pd.DataFrame:
         """One row per dataset: status, matches, pages, loosened, reason."""
         rows = [{"dataset": ds, **s} for ds, s in self.dataset_statuses.items()]
         frame = pd.DataFrame(rows, columns=STATUS_COLUMNS)
-        frame["loosened"] = frame["loosened"].astype("boolean").fillna(False)
+        frame = _typed(
+            frame,
+            {
+                "dataset": "string",
+                "status": "string",
+                "matches": "Int64",
+                "pages": "Int64",
+                "loosened": "boolean",
+                "reason": "string",
+            },
+        )
+        frame["loosened"] = frame["loosened"].fillna(False)
         return frame
+
+    @property
+    def plot(self) -> ResultPlots:
+        """`res.plot.timeline()`, `res.plot.datasets()` (matplotlib figures)."""
+        from regnb.plot import ResultPlots
+
+        return ResultPlots(self)
+
+    def to_excel(self, path: str | Path) -> Path:
+        """A workbook with a Documents sheet and a Pages sheet (best passages and text)."""
+        from regnb.export import search_to_excel
+
+        return search_to_excel(self, path)
+
+    def to_csv(self, path: str | Path) -> Path:
+        """The documents, every dataset's fields as columns."""
+        from regnb.export import search_to_csv
+
+        return search_to_csv(self, path)
+
+    def to_parquet(self, path: str | Path, *, pages_path: str | Path | None = None) -> Path:
+        """The documents as typed Parquet; the pages too, in `pages_path`, when given."""
+        from regnb.export import search_to_parquet
+
+        return search_to_parquet(self, path, pages_path=pages_path)
 
     def __len__(self) -> int:
         return len(self.results)
 
+    def __repr__(self) -> str:
+        counts = Counter(s.get("status") for s in self.dataset_statuses.values())
+        order = {s: i for i, s in enumerate(display.STATUS_ORDER)}
+        told = ", ".join(
+            f"{n} {s}" for s, n in sorted(counts.items(), key=lambda c: order.get(c[0], 99))
+        )
+        shown = f", {len(self.results)} shown" if len(self.results) < self.total else ""
+        return (
+            f"<SearchResult: {self.total} documents{shown} ({self.ranking}), "
+            f"{len(self.dataset_statuses)} datasets: {told or 'none'}>"
+        )
+
     def _repr_html_(self) -> str:
-        head = f"{self.total} documents ({self.ranking} ranking)"
-        return _html_table(self.documents.drop(columns=["fields"]), head)
+        return display.search_html(self)
+
+
+def _page_span(nums: list[Any], total: object) -> str:
+    return f"pages {nums[0]}–{nums[-1]} of {total}" if nums else f"no pages of {total}"
 
 
 @dataclass
@@ -105,7 +300,8 @@ class DocumentRead:
 
     @property
     def pages(self) -> pd.DataFrame:
-        return pd.DataFrame(self.page_list, columns=["page_num", "text"])
+        frame = pd.DataFrame(self.page_list, columns=["page_num", "text"])
+        return _typed(frame, {"page_num": "Int64", "text": "string"})
 
     @property
     def text(self) -> str:
@@ -136,8 +332,13 @@ class DocumentRead:
             "next_page_from": self.next_page_from,
         }
 
+    def __repr__(self) -> str:
+        nums = [p["page_num"] for p in self.page_list]
+        title = display.short(self.title, TITLE_CHARS)
+        return f"<DocumentRead: {title!r} ({self.dataset}), {_page_span(nums, self.total_pages)}>"
+
     def _repr_html_(self) -> str:
-        return _html_table(self.pages, f"{self.title} ({self.total_pages} pages)")
+        return display.read_html(self)
 
 
 @dataclass
@@ -149,7 +350,18 @@ class LegacySearchResult:
 
     @property
     def results(self) -> pd.DataFrame:
-        return pd.DataFrame(self.rows)
+        extra = [k for r in self.rows for k in r if k not in LEGACY_COLUMNS]
+        frame = pd.DataFrame(self.rows, columns=[*LEGACY_COLUMNS, *dict.fromkeys(extra)])
+        strings = ["id", "doc_id", "dataset", "name", "url", "company", "text", "highlight"]
+        return _typed(
+            frame,
+            {
+                **dict.fromkeys(strings, "string"),
+                "page_num": "Int64",
+                "score": "float64",
+                "year_decision": "Int64",
+            },
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {"results": copy.deepcopy(self.rows), "total": self.total}
@@ -157,6 +369,12 @@ class LegacySearchResult:
     @classmethod
     def from_dict(cls, body: dict[str, Any]) -> LegacySearchResult:
         return cls(copy.deepcopy(body["results"]), int(body["total"]))
+
+    def __repr__(self) -> str:
+        return f"<LegacySearchResult: {len(self.rows)} of {self.total} pages>"
+
+    def _repr_html_(self) -> str:
+        return display.legacy_html(self)
 
 
 @dataclass
@@ -167,7 +385,8 @@ class ContentsResult:
 
     @property
     def pages(self) -> pd.DataFrame:
-        return pd.DataFrame(self.body["pages"], columns=["page_num", "text"])
+        frame = pd.DataFrame(self.body["pages"], columns=["page_num", "text"])
+        return _typed(frame, {"page_num": "Int64", "text": "string"})
 
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self.body)
@@ -175,3 +394,12 @@ class ContentsResult:
     @classmethod
     def from_dict(cls, body: dict[str, Any]) -> ContentsResult:
         return cls(copy.deepcopy(body))
+
+    def __repr__(self) -> str:
+        nums = [p.get("page_num") for p in self.body.get("pages") or []]
+        name = display.short(self.body.get("name") or "", TITLE_CHARS)
+        span = _page_span(nums, self.body.get("total_pages"))
+        return f"<ContentsResult: {name!r} ({self.body.get('dataset')}), {span}>"
+
+    def _repr_html_(self) -> str:
+        return display.contents_html(self)

@@ -300,7 +300,8 @@ def test_dataframes(make_engine):
     assert list(res.documents.columns[:3]) == ["document_id", "dataset", "title"]
     assert len(res.documents) == 1 and len(res.pages) == 2
     assert res.statuses.set_index("dataset").loc["fda_483", "status"] == "ok"
-    assert "<table" in res._repr_html_()
+    assert res.pages.page_num.dtype == "Int64" and res.statuses.matches.dtype == "Int64"
+    assert "FDA Form 483 Inspection Observations" in res._repr_html_()
 
 
 def test_default_datasets_follow_the_plan(make_engine):

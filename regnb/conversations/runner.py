@@ -192,7 +192,8 @@ class Runner:
             run.stop.set()
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
-            wait_futures([f for _, f in entries], timeout=timeout)
+            # a future cancelled in the queue never reads as done to `wait`
+            wait_futures([f for _, f in entries if not f.cancelled()], timeout=timeout)
 
     # one run
 

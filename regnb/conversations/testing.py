@@ -9,14 +9,19 @@ spaces the steps, so a test can catch a run mid-way; both give way to a stop.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from regnb.agent.types import Citation, Produced, Step, Stopped, TurnRequest, TurnResult
+from regnb.agent.types import Agent, Citation, Produced, Step, Stopped, TurnRequest, TurnResult
+from regnb.conversations.service import ConversationService
+from regnb.conversations.store import ConversationStore
+from regnb.settings import Settings
 
-__all__ = ["FAKE_PNG", "FakeAgent"]
+__all__ = ["FAKE_PNG", "FakeAgent", "open_service", "wait_until"]
 
 FAKE_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 24
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -183,3 +188,27 @@ class FakeAgent:
                 Produced("Chart", "image", "chart.png", data=FAKE_PNG, media_type="image/png")
             )
         return out
+
+
+def open_service(
+    home: str | Path,
+    agent: Callable[[], Agent] | None = None,
+    *,
+    clock: Callable[[], float] = time.time,
+    **settings: Any,
+) -> ConversationService:
+    """A service over the store under `home` (the fake agent unless one is given), with
+    `settings` changed from the environment's."""
+    base = dataclasses.replace(Settings.from_env(), home=Path(home), **settings)
+    factory = agent if agent is not None else FakeAgent()
+    return ConversationService(factory, ConversationStore.under(base.home), base, clock)
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Poll `condition` until it holds; AssertionError after `timeout` seconds (a bound that a
+    passing test never reaches)."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"still false after {timeout:g} s")
+        time.sleep(0.005)

@@ -310,6 +310,7 @@ class ReadmeRun:
             self._python(block, code)
         else:
             self._shell(block, code)
+        assert not (self.work / "~").exists(), f"README.md:{block.line} made a folder named ~"
 
     def _python(self, block: Block, code: str) -> None:
         searches: list[tuple[dict[str, Any], regnb.SearchResult]] = []

@@ -94,7 +94,9 @@ class ExtractiveAgent:
         self.clock, self.sleep, self.pace_s = clock, sleep, pace_s
         self.producer = producer or default_producer
         self.read_documents = read_documents
-        self.researcher = Researcher(engine, vectors=BlockVectors(), embed_budget=embed_budget)
+        self.researcher = Researcher(
+            engine, vectors=BlockVectors(), embed_budget=embed_budget, clock=clock
+        )
         self.catalog = engine.datasets()
 
     def dataset_name(self, dataset_id: str) -> str:

@@ -40,14 +40,14 @@ class DateRange:
     date_to: str | None
     text: str
 
-    def describe(self) -> str:
-        """ "from 2018-01-01", "to 2019-12-31" or "from 2019-01-01 to 2022-12-31"."""
+    def outside(self) -> str:
+        """The dates left out: "before 2018-01-01", "after 2019-12-31", or both."""
         parts = []
         if self.date_from:
-            parts.append(f"from {self.date_from}")
+            parts.append(f"before {self.date_from}")
         if self.date_to:
-            parts.append(f"to {self.date_to}")
-        return " ".join(parts)
+            parts.append(f"after {self.date_to}")
+        return " or ".join(parts)
 
 
 def _first(year: int, month: int = 1) -> str:

@@ -49,7 +49,9 @@ def _last_answered(history: list[PriorTurn]) -> PriorTurn | None:
     return None
 
 
-def _merge(previous: Plan, new: Plan, message: str, state: dict[str, Any]) -> Plan:
+def _merge(
+    previous: Plan, new: Plan, message: str, state: dict[str, Any], history: list[PriorTurn]
+) -> Plan:
     """The previous plan, changed by what the follow-up says."""
     merged = Plan.from_dict(previous.to_dict())
     merged.message = message
@@ -71,12 +73,13 @@ def _merge(previous: Plan, new: Plan, message: str, state: dict[str, Any]) -> Pl
     if refers:
         merged.restrict_documents = list(state.get("documents", []))
     if MORE.search(message):
-        merged.exclude_documents = list(state.get("seen", []))
+        merged.exclude_documents = _cited(history)
     if topic and (refers or NARROW.search(message)):
         merged.require = list(dict.fromkeys([*previous.require, *topic]))
         merged.weights = {**previous.weights, **new.weights}
     elif topic and SWITCH.search(message):
         merged.identifiers, merged.names = new.identifiers, new.names
+        merged.identifier_kinds = new.identifier_kinds
         merged.phrases, merged.words, merged.pairs = new.phrases, new.words, new.pairs
         merged.weights, merged.filters, merged.require = new.weights, {}, []
         merged.query = new.query
@@ -106,20 +109,22 @@ def plan_turn(
     if previous_turn is None or not is_follow_up(message, new):
         return new
     previous = Plan.from_dict(previous_turn.state["plan"])
-    return _merge(previous, new, message, previous_turn.state)
+    return _merge(previous, new, message, previous_turn.state, history)
+
+
+def _cited(history: list[PriorTurn]) -> list[str]:
+    """Every document the conversation's answers cited, first cited first."""
+    return list(dict.fromkeys(d for turn in history for d in turn.state.get("documents", [])))
 
 
 def turn_state(
     plan: Plan, documents: list[str], firms: list[str], history: list[PriorTurn]
-) -> dict:
+) -> dict[str, Any]:
     """What a turn keeps for the next: its plan, the documents and firms it cited, and every
     document cited so far in the conversation ("more" skips them)."""
-    seen: list[str] = []
-    for turn in history:
-        seen += turn.state.get("documents", [])
     return {
         "plan": plan.to_dict(),
         "documents": documents,
         "firms": firms,
-        "seen": list(dict.fromkeys([*seen, *documents])),
+        "seen": list(dict.fromkeys([*_cited(history), *documents])),
     }

@@ -5,6 +5,7 @@ query embedding on the best few hundred), choose passages by MMR and group them 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -54,10 +55,12 @@ BOILERPLATE = (
     "for questions about this document",
     "additional copies are available",
 )
-EMBED_BUDGET = 160
+EMBED_BUDGET = 128
+EMBED_SECONDS = 3.0
+EMBED_BATCH = 32
 PASSAGES = 12
 MIN_BLOCK_WORDS = 8
-EMBED_WORDS = 90
+EMBED_WORDS = 60
 MENTION_PAGES = 4
 
 
@@ -181,10 +184,14 @@ class Researcher:
         *,
         vectors: BlockVectors | None = None,
         embed_budget: int = EMBED_BUDGET,
+        embed_seconds: float = EMBED_SECONDS,
         read_documents: int = READ_DOCUMENTS,
         passages: int = PASSAGES,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.source = source
+        self.embed_seconds = embed_seconds
+        self.clock = clock
         self.vectors = vectors or BlockVectors()
         self.embed_budget = embed_budget
         self.read_documents = read_documents
@@ -316,28 +323,34 @@ class Researcher:
         chosen += [p for p in ordered if id(p) not in picked]
         return chosen[: self.embed_budget]
 
-    def _embed(self, passages: list[Passage]) -> None:
+    def _embed(self, passages: list[Passage], check: Callable[[], None]) -> list[Passage]:
+        """Embeddings for the passages, from the cache or in batches, best first, until the time
+        budget is spent; the passages that got one are returned."""
         missing = []
         for p in passages:
             key = (p.found.document_id, p.page_num, p.block.block_id)
             p.vector = self.vectors.get(key)
             if p.vector is None:
                 missing.append(p)
-        if missing:
-            matrix = self.source.embed([_embed_text(p.block.text) for p in missing])
-            for p, vector in zip(missing, matrix, strict=True):
+        started = self.clock()
+        for start in range(0, len(missing), EMBED_BATCH):
+            if start and self.clock() - started > self.embed_seconds:
+                break
+            check()
+            batch = missing[start : start + EMBED_BATCH]
+            matrix = self.source.embed([_embed_text(p.block.text) for p in batch])
+            for p, vector in zip(batch, matrix, strict=True):
                 p.vector = np.asarray(vector, dtype=np.float32)
                 self.vectors.put((p.found.document_id, p.page_num, p.block.block_id), p.vector)
+        return [p for p in passages if p.vector is not None]
 
     def rank(
         self, plan: Plan, candidates: list[Passage], check: Callable[[], None]
     ) -> list[Passage]:
         """Embed the shortlist, score it, and choose passages by MMR (a few per document)."""
-        shortlist = self._shortlist(candidates)
+        shortlist = self._embed(self._shortlist(candidates), check)
         if not shortlist:
             return []
-        self._embed(shortlist)
-        check()
         query = np.asarray(self.source.embed([plan.query])[0], dtype=np.float32)
         vectors = np.stack([p.vector for p in shortlist])  # type: ignore[misc]
         cosine = vectors @ query

@@ -90,22 +90,22 @@ IDENTIFIERS: list[tuple[str, str]] = [
 PHRASES: tuple[str, ...] = tuple(
     """
     media fill; media fills; data integrity; complete response; out of specification;
-    out-of-specification; aseptic processing; aseptic technique; cleaning validation;
+ aseptic processing; aseptic technique; cleaning validation;
     process validation; sterility assurance; sterility testing; environmental monitoring;
     quality unit; quality control unit; quality system; quality systems; quality agreement;
     corrective and preventive action; corrective and preventive actions; root cause;
     stability testing; stability program; current good manufacturing practice;
     good manufacturing practice; adverse event; adverse events; cross contamination;
-    cross-contamination; hand sanitizer; drug product; drug products; drug substance;
+    hand sanitizer; drug product; drug products; drug substance;
     active pharmaceutical ingredient; container closure; visual inspection; smoke study;
     smoke studies; airflow pattern; laboratory controls; batch record; batch records;
     equipment cleaning; water system; pest control; training records; risk management;
     software validation; design controls; design control; design validation; design verification;
     complaint handling; complaint files; medical device reporting; premarket notification;
     substantial equivalence; substantially equivalent; clinical hold; postmarketing requirement;
-    real world evidence; real-world evidence; clinical trial; clinical trials; informed consent;
+    real world evidence; clinical trial; clinical trials; informed consent;
     unique device identification; human factors; usability engineering; benefit risk;
-    benefit-risk; compounding pharmacy; outsourcing facility; sterile drug; sterile drugs;
+ compounding pharmacy; outsourcing facility; sterile drug; sterile drugs;
     particulate matter; bacterial endotoxins; supplier controls; purchasing controls;
     acceptance activities; process controls; production and process controls;
     laboratory records; stability data; shelf life; expiration date; bioequivalence study;

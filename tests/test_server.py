@@ -441,8 +441,8 @@ async def test_unknown_document_is_not_found(client: httpx.AsyncClient, keys: di
         ("GET", "/api/v3/datasets/fda_483"),
         ("GET", "/api/v3/documents/"),
         ("GET", "/api/v3/documents/a/b"),
-        ("GET", "/api/v3/conversations"),
-        ("POST", "/api/v3/conversations"),
+        ("GET", "/api/v3/conversation"),
+        ("POST", "/api/v3/searches"),
         ("DELETE", "/api/v3/anything/at/all"),
     ],
 )

@@ -84,9 +84,14 @@ def escape(value: object) -> str:
 
 
 def short(text: object, limit: int) -> str:
-    """`text` on one line, cut to `limit` characters with an ellipsis."""
+    """`text` on one line, cut to `limit` characters (at a space where one is near) with an
+    ellipsis."""
     flat = " ".join(str(text).split())
-    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+    if len(flat) <= limit:
+        return flat
+    cut = flat.rfind(" ", 0, limit)
+    cut = cut if cut > limit // 2 else limit - 1
+    return flat[:cut].rstrip(" ,;:") + "…"
 
 
 def muted(text: object) -> Html:

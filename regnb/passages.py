@@ -123,8 +123,8 @@ def _best_passage(
     start, end = sentences[first][0], sentences[last][1]
     inside = [(s - start, e - start) for s, e, _ in hits if start <= s and e <= end]
     body, spans = _collapse(text[start:end], inside)
-    lead = ELLIPSIS if text[:start].strip() else ""
-    tail = ELLIPSIS if text[end:].strip() else ""
+    lead = ELLIPSIS + " " if text[:start].strip() else ""
+    tail = " " + ELLIPSIS if text[end:].strip() else ""
     shift = len(lead)
     return Passage(
         text=f"{lead}{body}{tail}",

@@ -1,0 +1,111 @@
+"""Plots of a search result: labelled axes, one bar per count, figures that show themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from regnb.plot import dataset_counts, year_counts
+from regnb.results import SearchResult
+
+from .conftest import doc
+
+
+def entry(n: int, dataset: str, date: str | None) -> dict[str, Any]:
+    return {
+        "document_id": f"d{n}",
+        "dataset": dataset,
+        "title": f"T{n}",
+        "date": date,
+        "url": None,
+        "fields": {},
+        "pages": [{"page_num": 1, "score": 0.5, "text": "x"}],
+        "matched_pages": 1,
+    }
+
+
+@pytest.fixture
+def result() -> SearchResult:
+    """A remote-style result (rebuilt from JSON): 483s in 2019 (2) and 2021, a recall in 2021,
+    a recall without a date."""
+    results = [
+        entry(1, "fda_483", "2019-01-05"),
+        entry(2, "fda_483", "2019-07-01"),
+        entry(3, "fda_483", "2021-02-02"),
+        entry(4, "fda_recalls", "2021-03-03"),
+        entry(5, "fda_recalls", None),
+    ]
+    statuses = {
+        "fda_483": {"status": "ok", "matches": 40, "pages": 30},
+        "fda_recalls": {"status": "ok", "matches": 3, "pages": 7},
+        "fda_drug": {"status": "no_match"},
+    }
+    body = {"results": results, "datasets": statuses, "total": 9, "next_offset": 5}
+    return SearchResult.from_dict({**body, "ranking": "similarity"})
+
+
+def test_year_and_dataset_counts(result):
+    assert year_counts(result) == {"fda_483": {2019: 2, 2021: 1}, "fda_recalls": {2021: 1}}
+    assert dataset_counts(result) == {"fda_483": (3, 30), "fda_recalls": (2, 7)}
+
+
+def test_timeline_stacks_documents_per_year_by_dataset(result):
+    fig = result.plot.timeline()
+    ax = fig.axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("Year", "Documents")
+    assert ax.get_title() == "Documents per year: 5 of 9 documents, 1 without a date"
+    first, second = ax.containers
+    assert [b.get_x() + b.get_width() / 2 for b in first] == [2019, 2020, 2021]
+    assert [b.get_height() for b in first] == [2, 0, 1]
+    assert [b.get_height() for b in second] == [0, 0, 1]
+    assert [b.get_y() for b in second] == [2, 0, 1]  # stacked on the 483s
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == [
+        "FDA Form 483 Inspection Observations",
+        "FDA Recalls, Market Withdrawals and…",
+    ]
+    assert all(float(t).is_integer() for t in ax.get_yticks())
+
+
+def test_datasets_draws_documents_and_pages_per_dataset(result):
+    ax = result.plot.datasets().axes[0]
+    docs, pages = ax.containers
+    assert [b.get_width() for b in docs] == [3, 2]
+    assert [b.get_width() for b in pages] == [30, 7]
+    assert len(ax.patches) == 4
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels == [
+        "FDA Form 483 Inspection Observations",
+        "FDA Recalls, Market Withdrawals and…",
+    ]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("Count", "Dataset")
+
+
+@pytest.mark.parametrize("kind", ["timeline", "datasets"])
+def test_figures_show_themselves_as_png(result, kind):
+    fig = getattr(result.plot, kind)()
+    assert fig._repr_png_().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("kind", ["timeline", "datasets"])
+def test_empty_result_draws_empty_axes(kind):
+    body = {"results": [], "datasets": {}, "total": 0, "next_offset": None, "ranking": "bm25"}
+    ax = getattr(SearchResult.from_dict(body).plot, kind)().axes[0]
+    assert len(ax.patches) == 0 and ax.get_legend() is None
+
+
+def test_plot_into_a_given_axes(result):
+    from matplotlib.figure import Figure
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    assert result.plot.timeline(ax=ax) is fig and len(ax.containers) == 2
+
+
+def test_real_search_plots(make_engine):
+    eng = make_engine(
+        {"fda_483": [doc("A", ["alpha"], date="2018-02-03"), doc("B", ["alpha"], date=None)]}
+    )
+    ax = eng.search(["alpha"]).plot.timeline().axes[0]
+    assert [b.get_height() for b in ax.containers[0]] == [1]

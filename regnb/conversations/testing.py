@@ -124,10 +124,10 @@ class FakeAgent:
         return self._source
 
     def _real_page(self) -> dict[str, Any] | None:
-        found = self.engine.search(self.keywords, limit=1)
-        if not found.documents.shape[0]:
+        found = self.engine.search(self.keywords, limit=1).to_dict()["results"]
+        if not found:
             return None
-        doc = found.documents.iloc[0]
+        doc = found[0]
         read = self.engine.read(doc["document_id"], 1, 1)
         dataset = self.engine.datasets()[doc["dataset"]]
         return {

@@ -4,12 +4,15 @@ steps. Built in code (no shared data), opened with the hashing encoder by `make_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import regnb
 from regnb.agent.types import PriorTurn, Step, TurnRequest, TurnResult
+from regnb.settings import Settings
 from tests.conftest import doc
 
-__all__ = ["Recorder", "agent_corpus", "prior", "request"]
+__all__ = ["Recorder", "agent_corpus", "open_agent_corpus", "prior", "request"]
 
 
 def _letter(firm: str, state: str, topic: str, date: str, number: str) -> dict[str, Any]:
@@ -113,6 +116,7 @@ def agent_corpus() -> dict[str, list[dict[str, Any]]]:
                     "vulnerabilities across the total product lifecycle.",
                 ],
                 date="2023-09-27",
+                url="https://www.fda.gov/media/119933/download",
                 fields={"topic": "cybersecurity"},
             ),
             doc(
@@ -140,6 +144,18 @@ def agent_corpus() -> dict[str, list[dict[str, Any]]]:
         ],
         "fda_recalls": recalls,
     }
+
+
+def open_agent_corpus(root: Path) -> regnb.Engine:
+    """The agent corpus written under `root` and opened with the hashing encoder (its index under
+    `root` too, so a module-scoped engine does not depend on a test's REGNB_HOME)."""
+    regnb.write_corpus(
+        root / "corpus", agent_corpus(), encoder=regnb.HashingEncoder(), progress=False
+    )
+    settings = Settings(**{**Settings.from_env().__dict__, "home": root / "home"})
+    return regnb.Engine(
+        root / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
+    )
 
 
 def request(

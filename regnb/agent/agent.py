@@ -111,15 +111,8 @@ class ExtractiveAgent:
     ) -> TurnResult:
         run = _Run(report, stopped, self.clock, self.sleep, self.pace_s)
         run.check()
-        plan = plan_turn(
-            request.message,
-            request.history,
-            catalog=self.catalog,
-            plan_name=request.plan,
-            today=request.today,
-            df=self.engine.document_frequency,
-        )
-        question = self._prepare(plan, request, run)
+        plan = self.plan(request)
+        question = self.prepare(plan, request, run)
         if question is not None:
             return TurnResult(
                 status="needs_input",
@@ -127,11 +120,37 @@ class ExtractiveAgent:
                 question=question,
                 state=turn_state(plan, [], [], request.history),
             )
-        return self._answer(plan, request, run)
+        answer = self.answer(plan, request, run)
+        produced = self.producer(answer, plan.formats) if plan.formats else []
+        run.check()
+        firms = [d.firm_or_product for d in answer.documents if d.firm_or_product]
+        documents = [d.document_id for d in answer.documents]
+        return TurnResult(
+            status="completed",
+            answer=answer.markdown,
+            citations=answer.citations,
+            documents=produced,
+            state=turn_state(plan, documents, firms, request.history),
+        )
 
-    def _prepare(self, plan: Plan, request: TurnRequest, run: _Run) -> dict | None:
+    def plan(self, request: TurnRequest) -> Plan:
+        """The message planned against the conversation so far."""
+        return plan_turn(
+            request.message,
+            request.history,
+            catalog=self.catalog,
+            plan_name=request.plan,
+            today=request.today,
+            df=self.engine.document_frequency,
+        )
+
+    def _quiet(self) -> _Run:
+        return _Run(lambda steps: None, lambda: False, self.clock, self.sleep, 0.0)
+
+    def prepare(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> dict | None:
         """A first search when the plan needs one: a clarifying question, or the plan refined
         (firm and product filters the catalog confirms, phrases the pages use)."""
+        run = run or self._quiet()
         replying = bool(request.history) and request.history[-1].status == "needs_input"
         ask = needs_probe(plan) and not replying
         if not (ask or plan.names or plan.pairs):
@@ -146,14 +165,16 @@ class ExtractiveAgent:
         plan.phrases = list(dict.fromkeys([*plan.phrases, *data_phrases(plan, first)]))
         return None
 
-    def research(self, plan: Plan, request: TurnRequest, run: _Run) -> Evidence:
+    def research(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Evidence:
         """Search, read, rank and group: the evidence an answer is written from."""
+        run = run or self._quiet()
         researcher = self.researcher
         searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
         weights = weigh_documents(found, plan)
         documents = choose_documents(found, self.read_documents, weights)
-        run.step(Step(f"Reading {len(documents)} documents", len(documents)))
+        noun = "document" if len(documents) == 1 else "documents"
+        run.step(Step(f"Reading {len(documents)} {noun}", len(documents)))
         pages = researcher.read(documents, request.plan, run.check)
         run.stage()
         candidates = researcher.candidates(plan, documents, pages, weights)
@@ -161,27 +182,21 @@ class ExtractiveAgent:
         labels = researcher.themes(passages)
         return Evidence(plan, searches, found, documents, passages, labels, pages, notes)
 
-    def _answer(self, plan: Plan, request: TurnRequest, run: _Run) -> TurnResult:
+    def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:
+        return Draft(request.message, evidence, request.first_citation, self.dataset_name)
+
+    def answer(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Answer:
+        """Research, write and verify: the answer, every citation checked against the reader."""
+        run = run or self._quiet()
         evidence = self.research(plan, request, run)
         run.step(Step("Writing the answer", len(evidence.passages)))
         run.stage()
-        draft = Draft(request.message, evidence, request.first_citation, self.dataset_name)
-        answer = self.writer.write(draft)
+        answer = self.writer.write(self.draft(evidence, request))
         run.check()
         prior: list[Citation] = [c for turn in request.history for c in turn.citations]
         answer, _ = verify_answer(answer, self.engine, request.plan, prior)
         run.stage()
-        produced = self.producer(answer, plan.formats) if plan.formats else []
-        run.check()
-        firms = [d.firm_or_product for d in answer.documents if d.firm_or_product]
-        state = turn_state(plan, [d.document_id for d in answer.documents], firms, request.history)
-        return TurnResult(
-            status="completed",
-            answer=answer.markdown,
-            citations=answer.citations,
-            documents=produced,
-            state=state,
-        )
+        return answer
 
 
 def run_turn(

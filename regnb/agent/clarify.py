@@ -103,13 +103,14 @@ def clarify(
             )
         if probe is not None and probe.total <= BROAD_DOCUMENTS:
             return None
-        where = ", ".join(dataset_name(d) for d in (plan.named_datasets or plan.datasets)[:3])
+        named = (plan.named_datasets or plan.datasets)[:3]
+        where = " and ".join(dataset_name(d) for d in named)
         total = probe.total if probe is not None else 0
         options = _firm_options(found) + _time_options(found, today)
         if probe is not None:
             options += _dataset_options(probe, dataset_name)
         return _question(
-            f"{where} hold{'s' if ',' not in where else ''} {total} matching documents: too many "
+            f"{where} hold{'s' if len(named) == 1 else ''} {total} matching documents: too many "
             "to answer with citations. What should the answer be about: a topic, a firm or "
             "product, or a time range?",
             options,

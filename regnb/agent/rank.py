@@ -124,9 +124,12 @@ def mmr(
     groups: Sequence[str] | None = None,
     per_group: int = 3,
     lam: float = 0.7,
+    duplicates_across_groups: bool = False,
 ) -> list[int]:
     """Indices of up to `k` items chosen by maximal marginal relevance; an item nearly equal to
-    one already chosen (cosine ≥ 0.92) is never chosen, nor more than `per_group` per group."""
+    one already chosen (cosine ≥ 0.92) is never chosen (unless `duplicates_across_groups` and
+    the two are of different groups: the same words in two firms' letters attest both), nor more
+    than `per_group` per group."""
     chosen: list[int] = []
     counts: dict[str, int] = {}
     candidates = list(np.argsort(-scores, kind="stable"))
@@ -136,7 +139,9 @@ def mmr(
             if groups is not None and counts.get(groups[i], 0) >= per_group:
                 continue
             similarity = float(np.max(vectors[chosen] @ vectors[i])) if chosen else 0.0
-            if similarity >= DUPLICATE:
+            if similarity >= DUPLICATE and not (
+                duplicates_across_groups and _only_other_groups(chosen, i, vectors, groups)
+            ):
                 continue
             value = lam * float(scores[i]) - (1 - lam) * similarity
             if value > best_value:
@@ -148,3 +153,13 @@ def mmr(
         if groups is not None:
             counts[groups[best]] = counts.get(groups[best], 0) + 1
     return chosen
+
+
+def _only_other_groups(
+    chosen: list[int], i: int, vectors: np.ndarray, groups: Sequence[str] | None
+) -> bool:
+    """Whether every chosen item nearly equal to item `i` is of another group."""
+    if groups is None:
+        return False
+    near = [j for j in chosen if float(vectors[j] @ vectors[i]) >= DUPLICATE]
+    return all(groups[j] != groups[i] for j in near)

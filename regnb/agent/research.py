@@ -145,7 +145,7 @@ def choose_documents(found: Sequence[Found], n: int, weights: dict[str, float]) 
         if doc.dataset not in seen and not doc.weak and weight >= 0.8 * top:
             seen.add(doc.dataset)
             chosen.append(doc)
-    chosen = chosen[: max(1, n // 2)]
+    chosen = chosen[: max(1, (n + 1) // 2)]
     for doc in ordered:
         if len(chosen) >= n:
             break
@@ -370,6 +370,7 @@ class Researcher:
             self.passages,
             groups=[p.found.document_id for p in shortlist],
             per_group=per_doc,
+            duplicates_across_groups=plan.which_firms,
         )
         return [shortlist[i] for i in chosen]
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from regnb.agent.words import word_set
+from regnb.agent.words import QUESTION_WORDS, word_set, words
+from regnb.text import STOP_WORDS
 
 __all__ = ["OTHER", "cluster", "fold_singletons", "label_themes"]
 
@@ -84,18 +85,18 @@ def label_themes(texts_by_theme: Sequence[Sequence[str]]) -> list[str]:
 
     docs = [" ".join(texts) for texts in texts_by_theme]
     if not any(d.strip() for d in docs):
-        return ["Findings" for _ in docs]
+        return _distinct(["Findings" for _ in docs])
     vectorizer = TfidfVectorizer(
         ngram_range=(1, 2),
-        stop_words=sorted(_stop_words()),
-        token_pattern=r"(?u)\b[^\W\d_][\w-]{2,}\b",
+        tokenizer=_tokens,
+        token_pattern=None,
         sublinear_tf=True,
-        lowercase=True,
+        lowercase=False,
     )
     try:
         matrix = vectorizer.fit_transform(docs).toarray()
     except ValueError:  # nothing but stop words
-        return ["Findings" for _ in docs]
+        return _distinct(["Findings" for _ in docs])
     vocabulary = vectorizer.get_feature_names_out()
     matrix = matrix * np.array([BIGRAM_BOOST if " " in t else 1.0 for t in vocabulary])
     labels = []
@@ -104,10 +105,27 @@ def label_themes(texts_by_theme: Sequence[Sequence[str]]) -> list[str]:
     return _distinct(labels)
 
 
-def _stop_words() -> set[str]:
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+def _singular(word: str) -> str:
+    """ "trails" → "trail", so a label counts a term once whatever its number."""
+    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
-    return set(ENGLISH_STOP_WORDS) | set(LABEL_STOP)
+
+def _tokens(text: str) -> list[str]:
+    """Words of three letters or more, not stop words, in the singular."""
+    stop = _STOP
+    return [
+        _singular(w)
+        for w in words(text)
+        if len(w) >= 3 and w not in stop and any(c.isalpha() for c in w) and not w.isdigit()
+    ]
+
+
+def _stop_words() -> set[str]:
+    """English stop words (the index's list: scikit-learn's drops field words such as "fill"
+    and "system") and words every regulatory passage uses."""
+    return set(STOP_WORDS) | set(QUESTION_WORDS) | set(LABEL_STOP)
 
 
 def _label(row: np.ndarray, vocabulary: np.ndarray) -> str:
@@ -135,3 +153,6 @@ def _distinct(labels: list[str]) -> list[str]:
         seen[label] = seen.get(label, 0) + 1
         out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
     return out
+
+
+_STOP = frozenset(_stop_words())

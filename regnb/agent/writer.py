@@ -13,6 +13,7 @@ from regnb.agent.dates import DateRange
 from regnb.agent.rank import Term, keyword_score, plan_terms
 from regnb.agent.research import Evidence, Passage
 from regnb.agent.searching import Found
+from regnb.agent.themes import OTHER
 from regnb.agent.types import Answer, Finding, KeyDocument, Theme
 from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent.words import fold, plain, sentence_spans, word_set
@@ -146,7 +147,8 @@ def _themes(evidence: Evidence, book: CitationBook, terms: list[Term]) -> list[T
     for p in evidence.passages:
         best[p.theme] = max(best.get(p.theme, -1.0), p.score)
     themes = []
-    for number in sorted(best, key=lambda t: -best[t]):
+    other = [i for i, label in enumerate(evidence.themes) if label == OTHER]
+    for number in sorted(best, key=lambda t: (t in other, -best[t])):
         members = sorted(
             (p for p in evidence.passages if p.theme == number), key=lambda p: -p.score
         )

@@ -1,0 +1,236 @@
+"""Ranking passages: keyword evidence, the blend, MMR without near-duplicates, themes and their
+labels, and which documents get read."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from regnb.agent.plan import Plan
+from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
+from regnb.agent.research import BlockVectors, block_quality, choose_documents
+from regnb.agent.searching import Found, items_for
+from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
+from regnb.agent.words import sentences, stem
+
+
+def a_plan(**kwargs: object) -> Plan:
+    return Plan(message="m", query="q", **kwargs)  # type: ignore[arg-type]
+
+
+def found(
+    doc: str, dataset: str = "fda_warning_letters", score: float = 1.0, weak: bool = False
+) -> Found:
+    return Found(doc, dataset, f"Title {doc}", "2021-01-01", None, {}, score, [1], weak)
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("failures", "failur"),
+        ("failed", "fail"),
+        ("failing", "fail"),
+        ("validation", "validate"),
+        ("investigations", "investigate"),
+        ("fda", "fda"),
+        ("211", "211"),
+    ],
+)
+def test_a_light_stemmer_brings_word_forms_together(word: str, expected: str) -> None:
+    assert stem(word).startswith(expected[:4])
+
+
+def test_stems_of_related_forms_are_equal() -> None:
+    assert stem("failures") == stem("failure")
+    assert stem("investigations") == stem("investigation")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The media fill failed. The firm, Acme Inc. of Ohio, did not act.", 2),
+        ("See 21 CFR 211.113(b). Then stop.", 2),
+        ("One sentence without an end", 1),
+        ("Dr. Smith wrote it. U.S. law applies.", 2),
+    ],
+)
+def test_sentences_split_at_stops_but_not_at_abbreviations(text: str, expected: int) -> None:
+    assert len(sentences(text)) == expected
+
+
+def test_keyword_evidence_weighs_identifiers_phrases_and_words() -> None:
+    plan = a_plan(
+        identifiers=["21 CFR 211.113(b)"],
+        phrases=["media fill"],
+        words=["sterile"],
+        weights={"21 CFR 211.113(b)": 8.0, "media fill": 2.0, "sterile": 1.0},
+    )
+    terms = plan_terms(plan)
+    everything = "Media fills for sterile products failed (21 CFR 211.113(b))."
+    assert keyword_score(everything, terms) == pytest.approx(1.0)
+    assert keyword_score("The fill of media was late.", terms) == 0.0
+    only_phrase = keyword_score("Media-fill runs failed.", terms)
+    assert only_phrase == pytest.approx(2.4 / (8 + 2.4 + 1))
+    assert keyword_score("cites 21 cfr 211.113 (b) here", terms) > only_phrase
+
+
+def test_a_name_in_the_document_title_counts_for_every_block() -> None:
+    plan = a_plan(names=["Acme Pharma"], words=["sterility"], weights={"Acme Pharma": 5.0})
+    terms = plan_terms(plan)
+    given = document_terms(terms, "Warning Letter: Acme Pharma Inc", {})
+    assert [t.text for t in given] == ["Acme Pharma"]
+    assert keyword_score("sterility failures", terms, given) == pytest.approx(1.0)
+    assert keyword_score("sterility failures", terms) == pytest.approx(1 / 6)
+
+
+def test_loosened_matches_are_weaker_evidence() -> None:
+    scores = blend(
+        np.array([0.5, 0.5]), np.array([1.0, 1.0]), np.array([1.0, 1.0]), np.array([False, True])
+    )
+    assert scores[1] < scores[0]
+
+
+def test_mmr_drops_near_duplicates_and_spreads_over_documents() -> None:
+    vectors = np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.6, 0.8]], dtype=np.float32)
+    scores = np.array([0.9, 0.89, 0.5, 0.4])
+    assert mmr(scores, vectors, 4) == [0, 2, 3]
+    assert mmr(scores, vectors, 4, groups=["a", "b", "a", "a"], per_group=1) == [0]
+
+
+def test_mmr_prefers_a_different_passage_over_a_similar_better_one() -> None:
+    vectors = np.array([[1.0, 0.0], [0.9, 0.436], [0.0, 1.0]], dtype=np.float32)
+    scores = np.array([1.0, 0.95, 0.8])
+    assert mmr(scores, vectors, 2) == [0, 2]
+
+
+def test_themes_group_close_passages_and_number_them_by_first_appearance() -> None:
+    vectors = np.array(
+        [[1, 0, 0], [0.98, 0.2, 0], [0, 1, 0], [0, 0.97, 0.24], [0, 0, 1]], dtype=np.float32
+    )
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    assert cluster(vectors, distance=0.3) == [0, 0, 1, 1, 2]
+    assert cluster(vectors, distance=0.3, max_themes=2) == [0, 0, 1, 1, 1]
+    assert cluster(vectors[:1]) == [0]
+    assert cluster(np.zeros((0, 3))) == []
+
+
+@pytest.mark.parametrize(
+    ("labels", "expected", "other"),
+    [
+        ([0, 0, 1, 1], [0, 0, 1, 1], None),
+        ([0, 0, 1, 2], [0, 0, 1, 1], 1),
+        ([0, 1, 2], [0, 0, 0], None),
+        ([0], [0], None),
+        ([2, 0, 0, 1, 1], [2, 0, 0, 1, 1], 2),
+    ],
+)
+def test_single_passage_themes_are_folded_together(
+    labels: list[int], expected: list[int], other: int | None
+) -> None:
+    assert fold_singletons(labels) == (expected, other)
+
+
+def test_theme_labels_are_the_terms_that_tell_themes_apart() -> None:
+    labels = label_themes(
+        [
+            ["Media fill runs failed at the filling line.", "The media fill had positive units."],
+            ["Audit trails were disabled on the chromatography systems.", "Audit trail review."],
+        ]
+    )
+    assert "media fill" in labels[0].lower()
+    assert "audit trail" in labels[1].lower()
+    assert labels[0][0].isupper()
+    assert OTHER == "Other findings"
+
+
+def test_theme_labels_of_nothing_but_stop_words_fall_back() -> None:
+    assert label_themes([["the and of"], ["it is"]]) == ["Findings", "Findings (2)"]
+
+
+def test_documents_to_read_take_the_best_of_each_dataset_then_the_rest() -> None:
+    docs = [
+        found("w1", score=1.0),
+        found("w2", score=0.95),
+        found("w3", score=0.9),
+        found("g1", "fda_guidance", score=0.85),
+        found("m1", "fda_maude", score=0.2),
+        found("l1", "fda_483", score=0.99, weak=True),
+    ]
+    weights = {d.document_id: d.score for d in docs}
+    chosen = [d.document_id for d in choose_documents(docs, 3, weights)]
+    assert chosen == ["w1", "w2", "g1"]
+    everything = [d.document_id for d in choose_documents(docs, 6, weights)]
+    assert everything == ["w1", "w2", "w3", "g1", "m1", "l1"]
+    assert choose_documents([], 4, {}) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("too short to cite", 0.0),
+        ("Your firm failed to investigate the media fill failures of the filling line", 0.75),
+        (" ".join(["word"] * 30), 1.0),
+        (
+            "This document lists observations made; they do not represent a final agency "
+            "determination regarding your compliance",
+            0.9 * 0.4,
+        ),
+        (
+            "8/26/2019 8/27/2019 8/28/2019 8/29/2019 8/30/2019 9/23/2019 9/24/2019 9/25/2019 "
+            "9/26/2019 9/27/2019 dates of inspection were these many days in total",
+            0.75 * 0.6,
+        ),
+    ],
+)
+def test_block_quality(text: str, expected: float) -> None:
+    assert block_quality(text) == pytest.approx(expected)
+
+
+def test_block_vectors_are_cached_and_bounded() -> None:
+    cache = BlockVectors(size=2)
+    for i in range(3):
+        cache.put(("d", 1, f"¶{i}"), np.full(2, i, dtype=np.float32))
+    assert len(cache) == 2
+    assert cache.get(("d", 1, "¶0")) is None
+    assert cache.get(("d", 1, "¶2")) is not None
+
+
+@pytest.mark.parametrize(
+    ("plan", "filtered", "loosen", "expected"),
+    [
+        (
+            a_plan(phrases=["media fill"], words=["sterile", "failures"]),
+            {},
+            False,
+            ["media fill", "sterile failures"],
+        ),
+        (
+            a_plan(phrases=["media fill"], words=["sterile", "failures"]),
+            {},
+            True,
+            ["media fill", "sterile", "failures"],
+        ),
+        (
+            a_plan(identifiers=["212345"], names=["Acme"], words=["stability"]),
+            {},
+            False,
+            ["212345", "Acme stability"],
+        ),
+        (
+            a_plan(names=["Acme"], words=["stability"]),
+            {"company": "Acme"},
+            False,
+            ["stability"],
+        ),
+        (a_plan(names=["Acme"]), {}, False, ["Acme"]),
+    ],
+)
+def test_keyword_items_for_a_dataset(
+    plan: Plan, filtered: dict[str, str], loosen: bool, expected: list[str]
+) -> None:
+    assert items_for(plan, filtered, loosen) == expected
+
+
+def test_a_filter_with_nothing_else_to_search_lists_everything_it_allows() -> None:
+    items = items_for(a_plan(identifiers=["3001234567"]), {"fei_number": "3001234567"}, False)
+    assert "fda" in items and "observation" in items

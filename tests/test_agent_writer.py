@@ -1,0 +1,177 @@
+"""The extractive answer's invariants on a small corpus: every marker resolves, every passage is
+its block's text on the page the reader returns, no sentence of the summary or the findings goes
+without a marker, numbers start at the turn's first and parents are page citations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+import regnb
+from regnb.agent.agent import ExtractiveAgent
+from regnb.agent.blocks import block_text
+from regnb.agent.types import Answer
+from regnb.agent.verify import marker_numbers
+from regnb.agent.words import fold, plain
+from regnb.agent.writer import quote_of
+from tests.agent_support import open_agent_corpus, request
+
+QUESTIONS = [
+    "Which sterile drug makers got warning letters for media fill failures since 2018?",
+    "Why did FDA issue a complete response letter for NDA 212345?",
+    "What did the 483 for FEI 3001234567 cite?",
+    "What does FDA guidance say about cybersecurity in premarket submissions?",
+    "insulin pump occlusion events in MAUDE",
+    "data integrity and audit trails",
+]
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
+    eng = open_agent_corpus(tmp_path_factory.mktemp("agent"))
+    yield eng
+    eng.close()
+
+
+@pytest.fixture(scope="module")
+def answers(engine: regnb.Engine) -> dict[str, Answer]:
+    agent = ExtractiveAgent(engine, producer=lambda answer, formats: [])
+    out = {}
+    for question in QUESTIONS:
+        req = request(question, first=7)
+        out[question] = agent.answer(agent.plan(req), req)
+    return out
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_every_marker_resolves_to_a_citation_of_the_answer(
+    answers: dict[str, Answer], question: str
+) -> None:
+    answer = answers[question]
+    indexes = {c.index for c in answer.citations}
+    assert marker_numbers(answer.markdown)
+    assert set(marker_numbers(answer.markdown)) <= indexes
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_every_passage_is_its_block_on_the_page_the_reader_returns(
+    engine: regnb.Engine, answers: dict[str, Answer], question: str
+) -> None:
+    passages = [c for c in answers[question].citations if c.block_id is not None]
+    assert passages
+    for c in passages:
+        page = engine.read(c.document_id, c.page_num, c.page_num).page_list[0]["text"]
+        assert fold(c.passage or "") in fold(page)
+        assert fold(block_text(page, c.block_id)) == fold(c.passage or "")
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_no_sentence_of_the_summary_or_the_findings_goes_without_a_marker(
+    answers: dict[str, Answer], question: str
+) -> None:
+    answer = answers[question]
+    findings = [*answer.summary, *(f for t in answer.themes for f in t.findings)]
+    assert answer.summary
+    assert all(f.markers for f in findings)
+    bullets = [line for line in answer.markdown.splitlines() if line.startswith("- ")]
+    findings_part = answer.markdown.split("### Key documents")[0]
+    for line in [b for b in bullets if b in findings_part]:
+        assert re.search(r"(\[\d+\])+[.!?]?$", line), line
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_each_finding_quotes_a_passage_it_cites(answers: dict[str, Answer], question: str) -> None:
+    answer = answers[question]
+    by_index = {c.index: c for c in answer.citations}
+    for theme in answer.themes:
+        for f in theme.findings:
+            passages = [plain(by_index[m].passage or "") for m in f.markers]
+            assert f.quote is not None
+            assert any(plain(f.quote) in p for p in passages)
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_numbers_start_at_the_turn_s_first_and_parents_are_page_citations(
+    answers: dict[str, Answer], question: str
+) -> None:
+    citations = answers[question].citations
+    indexes = sorted(c.index for c in citations)
+    assert indexes[0] == 7
+    assert len(set(indexes)) == len(indexes)
+    by_index = {c.index: c for c in citations}
+    for c in citations:
+        if c.block_id is None:
+            assert c.parent_index is None and c.passage is None
+            continue
+        parent = by_index[c.parent_index]  # type: ignore[index]
+        assert parent.block_id is None
+        assert (parent.document_id, parent.page_num) == (c.document_id, c.page_num)
+        assert c.name == parent.name and c.url == parent.url
+
+
+def test_a_which_firms_answer_names_the_firms_first(answers: dict[str, Answer]) -> None:
+    answer = answers[QUESTIONS[0]]
+    first = answer.summary[0].text
+    assert "Acme Sterile Pharma Inc" in first and "Borealis Injectables LLC" in first
+    assert "Delta Generics" not in answer.markdown  # its letter is from 2016
+    assert any("before 2018-01-01" in line for line in answer.not_found)
+
+
+def test_the_key_documents_table_cites_pages(answers: dict[str, Answer]) -> None:
+    answer = answers[QUESTIONS[1]]
+    assert [d.title for d in answer.documents] == [
+        "Complete Response Letter - Zentavir (NDA 212345)"
+    ]
+    assert answer.documents[0].firm_or_product == "Zentara Bio"
+    row = next(line for line in answer.markdown.splitlines() if "Zentavir" in line)
+    assert re.search(r"Zentavir \(NDA 212345\) \[\d+\] \| FDA Complete Response Letters \|", row)
+
+
+def test_a_crl_answer_quotes_its_deficiencies(answers: dict[str, Answer]) -> None:
+    text = answers[QUESTIONS[1]].markdown
+    assert "cannot approve it in its present form" in text
+    assert "stability data do not support" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "url"),
+    [
+        (QUESTIONS[3], r"^https://www\.fda\.gov/media/119933/download#page=1$"),
+        (QUESTIONS[1], r"^/api/v3/documents/[^?]+\?page_from=1&page_to=1$"),
+    ],
+)
+def test_citation_urls_open_the_source_at_the_page(
+    answers: dict[str, Answer], question: str, url: str
+) -> None:
+    assert all(re.match(url, c.url) for c in answers[question].citations)
+
+
+def test_datasets_without_a_match_are_listed_as_not_found(answers: dict[str, Answer]) -> None:
+    lines = answers[QUESTIONS[5]].not_found
+    assert any(line.startswith("No match in") and "FDA Recalls" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "quote"),
+    [
+        ("Short block.", "Short block.", "Short block."),
+        ("**Bold** [12] heading", "Bold (12) heading", "Bold (12) heading"),
+        (" ".join(["word"] * 60), " ".join(["word"] * 45) + " …", " ".join(["word"] * 45)),
+    ],
+)
+def test_quotes_are_plain_text_and_cut_with_an_ellipsis(text: str, shown: str, quote: str) -> None:
+    assert quote_of(text, []) == (shown, quote)
+
+
+def test_quotes_pick_the_sentence_that_holds_the_terms() -> None:
+    from regnb.agent.plan import Plan
+    from regnb.agent.rank import plan_terms
+
+    terms = plan_terms(Plan("m", "q", words=["endotoxin"]))
+    text = " ".join(["Filler sentence with nothing in it at all today."] * 6)
+    text += " The endotoxin limit was exceeded in lot 4. " + text
+    shown, quote = quote_of(text, terms, limit=20)
+    assert quote.startswith("The endotoxin limit was exceeded")
+    assert shown.startswith(quote)

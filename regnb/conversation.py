@@ -189,6 +189,8 @@ class Conversation:
             passages = finder(self.id)
         for row in rows:
             row["passage"] = passages.get(row["index"]) if "block_id" in row else None
+            row.setdefault("block_id", None)
+            row.setdefault("parent_index", None)
         frame = pd.DataFrame(rows, columns=CITATION_COLUMNS)
         return frame.astype({"page_num": "Int64", "parent_index": "Int64"})
 

@@ -26,17 +26,22 @@ _create_lock = threading.Lock()
 
 
 def default_agent_factory(engine: Any) -> Callable[[], Agent]:
-    """Makes the extractive research agent over `engine`, imported when a run starts."""
+    """The extractive research agent over `engine`: imported when the first run starts, then
+    the same agent for every run (its caches, such as block embeddings, are kept)."""
+    made: list[Agent] = []
+    lock = threading.Lock()
 
     def make() -> Agent:
-        try:
-            from regnb.agent.agent import ExtractiveAgent  # type: ignore[import-not-found]
-        except ImportError as exc:
-            raise InternalError(
-                "the research agent is not part of this build (regnb.agent.agent is missing)"
-            ) from exc
-        agent: Agent = ExtractiveAgent(engine)
-        return agent
+        with lock:
+            if not made:
+                try:
+                    from regnb.agent.agent import ExtractiveAgent
+                except ImportError as exc:
+                    raise InternalError(
+                        "the research agent is not part of this build (regnb.agent.agent is missing)"
+                    ) from exc
+                made.append(ExtractiveAgent(engine))
+            return made[0]
 
     return make
 
@@ -50,15 +55,12 @@ def server_service(engine: Any, settings: Settings) -> ConversationService:
 def _block_text(page_text: str, block_id: str) -> str | None:
     """The text of `block_id` on a page, by the agent's block splitter (None until it exists)."""
     try:
-        from regnb.agent import blocks  # type: ignore[attr-defined]
+        from regnb.agent.blocks import block_text
     except ImportError:
         return None
-    slicer = getattr(blocks, "block_text", None)
-    if slicer is None:
-        return None
     try:
-        return str(slicer(page_text, block_id))
-    except Exception:
+        return block_text(page_text, block_id)
+    except ValueError:
         return None
 
 
@@ -82,7 +84,11 @@ class LocalConversations:
         return service
 
     def _make_agent(self) -> Agent:
-        return (self.agent_factory or default_agent_factory(self))()
+        if self.agent_factory is not None:
+            return self.agent_factory()
+        if "_default_agent" not in self.__dict__:
+            self.__dict__["_default_agent"] = default_agent_factory(self)
+        return self.__dict__["_default_agent"]()  # type: ignore[no-any-return]
 
     def start_conversation(
         self, message: str, *, idempotency_key: str | None = None

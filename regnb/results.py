@@ -66,7 +66,8 @@ def _typed(frame: pd.DataFrame, types: dict[str, str]) -> pd.DataFrame:
 def _dates(values: pd.Series) -> pd.Series:
     """ISO date strings as datetime64; anything else (None, a bare year) as NaT."""
     text = values.where(values.map(lambda v: isinstance(v, str) and bool(ISO_DAY.match(v))))
-    return pd.to_datetime(text.astype(object), format="%Y-%m-%d", errors="coerce")
+    days = pd.to_datetime(text.astype(object), format="%Y-%m-%d", errors="coerce")
+    return days.astype("datetime64[ns]")  # one unit whatever pandas infers from the values
 
 
 def field_dtype(values: pd.Series) -> pd.Series:

@@ -181,6 +181,14 @@ def test_documents_have_proper_types(eng):
     assert frame.date[0] == pd.Timestamp("2020-01-01")
 
 
+def test_an_empty_result_has_the_same_column_types(eng):
+    full = eng.search(["sterility"])
+    empty = SearchResult.from_dict({**full.to_dict(), "results": [], "total": 0})
+    for name in ("documents", "pages", "statuses"):
+        assert getattr(empty, name).dtypes.equals(getattr(full, name).dtypes), name
+    assert full.documents.date.dtype == "datetime64[ns]"
+
+
 def test_one_dataset_spreads_its_fields_into_columns(eng):
     frame = eng.search(["sterility"], datasets=["fda_483"]).documents
     assert "fields" not in frame

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from regnb.agent.clarify import clarify, needs_probe
 from regnb.agent.followup import plan_turn, turn_state
+from regnb.agent.llm import default_writer
 from regnb.agent.plan import Plan
 from regnb.agent.research import (
     EMBED_BUDGET,
@@ -32,7 +33,7 @@ from regnb.agent.types import (
     TurnResult,
 )
 from regnb.agent.verify import verify_answer
-from regnb.agent.writer import Draft, ExtractiveWriter, Writer
+from regnb.agent.writer import Draft, Writer
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 
@@ -75,7 +76,11 @@ class _Run:
 
 
 class ExtractiveAgent:
-    """Answers one message with quoted, verified passage citations (the `Agent` protocol)."""
+    """Answers one message with quoted, verified passage citations (the `Agent` protocol).
+
+    `writer` writes the prose (default: the model writer when REGNB_LLM_BASE_URL and
+    REGNB_LLM_MODEL are set, else the extractive writer); `pace_s` pauses between stages (for
+    tests of the service); `producer` makes the files a message asks for."""
 
     def __init__(
         self,
@@ -90,7 +95,7 @@ class ExtractiveAgent:
         read_documents: int = READ_DOCUMENTS,
     ) -> None:
         self.engine = engine
-        self.writer = writer or ExtractiveWriter()
+        self.writer = writer or default_writer()
         self.clock, self.sleep, self.pace_s = clock, sleep, pace_s
         self.producer = producer or default_producer
         self.read_documents = read_documents

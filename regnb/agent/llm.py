@@ -1,0 +1,191 @@
+"""An optional model writer: the prose of the answer from any OpenAI-compatible chat-completions
+endpoint (REGNB_LLM_BASE_URL, REGNB_LLM_MODEL, REGNB_LLM_API_KEY), given the chosen passages with
+their markers. Its sentences are checked like any other (markers must be this answer's passages,
+words must come from them); a failing or slow endpoint leaves the extractive answer, with a note."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import httpx
+
+from regnb.agent.types import Answer, Citation, Finding, Theme
+from regnb.agent.verify import marker_numbers, supported
+from regnb.agent.words import fold, sentence_spans
+from regnb.agent.writer import Draft, ExtractiveWriter, Writer, render_markdown
+
+__all__ = ["ModelSettings", "ModelWriter", "default_writer", "parse_prose"]
+
+SYSTEM = (
+    "You are a regulatory research assistant. Answer the question using only the numbered "
+    "passages. Write markdown: first a line that starts with '**In short:**' followed by two to "
+    "four sentences that answer the question itself (for 'which firms' questions, name the "
+    "firms); then one or more sections, each a '### ' heading naming a theme and '- ' bullets "
+    "with one finding each. End every sentence with the markers of the passages that support it, "
+    "like [12][14]. State only what the passages say; quote or closely paraphrase them."
+)
+_MARKERS = re.compile(r"\s*(?:\[\d+\])+")
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    """Where the model is and how long to wait for it."""
+
+    base_url: str
+    model: str
+    api_key: str | None = None
+    timeout_s: float = 20.0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] = os.environ) -> ModelSettings | None:
+        """REGNB_LLM_BASE_URL and REGNB_LLM_MODEL switch the model writer on; REGNB_LLM_API_KEY
+        and REGNB_LLM_TIMEOUT_S (default 20) are optional. None when it is off."""
+        base, model = environ.get("REGNB_LLM_BASE_URL"), environ.get("REGNB_LLM_MODEL")
+        if not base or not model:
+            return None
+        raw = environ.get("REGNB_LLM_TIMEOUT_S", "20")
+        try:
+            timeout = float(raw)
+        except ValueError as exc:
+            raise ValueError(f"REGNB_LLM_TIMEOUT_S must be a number, got {raw!r}") from exc
+        return cls(base.rstrip("/"), model, environ.get("REGNB_LLM_API_KEY") or None, timeout)
+
+
+def default_writer() -> Writer:
+    """The model writer when the REGNB_LLM_* settings name an endpoint, else the extractive one."""
+    settings = ModelSettings.from_env()
+    return ModelWriter(settings) if settings is not None else ExtractiveWriter()
+
+
+def _finding(text: str) -> Finding | None:
+    """A sentence or bullet and its markers; None when it carries no marker."""
+    markers = marker_numbers(text)
+    body = fold(_MARKERS.sub("", text))
+    body = re.sub(r"\s+([.!?,;:])", r"\1", body).strip(" -*")
+    return Finding(body, markers) if markers and body else None
+
+
+def parse_prose(text: str) -> tuple[list[Finding], list[tuple[str, list[Finding]]]]:
+    """The model's markdown as summary sentences and (theme label, bullets)."""
+    head, *sections = re.split(r"^#{2,4}\s+", text.strip(), flags=re.MULTILINE)
+    head = re.sub(r"\*\*\s*In short:?\s*\*\*:?", "", head, flags=re.IGNORECASE)
+    folded = fold(head)
+    summary = [_finding(folded[s:e]) for s, e in sentence_spans(folded)]
+    themes = []
+    for section in sections:
+        label, _, body = section.partition("\n")
+        items = re.split(r"^\s*[-*•]\s+", body, flags=re.MULTILINE)
+        found = [_finding(item) for item in items if item.strip()]
+        themes.append((fold(label).strip("# "), [f for f in found if f is not None]))
+    return [f for f in summary if f is not None], themes
+
+
+def _passage_lines(passages: list[Citation]) -> str:
+    return "\n\n".join(
+        f"[{c.index}] ({c.name}; {c.dataset}; {c.date or 'no date'}): {fold(c.passage or '')}"
+        for c in passages
+    )
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, httpx.TimeoutException):
+        return "it did not answer in time"
+    if isinstance(exc, httpx.HTTPStatusError):
+        return f"it answered HTTP {exc.response.status_code}"
+    if isinstance(exc, httpx.HTTPError):
+        return "it could not be reached"
+    return "its reply could not be read"
+
+
+def _with_note(answer: Answer, note: str) -> Answer:
+    answer.notes.append(note)
+    answer.markdown = render_markdown(answer)
+    return answer
+
+
+class ModelWriter(Writer):
+    """Prose from a chat-completions endpoint over the extractive answer's passages."""
+
+    def __init__(
+        self,
+        settings: ModelSettings,
+        *,
+        fallback: Writer | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self.settings = settings
+        self.fallback = fallback or ExtractiveWriter()
+        self.transport = transport
+
+    def _complete(self, question: str, passages: list[Citation]) -> str:
+        headers = {"Content-Type": "application/json"}
+        if self.settings.api_key:
+            headers["Authorization"] = f"Bearer {self.settings.api_key}"
+        body = {
+            "model": self.settings.model,
+            "temperature": 0,
+            "messages": [
+                {"role": "system", "content": SYSTEM},
+                {
+                    "role": "user",
+                    "content": f"Question: {question}\n\nPassages:\n\n{_passage_lines(passages)}",
+                },
+            ],
+        }
+        with httpx.Client(timeout=self.settings.timeout_s, transport=self.transport) as client:
+            response = client.post(
+                f"{self.settings.base_url}/chat/completions", json=body, headers=headers
+            )
+            response.raise_for_status()
+            content = response.json()["choices"][0]["message"]["content"]
+        if not isinstance(content, str) or not content.strip():
+            raise ValueError("empty reply")
+        return content
+
+    def write(self, draft: Draft) -> Answer:
+        base = self.fallback.write(draft)
+        passages = [c for c in base.citations if c.block_id is not None]
+        if not passages:
+            return base
+        try:
+            prose = self._complete(draft.question, passages)
+        except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:
+            return _with_note(
+                base,
+                f"The model writer was not used ({_reason(exc)}); this answer quotes the "
+                "passages directly.",
+            )
+        summary, sections = parse_prose(prose)
+        by_index = {c.index: c for c in passages}
+        firms = {d.document_id: d.firm_or_product or "" for d in base.documents}
+
+        def backed(f: Finding) -> bool:
+            cited = [by_index[m] for m in f.markers if m in by_index]
+            return len(cited) == len(f.markers) and supported(f, cited, firms)
+
+        summary = [f for f in summary if backed(f)]
+        themes = [
+            Theme(label or "Findings", kept)
+            for label, found in sections
+            if (kept := [f for f in found if backed(f)])
+        ]
+        if not summary:
+            return _with_note(
+                base,
+                "The model's answer could not be checked against the passages; this answer "
+                "quotes the passages directly.",
+            )
+        answer = Answer(
+            question=base.question,
+            summary=summary,
+            themes=themes or base.themes,
+            documents=base.documents,
+            not_found=base.not_found,
+            citations=base.citations,
+            notes=[*base.notes, f"Written by {self.settings.model} from the cited passages."],
+        )
+        answer.markdown = render_markdown(answer)
+        return answer

@@ -1,0 +1,206 @@
+"""The optional model writer against a small fake chat-completions endpoint on loopback: its
+sentences are kept only when their markers and words check out; a failing, slow or garbled
+endpoint leaves the extractive answer, and the answer says so."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, ClassVar
+
+import pytest
+
+import regnb
+from regnb.agent.agent import ExtractiveAgent
+from regnb.agent.llm import ModelSettings, ModelWriter, default_writer, parse_prose
+from regnb.agent.verify import marker_numbers
+from regnb.agent.writer import ExtractiveWriter
+from tests.agent_support import Recorder, open_agent_corpus, request
+
+QUESTION = "Why did FDA issue a complete response letter for NDA 212345?"
+
+
+class FakeModel(BaseHTTPRequestHandler):
+    """Answers like a chat-completions endpoint; `mode` picks the behaviour."""
+
+    mode = "ok"
+    seen: ClassVar[list[dict[str, Any]]] = []
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        FakeModel.seen.append(
+            {"path": self.path, "auth": self.headers.get("Authorization"), **body}
+        )
+        if self.mode == "slow":
+            time.sleep(1.5)
+        if self.mode == "error":
+            self.send_response(500)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        content = self._prose(body["messages"][-1]["content"])
+        payload = (
+            b"not json"
+            if self.mode == "garbage"
+            else json.dumps(
+                {"choices": [{"message": {"role": "assistant", "content": content}}]}
+            ).encode()
+        )
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the slow case: the client gave up waiting
+
+    def _prose(self, prompt: str) -> str:
+        """Sentences made from the passages given (kept), one invented (dropped), one citing a
+        marker that was never given (dropped)."""
+        passages = re.findall(r"^\[(\d+)\] \(.*?\): (.*)$", prompt, flags=re.MULTILINE)
+        if self.mode == "unbacked":
+            return f"**In short:** The firm was fined heavily by the agency [{passages[0][0]}]."
+        number, text = next((n, t) for n, t in passages if "stability" in t)
+        other, second = passages[0]
+        return (
+            f"**In short:** {' '.join(text.split()[1:14])} [{number}]. "
+            f"The firm was fined a billion dollars and closed [{number}]. "
+            f"A claim about nothing given [999].\n\n"
+            f"### Review outcome\n- {' '.join(second.split()[:12])} [{other}]\n"
+            f"- Sentence without any marker at all\n"
+        )
+
+
+@pytest.fixture(scope="module")
+def endpoint() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeModel)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
+    eng = open_agent_corpus(tmp_path_factory.mktemp("llm"))
+    yield eng
+    eng.close()
+
+
+def answer_with(engine: regnb.Engine, endpoint: str, mode: str, timeout: float = 5.0) -> str:
+    FakeModel.mode = mode
+    settings = ModelSettings(endpoint, "fake-model", "sk-test", timeout)
+    agent = ExtractiveAgent(engine, writer=ModelWriter(settings), producer=lambda a, f: [])
+    recorder = Recorder()
+    result = agent.run(request(QUESTION), recorder.report, recorder.stopped)
+    assert result.status == "completed"
+    known = {c.index for c in result.citations}
+    assert set(marker_numbers(result.answer or "")) <= known
+    return result.answer or ""
+
+
+def test_the_model_writes_the_prose_and_unbacked_sentences_are_dropped(
+    engine: regnb.Engine, endpoint: str
+) -> None:
+    FakeModel.seen.clear()
+    text = answer_with(engine, endpoint, "ok")
+    assert "stability data do not support" in text.split("###")[0]
+    assert "fined" not in text
+    assert "[999]" not in text and "nothing given" not in text
+    assert "### Review outcome" in text
+    assert "without any marker" not in text
+    assert "### Key documents" in text
+    assert "Written by fake-model" in text
+    sent = FakeModel.seen[-1]
+    assert sent["path"] == "/v1/chat/completions"
+    assert sent["auth"] == "Bearer sk-test"
+    assert sent["model"] == "fake-model"
+
+
+@pytest.mark.parametrize(
+    ("mode", "timeout", "reason"),
+    [
+        ("error", 5.0, "HTTP 500"),
+        ("slow", 0.3, "did not answer in time"),
+        ("garbage", 5.0, "could not be read"),
+        ("unbacked", 5.0, "could not be checked"),
+    ],
+)
+def test_a_failing_or_slow_endpoint_falls_back_to_the_extractive_answer(
+    engine: regnb.Engine, endpoint: str, mode: str, timeout: float, reason: str
+) -> None:
+    text = answer_with(engine, endpoint, mode, timeout)
+    assert reason in text
+    assert "quotes the passages directly" in text
+    assert "cannot approve it in its present form" in text  # the extractive answer's quote
+
+
+def test_an_unreachable_endpoint_falls_back(engine: regnb.Engine) -> None:
+    text = answer_with(engine, "http://127.0.0.1:9/v1", "ok", 2.0)
+    assert "could not be reached" in text or "did not answer in time" in text
+
+
+def test_parse_prose_reads_the_summary_and_the_themes() -> None:
+    summary, themes = parse_prose(
+        "**In short:** First claim [3]. Second claim [4][5].\n\n### Theme A\n- Bullet one [6]\n"
+        "- Bullet two [7].\n\n### Theme B\n* Bullet three [8]"
+    )
+    assert [(f.text, f.markers) for f in summary] == [
+        ("First claim.", [3]),
+        ("Second claim.", [4, 5]),
+    ]
+    assert [(label, [f.markers for f in found]) for label, found in themes] == [
+        ("Theme A", [[6], [7]]),
+        ("Theme B", [[8]]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, None),
+        ({"REGNB_LLM_BASE_URL": "http://x/v1"}, None),
+        (
+            {"REGNB_LLM_BASE_URL": "http://x/v1/", "REGNB_LLM_MODEL": "m"},
+            ModelSettings("http://x/v1", "m", None, 20.0),
+        ),
+        (
+            {
+                "REGNB_LLM_BASE_URL": "http://x/v1",
+                "REGNB_LLM_MODEL": "m",
+                "REGNB_LLM_API_KEY": "k",
+                "REGNB_LLM_TIMEOUT_S": "5",
+            },
+            ModelSettings("http://x/v1", "m", "k", 5.0),
+        ),
+    ],
+)
+def test_settings_switch_the_model_writer_on(
+    environ: dict[str, str], expected: ModelSettings | None
+) -> None:
+    assert ModelSettings.from_env(environ) == expected
+
+
+def test_a_bad_timeout_setting_is_reported() -> None:
+    with pytest.raises(ValueError, match="REGNB_LLM_TIMEOUT_S"):
+        ModelSettings.from_env(
+            {"REGNB_LLM_BASE_URL": "u", "REGNB_LLM_MODEL": "m", "REGNB_LLM_TIMEOUT_S": "soon"}
+        )
+
+
+def test_the_default_writer_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REGNB_LLM_BASE_URL", raising=False)
+    assert isinstance(default_writer(), ExtractiveWriter)
+    monkeypatch.setenv("REGNB_LLM_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("REGNB_LLM_MODEL", "m")
+    assert isinstance(default_writer(), ModelWriter)

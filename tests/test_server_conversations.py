@@ -540,6 +540,24 @@ async def test_missing_empty_or_unreadable_message_is_400(serve, keys, body: Any
             assert_error(resp, 400, "invalid_request", ABSENT if field is None else field)
 
 
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("POST", "/api/v3/conversations?wait=1"),
+        ("GET", "/api/v3/conversations?wiat=45"),
+        ("GET", "/api/v3/conversations/conv_x?wiat=45"),
+        ("POST", "/api/v3/conversations/conv_x/stop?now=1"),
+        ("GET", "/api/v3/files/t?download=1"),
+    ],
+)
+async def test_a_query_parameter_the_endpoint_does_not_take_is_400(
+    serve, keys, method: str, path: str
+) -> None:
+    async with serve() as s:
+        resp = await s.call(method, path, keys["ent"], json={"message": "q"})
+        assert_error(resp, 400, "invalid_request", path.rsplit("?", 1)[1].split("=")[0])
+
+
 async def test_body_over_1_mb_is_413(serve, keys) -> None:
     async with serve() as s:
         resp = await s.call(

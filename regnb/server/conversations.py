@@ -22,11 +22,19 @@ from starlette.routing import Route
 from regnb.accounts import Caller
 from regnb.conversations.checks import LIST_LIMIT_MAX, LIST_STATUSES
 from regnb.conversations.service import ConversationService
+from regnb.errors import InvalidRequest
 from regnb.server.body import MAX_INT, query_int, read_json_object
 from regnb.server.errors import Style, endpoint, json_response
 from regnb.server.state import ServerState
 
-__all__ = ["ConversationRoutes", "conversation_paths", "conversation_schemas", "http_account"]
+__all__ = [
+    "ConversationRoutes",
+    "check_query",
+    "content_disposition",
+    "conversation_paths",
+    "conversation_schemas",
+    "http_account",
+]
 
 PREFIX = "/api/v3/conversations"
 
@@ -34,6 +42,14 @@ PREFIX = "/api/v3/conversations"
 def http_account(caller: Caller) -> str:
     """The store's account of an API key's owner (apart from the notebook's `local`)."""
     return f"account:{caller.account_id}"
+
+
+def check_query(request: Request, allowed: tuple[str, ...] = ()) -> None:
+    """Refuse query parameters the endpoint does not take (a typo such as `wiat` would
+    otherwise pass unnoticed)."""
+    for name in request.query_params:
+        if name not in allowed:
+            raise InvalidRequest(f"unknown query parameter {name!r}", field=name)
 
 
 def content_disposition(filename: str) -> str:
@@ -81,6 +97,7 @@ class ConversationRoutes:
     async def start(self, request: Request) -> Response:
         """POST /api/v3/conversations: 202 with the running turn, 200 for a retried key."""
         caller = await self.state.authenticate(request)
+        check_query(request)
         body = await read_json_object(request, self.state.settings.max_body_bytes)
         run = partial(
             self.service.start,
@@ -95,6 +112,7 @@ class ConversationRoutes:
     async def send(self, request: Request) -> Response:
         """POST /api/v3/conversations/{id}/messages: a follow-up, 202 (200 for a retry)."""
         caller = await self.state.authenticate(request)
+        check_query(request)
         body = await read_json_object(request, self.state.settings.max_body_bytes)
         run = partial(
             self.service.send,
@@ -110,6 +128,7 @@ class ConversationRoutes:
     async def list(self, request: Request) -> Response:
         """GET /api/v3/conversations: summaries, most recent activity first."""
         caller = await self.state.authenticate(request)
+        check_query(request, ("status", "limit", "offset"))
         status = request.query_params.get("status", "all")
         limit = query_int(request, "limit", 20)
         offset = query_int(request, "offset", 0)
@@ -119,6 +138,7 @@ class ConversationRoutes:
     async def read(self, request: Request) -> Response:
         """GET /api/v3/conversations/{id}?wait=: as soon as it leaves `running`, or at `wait`."""
         caller = await self.state.authenticate(request)
+        check_query(request, ("wait",))
         conversation_id = request.path_params["conversation_id"]
         wait = request.query_params.get("wait", "0")
         body = await self.service.read_async(http_account(caller), conversation_id, wait)
@@ -127,6 +147,7 @@ class ConversationRoutes:
     async def stop(self, request: Request) -> Response:
         """POST /api/v3/conversations/{id}/stop: `stopped` false when nothing ran."""
         caller = await self.state.authenticate(request)
+        check_query(request)
         run = partial(
             self.service.stop, http_account(caller), request.path_params["conversation_id"]
         )
@@ -135,6 +156,7 @@ class ConversationRoutes:
     async def document(self, request: Request) -> Response:
         """GET /api/v3/conversations/{id}/documents/{doc}: text inline, files by signed URL."""
         caller = await self.state.authenticate(request)
+        check_query(request)
         run = partial(
             self.service.document,
             http_account(caller),
@@ -147,6 +169,7 @@ class ConversationRoutes:
     async def download(self, request: Request) -> Response:
         """GET /api/v3/files/{token}: the file, for a key of the account the link was made for."""
         caller = await self.state.authenticate(request)
+        check_query(request)
         run = partial(
             self.service.download, http_account(caller), caller.plan, request.path_params["token"]
         )
@@ -158,7 +181,8 @@ class ConversationRoutes:
 # --- OpenAPI ------------------------------------------------------------------------------
 
 WHY = {
-    "400": "Invalid request: message, Idempotency-Key, wait, status, limit or offset",
+    "400": "Invalid request: message, Idempotency-Key, wait, status, limit, offset, or a query "
+    "parameter the endpoint does not take",
     "401": "Missing or invalid API key",
     "402": "The free plan's monthly questions are used up (quota_exhausted)",
     "403": "A Word, Excel or PowerPoint file needs a paid plan",
@@ -447,7 +471,7 @@ def conversation_paths() -> dict[str, Any]:
                 "parameters": [conversation],
                 "responses": {
                     "200": _ok("ConversationStopped", "stopped is false when nothing ran"),
-                    **_errors("401", "404", "405", "429", "500"),
+                    **_errors("400", "401", "404", "405", "429", "500"),
                 },
             }
         },
@@ -459,7 +483,7 @@ def conversation_paths() -> dict[str, Any]:
                 "parameters": [conversation, _path("document_id")],
                 "responses": {
                     "200": _ok("ProducedDocument", "The document"),
-                    **_errors("401", "403", "404", "405", "429", "500"),
+                    **_errors("400", "401", "403", "404", "405", "429", "500"),
                 },
             }
         },
@@ -475,7 +499,7 @@ def conversation_paths() -> dict[str, Any]:
                         "headers": dict(REQUEST_ID),
                         "content": {"*/*": {"schema": {"type": "string", "format": "binary"}}},
                     },
-                    **_errors("401", "403", "404", "405", "429", "500"),
+                    **_errors("400", "401", "403", "404", "405", "429", "500"),
                 },
             }
         },

@@ -84,6 +84,7 @@ class _Progress:
     def __init__(self, enabled: bool) -> None:
         self.enabled, self.handle, self.last = enabled, None, ""
         self.kernel = enabled and _in_kernel()
+        self.tty = enabled and not self.kernel and sys.stderr.isatty()
 
     def show(self, data: dict[str, Any]) -> None:
         line = steps_line(data)
@@ -98,12 +99,15 @@ class _Progress:
                 self.handle = display(IPMarkdown(line), display_id=True)
             else:
                 self.handle.update(IPMarkdown(line))
-        else:
+        elif self.tty:  # one line, rewritten in place
             sys.stderr.write("\r\x1b[2K" + line)
+            sys.stderr.flush()
+        else:  # a log or a pipe: one line per change
+            sys.stderr.write(line + "\n")
             sys.stderr.flush()
 
     def close(self) -> None:
-        if self.enabled and not self.kernel and self.last:
+        if self.tty and self.last:
             sys.stderr.write("\n")
             sys.stderr.flush()
 

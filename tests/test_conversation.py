@@ -5,6 +5,7 @@ stop, the list, and conversations that outlive the engine that started them."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import sys
 import threading
 from collections.abc import Iterator
@@ -255,6 +256,22 @@ def test_wait_shows_the_steps_on_stderr_and_stops_at_its_timeout(eng: Any, gate,
     gate.set()
     conv.wait(progress=False)
     assert capsys.readouterr().err == ""
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_wait_rewrites_one_line_on_a_terminal(eng: Any, gate, monkeypatch) -> None:
+    gate.clear()
+    conv = eng.ask("q")
+    wait_until(lambda: bool(conv.refresh().turns[0].get("steps")))
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    conv.wait(timeout=0.05)
+    out = terminal.getvalue()
+    assert out == "\r\x1b[2Krunning · Searching the fake corpus (3)\n"
 
 
 def test_wait_updates_one_display_in_a_notebook(eng: Any, gate, monkeypatch) -> None:

@@ -377,7 +377,6 @@ def titles_of(client: Client) -> list[str]:
 
 def test_the_client_implements_the_engine_interface(remote: Client):
     assert isinstance(remote, EngineAPI)
-    assert isinstance(regnb.client.AsyncClient(BASE, "k"), EngineAPI)
 
 
 def test_a_server_that_is_not_there_is_an_upstream_error(tmp_path: Path):

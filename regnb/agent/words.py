@@ -46,7 +46,8 @@ QUESTION_WORDS = word_set(
     "look looking want need like would could should us me i my also about any all there were "
     "was been has have had many much main common key top recent recently latest firms firm "
     "companies company manufacturers manufacturer makers maker sponsors sponsor applicants "
-    "applicant fda agency u.s us"
+    "applicant fda agency u.s us hello hi hey help thanks thank assist question questions "
+    "research answer"
 )
 
 _SUFFIXES = (

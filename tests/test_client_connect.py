@@ -84,3 +84,22 @@ def test_without_a_server_the_local_corpus_opens(corpus: str, server, env, plan)
         assert isinstance(engine, regnb.Engine)
         assert engine.plan == (plan or "enterprise")
         assert engine.search(["sterility"], limit=1).total > 0
+
+
+def test_the_public_names_are_sorted_and_each_resolves():
+    import regnb.client as client
+
+    assert client.__all__ == sorted(client.__all__, key=lambda n: (not n.isupper(), n))
+    for name in client.__all__:
+        assert getattr(client, name) is not None
+    with pytest.raises(AttributeError):
+        _ = client.nothing_here
+
+
+def test_the_paging_mixin_loads_without_httpx():
+    import subprocess
+    import sys
+
+    code = "import sys, regnb.client.paging; print('httpx' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -12,15 +12,24 @@ spec's contract, with the local engine's methods, results and errors.
     retry           429/503 after Retry-After, broken connections, bounded tries and time
     errors          answers and connection failures as regnb's exceptions
     paging          search_all / read_all for any engine, local or remote
+    opening         connect, connect_async, and the command line's engine_from_args
+    testing         an app in-process behind the sync client; scripted transports; fake time
+
+Names are imported on first use, so that `regnb.client.paging` (which the local engine uses)
+does not load httpx.
 """
 
 from __future__ import annotations
 
-from regnb.client.aio import AsyncClient
-from regnb.client.connect import SERVER_ENV, connect, connect_async, engine_from_args
-from regnb.client.paging import AsyncPagingMethods, PagingMethods
-from regnb.client.settings import ClientSettings
-from regnb.client.sync import Client
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from regnb.client.aio import AsyncClient
+    from regnb.client.opening import SERVER_ENV, connect, connect_async, engine_from_args
+    from regnb.client.paging import AsyncPagingMethods, PagingMethods
+    from regnb.client.settings import ClientSettings
+    from regnb.client.sync import Client
 
 __all__ = [
     "SERVER_ENV",
@@ -33,3 +42,25 @@ __all__ = [
     "connect_async",
     "engine_from_args",
 ]
+
+_WHERE = {
+    "SERVER_ENV": "opening",
+    "AsyncClient": "aio",
+    "AsyncPagingMethods": "paging",
+    "Client": "sync",
+    "ClientSettings": "settings",
+    "PagingMethods": "paging",
+    "connect": "opening",
+    "connect_async": "opening",
+    "engine_from_args": "opening",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"regnb.client.{_WHERE[name]}"), name)
+    raise AttributeError(f"module 'regnb.client' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

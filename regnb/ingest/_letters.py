@@ -80,7 +80,8 @@ class Letter:
 
     @property
     def title(self) -> str:
-        """ "Complete Response Letter — DSUVIA (sufentanil), AcelRx Inc. (NDA 209128)"."""
+        """Action — product, firm (application), e.g. "Complete Response Letter — DSUVIA
+        (sufentanil sublingual tablet), AcelRx Pharmaceuticals, Inc. (NDA 209128)"."""
         about = ", ".join(p for p in (self.product, self.firm) if p)
         title = f"{self.action} — {about}" if about else self.action
         return f"{title} ({self.application})" if self.application else title
@@ -91,7 +92,7 @@ def _lines(pages: list[str]) -> list[str]:
 
 
 def _application(match: re.Match[str]) -> str:
-    """ "NDA 22-075", "BLA 125522/ Original 2" -> "NDA 22-075", "BLA 125522/Original 2"."""
+    """The application number tidied: "BLA 125522/ Original 2" -> "BLA 125522/Original 2"."""
     text = f"{match['kind'].upper()} {match['number']}"
     part = match["part"]
     if part:

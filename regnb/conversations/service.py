@@ -405,13 +405,17 @@ class ConversationService:
             self._conversation(tx, account, conversation_id)
             return tx.citations(conversation_id)
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def close(self) -> None:
         """Stop this process's runs (they read `error`, as after a restart) and close the store."""
         if self._closed:
             return
         self._closed = True
         runs = self.runner.live()
-        if runs:
+        if runs and not self.store.closed:
             with self.store.write() as tx:
                 for run in runs:
                     fail_turn(tx, run.conversation_id, run.run_id, INTERRUPTED)

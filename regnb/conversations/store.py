@@ -194,6 +194,10 @@ class ConversationStore:
         """A read transaction: one consistent snapshot."""
         return self._transaction("BEGIN")
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def run_folder(self, run_id: str) -> Path:
         """Where a run's produced files go."""
         return self.files / run_id

@@ -309,12 +309,9 @@ def test_missing_corpus_is_not_found_end_to_end(tmp_path, capsys):
     assert err.startswith("error: not_found (corpus): ") and err.count("\n") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a search wraps the encoder check in RankingFailed (upstream_error), so the "
-    "field 'encoder' is lost; check the default encoder when the corpus is opened",
-)
 def test_encoder_mismatch_says_which_option_end_to_end(corpus, capsys):
+    regnb.open(corpus, encoder=regnb.HashingEncoder()).close()  # the index, built beforehand
+    capsys.readouterr()
     code, _, err = run(capsys, "search", "sterility", "--corpus", str(corpus))
     assert code == 2
     assert err.startswith("error: invalid_request (encoder): ") and err.count("\n") == 1

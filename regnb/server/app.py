@@ -24,6 +24,7 @@ from regnb.server.errors import (
 )
 from regnb.server.legacy import LegacyRoutes
 from regnb.server.limits import Clock
+from regnb.server.logs import install_log_filter
 from regnb.server.state import ServerState
 from regnb.server.v3 import V3Routes
 from regnb.settings import Settings
@@ -73,12 +74,15 @@ def create_app(
 
         engine = regnb.default_engine()
     settings = settings or getattr(engine, "settings", None) or Settings.from_env()
+    install_log_filter()
+    install_log_filter("regnb.server")
     owned = accounts is None
     accounts = accounts if accounts is not None else Accounts(accounts_path(settings))
     state = ServerState(engine, settings, accounts, clock or time.monotonic)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        state.start()
         try:
             yield
         finally:

@@ -489,8 +489,13 @@ DOCUMENT: dict[str, Any] = {
 
 
 def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
-    """The document for a server over `catalog` (default: the package's catalog), a fresh copy."""
+    """The whole interface's document for a server over `catalog` (default: the package's
+    catalog), a fresh copy: search, documents, datasets, legacy and conversations."""
+    from regnb.server.conversations import conversation_paths, conversation_schemas
+
     document = copy.deepcopy(DOCUMENT)
     schema = search_request_schema(catalog if catalog is not None else load_catalog())
     document["components"]["schemas"]["SearchRequest"] = schema
+    document["components"]["schemas"].update(conversation_schemas())
+    document["paths"].update(conversation_paths())
     return document

@@ -63,6 +63,12 @@ class ServerState:
         self.server_slots = ServerSlots(settings.max_server_searches)
         self.conversations = server_service(engine, settings)  # opens its store on first use
 
+    def start(self) -> None:
+        """At app start-up: a fresh conversation service if an earlier shutdown closed it (an
+        app can be started again, as test clients do)."""
+        if self.conversations.closed:
+            self.conversations = server_service(self.engine, self.settings)
+
     async def authenticate(self, request: Request) -> Caller:
         """The caller of a valid `x-api-key`, counted against the key's rate limit."""
         key = request.headers.get("x-api-key", "")

@@ -36,7 +36,7 @@ class V3Routes:
     def __init__(self, state: ServerState) -> None:
         self.state = state
         self._catalog: bytes | None = None
-        self._openapi = json_bytes(openapi_document())
+        self._openapi = json_bytes(openapi_document(state.engine.datasets()))
 
     def routes(self) -> list[Route]:
         return [

@@ -140,8 +140,11 @@ def _one_filter(dataset: Dataset, name: str, value: object, where: str, terms: T
         if not isinstance(value, bool):
             raise InvalidFilter(f"{where} must be true or false, got {value!r}", field=where)
     elif kind == "number":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise InvalidFilter(f"{where} must be a number, got {value!r}", field=where)
+        whole = spec.get("type") == "integer"
+        allowed = int if whole else int | float
+        if isinstance(value, bool) or not isinstance(value, allowed):
+            what = "an integer" if whole else "a number"
+            raise InvalidFilter(f"{where} must be {what}, got {value!r}", field=where)
     elif not isinstance(value, str) or not value.strip():
         raise InvalidFilter(f"{where} must be a non-empty string, got {value!r}", field=where)
     elif len(value) > MAX_FILTER_CHARS:

@@ -8,7 +8,7 @@ import pytest
 
 import regnb
 from regnb import text
-from regnb.catalog import load_catalog
+from regnb.catalog import Catalog, Dataset, load_catalog
 from regnb.validate import search_request
 
 from .conftest import doc
@@ -137,3 +137,45 @@ def test_filters_for_a_forbidden_dataset_are_still_checked(make_engine):
         ["alpha"], datasets=["fda_crl"], filters={"fda_crl": {"company": "y"}}, plan="free"
     )
     assert res.to_dict()["datasets"] == {"fda_crl": {"status": "forbidden"}}
+
+
+NUMBERED = Catalog(
+    [
+        Dataset(
+            "acme_batches",
+            "ACME batches",
+            "",
+            True,
+            False,
+            None,
+            {
+                "lot": {"type": "integer", "description": "lot number"},
+                "ph": {"type": "number", "description": "pH"},
+            },
+            ["lot", "ph"],
+        )
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "ok"),
+    [
+        ("lot", 12, True),
+        ("lot", 12.5, False),
+        ("lot", True, False),
+        ("lot", "12", False),
+        ("ph", 7, True),
+        ("ph", 6.8, True),
+        ("ph", False, False),
+    ],
+)
+def test_integer_filters_take_integers_and_number_filters_numbers(name, value, ok):
+    args = {"keywords": ["batch"], "filters": {"acme_batches": {name: value}}}
+    if ok:
+        req = search_request(NUMBERED, text.terms, args)
+        assert req.filters["acme_batches"][0].value == value
+    else:
+        with pytest.raises(regnb.InvalidFilter) as info:
+            search_request(NUMBERED, text.terms, args)
+        assert info.value.field == f"filters.acme_batches.{name}"

@@ -1,0 +1,26 @@
+"""Notebook widgets over any engine (local `regnb.Engine` or the remote client): they call only
+the public `regnb.interface.EngineAPI` methods, so the same widgets work over HTTP.
+
+    from regnb.widgets import SearchPanel, DocumentViewer, ResearchChat
+    panel = SearchPanel()          # the default engine; SearchPanel(eng) for another
+    panel.result                   # the last SearchResult, to go on in code
+    DocumentViewer(doc_id, page=3, highlight="media fills did not simulate")
+    ResearchChat(eng)              # ask, watch the steps, open the cited pages
+
+Needs ipywidgets: `pip install 'regnb[notebook]'`. `import regnb` does not import this package.
+"""
+
+from __future__ import annotations
+
+try:
+    import ipywidgets  # noqa: F401
+except ImportError as exc:  # pragma: no cover - the message is the point
+    raise ImportError(
+        "regnb.widgets needs ipywidgets: pip install 'regnb[notebook]' (or pip install ipywidgets)"
+    ) from exc
+
+from regnb.widgets.chat import ResearchChat
+from regnb.widgets.search_panel import SearchPanel
+from regnb.widgets.viewer import DocumentViewer
+
+__all__ = ["DocumentViewer", "ResearchChat", "SearchPanel"]

@@ -1,0 +1,302 @@
+"""ResearchChat: ask a research question, watch the running turn's steps, read the answer, open a
+cited page with its passage marked, answer a clarifying question with a click, get the produced
+documents, stop a run. It calls only the engine's conversation methods (the spec's endpoints), so
+it works over a local engine and over the remote client alike.
+
+Reads happen off the kernel's thread (`regnb.widgets.polling`): the notebook stays usable while
+the agent works.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from regnb.conversation import Conversation
+from regnb.display import Html, escape, muted
+from regnb.errors import RegnbError
+from regnb.widgets._common import ErrorSlots, WidgetView, error_html, resolve_engine, shown
+from regnb.widgets.citations import CitedPage, block_passage, find_document
+from regnb.widgets.polling import Handle, Scheduler, default_scheduler
+from regnb.widgets.turns import document_widget, turn_widget
+from regnb.widgets.viewer import DocumentViewer
+
+if TYPE_CHECKING:
+    from regnb.interface import EngineAPI
+
+__all__ = ["ResearchChat"]
+
+POLL_S = 1.0
+STATUS_TEXT = {
+    "running": "working…",
+    "completed": "answered",
+    "needs_input": "the agent asks a question: pick an option or write a reply",
+    "stopped": "stopped: the last message and what it produced were removed",
+    "error": "the run failed",
+}
+
+
+@dataclass
+class Snapshot:
+    """One read of the conversation, with what was fetched beside it off the kernel's thread."""
+
+    data: dict[str, Any]
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    passages: dict[int, str | None] = field(default_factory=dict)
+
+
+class ResearchChat(WidgetView):
+    """A research conversation in a notebook (the default engine unless one is given)."""
+
+    def __init__(
+        self,
+        engine: EngineAPI | None = None,
+        *,
+        poll_s: float = POLL_S,
+        scheduler: Scheduler | None = None,
+    ) -> None:
+        self.engine = resolve_engine(engine)
+        self.poll_s = poll_s
+        self.scheduler = scheduler
+        self.conversation_id: str | None = None
+        self.data: dict[str, Any] | None = None
+        self.files: dict[str, tuple[str, bytes]] = {}
+        self.passages: dict[int, str | None] = {}
+        self.cited: dict[int, CitedPage] = {}
+        self.handle: Handle | None = None
+        self.poller: str | None = None  # which scheduler polled: asyncio, thread or manual
+        self._lock = threading.RLock()
+        self._drawn: dict[int, tuple[str, w.Widget]] = {}
+        self._doc_widgets: dict[str, w.Widget] = {}
+        self.errors = ErrorSlots()
+        self.input = w.Textarea(
+            placeholder="Ask a research question, e.g. Which sterile drug makers got warning "
+            "letters for media fill failures?",
+            layout=w.Layout(width="46em", height="4.5em"),
+        )
+        self.send_button = w.Button(description="Send", icon="paper-plane", button_style="primary")
+        self.stop_button = w.Button(description="Stop", icon="stop", disabled=True)
+        self.status = w.HTML("")
+        self.turns = w.VBox()
+        self.options = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.documents = w.VBox()
+        self.viewer = DocumentViewer(engine=self.engine)
+        self.reader = w.VBox([w.HTML("<b>Cited page</b>"), self.viewer.widget])
+        shown(self.reader, False)
+        self.send_button.on_click(lambda _: self.send())
+        self.stop_button.on_click(lambda _: self.stop())
+        controls = w.HBox([self.send_button, self.stop_button, self.errors.general])
+        self.widget = w.VBox(
+            [
+                self.turns,
+                self.status,
+                self.options,
+                self.documents,
+                self.input,
+                controls,
+                self.reader,
+            ]
+        )
+
+    @property
+    def running(self) -> bool:
+        return self.data is not None and self.data.get("status") == "running"
+
+    @property
+    def conversation(self) -> Conversation | None:
+        """The conversation as a `regnb.Conversation`, to go on in code."""
+        if self.conversation_id is None:
+            return None
+        return Conversation(self.engine, self.conversation_id, self.data)
+
+    def send(self, message: str | None = None) -> bool:
+        """Send the text box's message (or `message`): it starts the conversation or follows it
+        up; the turn's steps then show as it runs. False when nothing was sent."""
+        text = (self.input.value if message is None else message).strip()
+        if not text or self.running:
+            return False
+        self.errors.clear()
+        try:
+            if self.conversation_id is None:
+                started = self.engine.start_conversation(text)
+                self.conversation_id = str(started["conversation_id"])
+            else:
+                self.engine.send_message(self.conversation_id, text)
+        except RegnbError as error:
+            self.errors.show(error)
+            return False
+        self.input.value = ""
+        self.refresh()
+        self._poll()
+        return True
+
+    def refresh(self) -> dict[str, Any] | None:
+        """Read the conversation now and draw it."""
+        if self.conversation_id is None:
+            return None
+        try:
+            self._apply(self._fetch())
+        except RegnbError as error:
+            self.errors.show(error)
+        return self.data
+
+    def stop(self) -> bool:
+        """Stop the running message; False when nothing was running."""
+        if self.conversation_id is None:
+            return False
+        try:
+            stopped = bool(self.engine.stop_conversation(self.conversation_id)["stopped"])
+        except RegnbError as error:
+            self.errors.show(error)
+            return False
+        if self.handle is not None:
+            self.handle.cancel()
+        self.refresh()
+        return stopped
+
+    def _poll(self) -> None:
+        if not self.running or (self.handle is not None and not self.handle.done):
+            return
+        scheduler = self.scheduler or default_scheduler()
+        self.poller = scheduler.name
+        self.handle = scheduler.start(self._fetch, self._apply, self.poll_s, self._failed)
+
+    def _failed(self, error: BaseException) -> None:
+        message = error.message if isinstance(error, RegnbError) else repr(error)
+        self.errors.general.value = error_html(f"reading the conversation failed: {message}")
+        shown(self.errors.general, True)
+
+    def _fetch(self) -> Snapshot:
+        """Read the conversation; once a turn is done, its new files and cited passages too."""
+        assert self.conversation_id is not None
+        cid = self.conversation_id
+        data = self.engine.read_conversation(cid, 0)
+        snap = Snapshot(data)
+        if data["status"] == "running":
+            return snap
+        for doc in data.get("documents") or []:
+            if doc["id"] not in self.files:
+                snap.files[doc["id"]] = self.engine.download_document(cid, doc["id"])
+        cited = [c for t in data["turns"] for c in t.get("citations") or []]
+        if any(c.get("block_id") and c["index"] not in self.passages for c in cited):
+            frame = Conversation(self.engine, cid, data).citations
+            snap.passages = {int(r["index"]): r["passage"] for _, r in frame.iterrows()}
+        return snap
+
+    def _apply(self, snap: Snapshot) -> bool:
+        """Draw a read; True while the turn runs (polling goes on)."""
+        with self._lock:
+            self.data = snap.data
+            self.files.update(snap.files)
+            self.passages.update(snap.passages)
+            self._draw(snap.data)
+            return self.running
+
+    def _draw(self, data: dict[str, Any]) -> None:
+        self._draw_turns(data["turns"])
+        self._draw_options(data)
+        self._draw_documents(data.get("documents") or [])
+        self.status.value = self._status_html(data)
+        self.send_button.disabled = self.running
+        self.stop_button.disabled = not self.running
+
+    @staticmethod
+    def _status_html(data: dict[str, Any]) -> Html:
+        status = str(data.get("status"))
+        if status == "error":
+            return error_html(f"The run failed: {data.get('error') or 'no reason given'}")
+        return muted(STATUS_TEXT.get(status, status)) if status != "completed" else Html("")
+
+    def _draw_turns(self, turns: list[dict[str, Any]]) -> None:
+        kept: dict[int, tuple[str, w.Widget]] = {}
+        for turn in turns:
+            key = repr(sorted(turn.items()))
+            drawn = self._drawn.get(turn["turn_index"])
+            if drawn is None or drawn[0] != key:
+                drawn = (key, turn_widget(turn, self.open_citation))
+            kept[turn["turn_index"]] = drawn
+        self._drawn = kept
+        self.turns.children = tuple(widget for _, widget in kept.values())
+
+    def _draw_options(self, data: dict[str, Any]) -> None:
+        question = data["turns"][-1].get("question") if data["turns"] else None
+        options = (question or {}).get("options") or [] if data["status"] == "needs_input" else []
+        buttons = []
+        for option in options:
+            button = w.Button(description=str(option), tooltip="send this as the reply")
+            button.layout.width = "auto"
+            button.on_click(lambda _, text=str(option): self.send(text))
+            buttons.append(button)
+        self.options.children = tuple(buttons)
+
+    def _draw_documents(self, docs: list[dict[str, Any]]) -> None:
+        for doc in docs:
+            if doc["id"] not in self._doc_widgets and doc["id"] in self.files:
+                filename, data = self.files[doc["id"]]
+                save = self._saver(doc["id"])
+                self._doc_widgets[doc["id"]] = document_widget(doc, filename, data, save)
+        listed = [self._doc_widgets[d["id"]] for d in docs if d["id"] in self._doc_widgets]
+        head = [w.HTML("<b>Produced documents</b>")] if listed else []
+        self.documents.children = tuple(head + listed)
+
+    def _saver(self, document_id: str) -> Any:
+        def save() -> None:
+            conversation = self.conversation
+            if conversation is not None:
+                where = conversation.download(document_id)
+                self.status.value = muted(f"saved to {where}")
+
+        return save
+
+    def citation(self, index: int) -> dict[str, Any] | None:
+        """Citation `index` of the conversation (the spec's object)."""
+        turns = (self.data or {}).get("turns") or []
+        return next(
+            (c for t in turns for c in t.get("citations") or [] if c["index"] == index), None
+        )
+
+    def open_citation(self, index: int) -> CitedPage | None:
+        """Open the cited page in the viewer, the cited passage marked (for a page citation, its
+        first passage citation's text)."""
+        cite = self.citation(index)
+        if cite is None:
+            return None
+        cited = self.cited.get(index) or self._resolve(cite)
+        if cited.document_id is None:
+            name = escape(cite.get("name"))
+            self.errors.general.value = error_html(f"The cited document was not found: {name}")
+            shown(self.errors.general, True)
+            return cited
+        self.cited[index] = cited
+        shown(self.reader, True)
+        self.viewer.open(cited.document_id, page=cited.page, highlight=cited.passage, document=cite)
+        return cited
+
+    def _resolve(self, cite: dict[str, Any]) -> CitedPage:
+        ids = {d.name: d.id for d in self.engine.datasets()}
+        doc_id = find_document(self.engine, cite, ids)
+        page = int(cite.get("page_num") or 1)
+        block = cite.get("block_id")
+        if block is None:
+            child = next(
+                (
+                    c
+                    for t in (self.data or {}).get("turns") or []
+                    for c in t.get("citations") or []
+                    if c.get("parent_index") == cite["index"]
+                ),
+                None,
+            )
+            passage = self._passage(child, doc_id, page) if child else None
+        else:
+            passage = self._passage(cite, doc_id, page)
+        return CitedPage(int(cite["index"]), doc_id, page, passage, cite)
+
+    def _passage(self, cite: dict[str, Any], doc_id: str | None, page: int) -> str | None:
+        known = self.passages.get(int(cite["index"]))
+        if known or doc_id is None:
+            return known
+        return block_passage(self.engine, doc_id, page, str(cite["block_id"]))

@@ -1,0 +1,117 @@
+"""Search results as widgets: the per-dataset status line, and one row per document that unfolds
+to its best pages (matched words marked, by regnb's own passage finder), each with a button that
+opens the page in the document viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from regnb.display import STATUS_ORDER, Html, badge, escape, link, muted, passage_html, status_badge
+from regnb.widgets._common import shown
+
+if TYPE_CHECKING:
+    from regnb.results import SearchResult
+
+__all__ = ["DocumentRow", "ResultRows", "status_html", "summary_html"]
+
+OnRead = Callable[[dict[str, Any], int, str | None], None]
+"""Called with the document (a search result item), a page number and the passage to mark."""
+
+
+def _count(n: int, noun: str) -> str:
+    plural = noun + ("es" if noun.endswith("ch") else "s")
+    return f"{n:,} {noun if n == 1 else plural}"
+
+
+def status_html(statuses: dict[str, dict[str, Any]], names: dict[str, str]) -> Html:
+    """One chip per dataset, `ok` first: matches and pages ranked, or why it was not searched."""
+    order = {s: i for i, s in enumerate(STATUS_ORDER)}
+    chips = []
+    for ds, st in sorted(statuses.items(), key=lambda i: order.get(i[1].get("status"), 99)):
+        status = str(st.get("status"))
+        if status == "ok":
+            found = "loosened" if st.get("loosened") else _count(st.get("matches") or 0, "match")
+            detail = f"{found}, {_count(st.get('pages') or 0, 'page')}"
+        else:
+            detail = str(st.get("reason") or "")
+        text = names.get(ds, ds) + (f": {detail}" if detail else "")
+        chips.append(
+            f'<span style="white-space:nowrap">{status_badge(status)} {escape(text)}</span>'
+        )
+    return Html('<div style="line-height:1.9">' + " &nbsp; ".join(chips) + "</div>")
+
+
+def summary_html(doc: dict[str, Any], rank: int, names: dict[str, str]) -> Html:
+    """Title (linked to its source), dataset, date, score and matched pages of one document."""
+    pages = doc.get("pages") or []
+    title = link(doc.get("title") or "(untitled)", doc.get("url"))
+    meta = [
+        badge(names.get(doc.get("dataset", ""), doc.get("dataset", "")), "info"),
+        escape(doc.get("date") or "no date"),
+        f"score {pages[0]['score']:.3f}" if pages else "",
+        _count(int(doc.get("matched_pages") or len(pages)), "matched page"),
+        muted(doc.get("document_id")),
+    ]
+    line = " · ".join(m for m in meta if m)
+    return Html(f"<div>{muted(f'{rank}.')} <b>{title}</b></div><div>{line}</div>")
+
+
+class DocumentRow(w.VBox):
+    """A document's summary; its toggle shows the best pages (built when first shown)."""
+
+    def __init__(
+        self,
+        result: SearchResult,
+        doc: dict[str, Any],
+        rank: int,
+        names: dict[str, str],
+        on_read: OnRead,
+    ) -> None:
+        self.result, self.doc, self.on_read = result, doc, on_read
+        self.toggle = w.Button(icon="chevron-right", tooltip="show its best pages")
+        self.toggle.layout.width = "2.6em"
+        self.toggle.on_click(lambda _: self.flip())
+        self.summary = w.HTML(summary_html(doc, rank, names))
+        self.pages = w.VBox(layout=w.Layout(margin="0 0 0 3em"))
+        shown(self.pages, False)
+        head = w.HBox([self.toggle, self.summary])
+        super().__init__([head, self.pages], layout=w.Layout(border_bottom="1px solid #ddd"))
+
+    @property
+    def expanded(self) -> bool:
+        return self.pages.layout.display != "none"
+
+    def flip(self) -> None:
+        """Show or hide the best pages."""
+        if not self.pages.children:
+            self.pages.children = tuple(self._page(p) for p in self.doc.get("pages") or [])
+        opening = not self.expanded
+        shown(self.pages, opening)
+        self.toggle.icon = "chevron-down" if opening else "chevron-right"
+
+    def _page(self, page: dict[str, Any]) -> w.HBox:
+        passage = self.result.passage(page.get("text") or "")
+        num = int(page["page_num"])
+        button = w.Button(description=f"p. {num}", tooltip="read this page, passage marked")
+        button.layout.width = "5.5em"
+        button.on_click(lambda _: self.on_read(self.doc, num, passage.text))
+        return w.HBox([button, w.HTML(passage_html(passage))])
+
+
+class ResultRows(w.VBox):
+    """The rows of the documents shown so far."""
+
+    def __init__(self, on_read: OnRead) -> None:
+        self.on_read = on_read
+        self.rows: list[DocumentRow] = []
+        super().__init__([])
+
+    def show(self, result: SearchResult, names: dict[str, str], *, keep: int = 0) -> None:
+        """Rows for `result.results`, keeping the first `keep` rows already drawn."""
+        self.rows = self.rows[:keep]
+        for i, doc in enumerate(result.results[keep:], start=keep + 1):
+            self.rows.append(DocumentRow(result, doc, i, names, self.on_read))
+        self.children = tuple(self.rows)

@@ -1,0 +1,206 @@
+"""SearchPanel: a complete search over any engine: keyword items, a question, datasets from the
+catalog, a date range and each dataset's own filters; results one row per document with their
+best pages, the per-dataset statuses, "More" through `next_offset`, and a reader for a page.
+
+An engine error is shown beside the input its `field` names. `panel.result` is the last result
+(every page loaded by "More", documents once each), so a user can go on in code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from regnb.display import Html, escape, muted
+from regnb.errors import RegnbError
+from regnb.widgets._common import ErrorSlots, WidgetView, busy, dataset_names, resolve_engine, shown
+from regnb.widgets.filters import FilterForm
+from regnb.widgets.inputs import DatasetPicker, KeywordItems
+from regnb.widgets.rows import ResultRows, status_html
+from regnb.widgets.viewer import DocumentViewer
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from regnb.interface import EngineAPI
+    from regnb.results import SearchResult
+
+__all__ = ["SearchPanel"]
+
+NO_FILTERS = "Tick datasets above to filter them by their own fields."
+SECTIONS = ("Datasets", "Dates and filters")
+
+
+def _iso(value: dt.date | None) -> str | None:
+    return value.isoformat() if isinstance(value, dt.date) else None
+
+
+def _heading(text: str) -> w.HTML:
+    return w.HTML(f"<b>{escape(text)}</b>")
+
+
+class SearchPanel(WidgetView):
+    """Search an engine (the default one over the demo corpus unless given) from a notebook."""
+
+    def __init__(
+        self,
+        engine: EngineAPI | None = None,
+        *,
+        keywords: Sequence[str] | str = ("",),
+        query: str = "",
+        limit: int = 20,
+    ) -> None:
+        self.engine = resolve_engine(engine)
+        self.limit = limit
+        self.result: SearchResult | None = None
+        self.sent: dict[str, Any] | None = None  # the search that `result` answers
+        catalog = self.engine.datasets()
+        self.names = dataset_names(self.engine)
+        self.errors = ErrorSlots()
+        self.keywords = KeywordItems(self.errors, keywords)
+        self.question = w.Textarea(
+            value=query,
+            placeholder="A plain-language question: it ranks the matching pages (optional)",
+            layout=w.Layout(width="40em", height="4em"),
+        )
+        self.picker = DatasetPicker(catalog, self.engine.plan, self.errors)
+        self.date_from = w.DatePicker(description="from", value=None)
+        self.date_to = w.DatePicker(description="to", value=None)
+        self.filter_forms = {
+            d.id: FilterForm(d, self.errors)
+            for d in catalog
+            if self.picker.reasons[d.id] is None and d.filters
+        }
+        self.filter_box = w.VBox()
+        self.search_button = w.Button(description="Search", icon="search", button_style="primary")
+        self.more_button = w.Button(description="More", icon="angle-double-down")
+        self.summary = w.HTML("")
+        self.status = w.HTML("")
+        self.rows = ResultRows(self._read)
+        self.viewer = DocumentViewer(engine=self.engine)
+        self.reader = w.VBox([_heading("Reading"), self.viewer.widget])
+        self.sections = w.Accordion([self.picker, self._dates_and_filters()], titles=SECTIONS)
+        self.search_button.on_click(lambda _: self.search())
+        self.more_button.on_click(lambda _: self.more())
+        for box in self.picker.boxes.values():
+            box.observe(lambda _: self._show_filters(), names="value")
+        shown(self.more_button, False)
+        shown(self.reader, False)
+        self._show_filters()
+        self.widget = w.VBox(self._layout())
+
+    def _dates_and_filters(self) -> w.VBox:
+        dates = w.HBox(
+            [
+                w.VBox([self.date_from, self.errors.slot("date_from")]),
+                w.VBox([self.date_to, self.errors.slot("date_to")]),
+            ]
+        )
+        return w.VBox([_heading("Date range (each dataset's own date)"), dates, self.filter_box])
+
+    def _layout(self) -> list[w.Widget]:
+        return [
+            _heading("Keywords"),
+            self.keywords,
+            _heading("Question"),
+            w.VBox([self.question, self.errors.slot("query")]),
+            self.sections,
+            w.HBox([self.search_button, self.errors.general]),
+            self.summary,
+            self.status,
+            self.rows,
+            self.more_button,
+            self.reader,
+        ]
+
+    def _show_filters(self) -> None:
+        forms = [self.filter_forms[ds] for ds in self.picker.selected() if ds in self.filter_forms]
+        self.filter_box.children = tuple(forms) or (w.HTML(muted(NO_FILTERS)),)
+
+    def request(self) -> dict[str, Any]:
+        """The search the inputs describe, as keyword arguments of `engine.search`."""
+        selected = self.picker.selected()
+        forms = {ds: self.filter_forms[ds].value() for ds in selected if ds in self.filter_forms}
+        filters = {ds: values for ds, values in forms.items() if values}
+        return {
+            "keywords": self.keywords.values(),
+            "query": self.question.value.strip() or None,
+            "datasets": selected or None,
+            "filters": filters or None,
+            "date_from": _iso(self.date_from.value),
+            "date_to": _iso(self.date_to.value),
+        }
+
+    def search(self) -> SearchResult | None:
+        """Run the search the inputs describe (what the Search button does); None after an
+        error, which is shown beside its field."""
+        request = self.request()
+        self.errors.clear()
+        with busy(self.search_button, "Searching…"):
+            try:
+                result = self.engine.search(**request, limit=self.limit)
+            except RegnbError as error:
+                self._fail(error)
+                return None
+        self.sent, self.result = request, self._with_words(result, request)
+        self._draw(self.result, keep=0)
+        return self.result
+
+    def more(self) -> SearchResult | None:
+        """Load the next page of documents (what "More" does); documents already shown are not
+        repeated. Returns the combined result, also in `result`."""
+        if self.result is None or self.sent is None or self.result.next_offset is None:
+            return None
+        self.errors.clear()
+        with busy(self.more_button, "Loading…"):
+            try:
+                page = self.engine.search(
+                    **self.sent, limit=self.limit, offset=self.result.next_offset
+                )
+            except RegnbError as error:
+                self._fail(error)
+                return None
+        seen = {r["document_id"] for r in self.result.results}
+        fresh = [r for r in page.results if r["document_id"] not in seen]
+        shown_before = len(self.result.results)
+        combined = dataclasses.replace(page, results=[*self.result.results, *fresh])
+        self.result = self._with_words(combined, self.sent)
+        self._draw(self.result, keep=shown_before)
+        return self.result
+
+    @staticmethod
+    def _with_words(result: SearchResult, request: dict[str, Any]) -> SearchResult:
+        """The result with the search's keywords and query, which its best passages need (an
+        engine that does not keep them on the result still gets passages that show them)."""
+        if result.keywords or result.query:
+            return result
+        words = dict(keywords=list(request["keywords"]), query=request["query"])
+        return dataclasses.replace(result, **words)
+
+    def _fail(self, error: RegnbError) -> None:
+        path = self.errors.show(error) or ""
+        if path.startswith("datasets"):
+            self.sections.selected_index = 0
+        elif path.startswith(("date_", "filters")):
+            self.sections.selected_index = 1
+
+    def _draw(self, result: SearchResult, *, keep: int) -> None:
+        self.rows.show(result, self.names, keep=keep)
+        self.summary.value = self._summary(result)
+        self.status.value = status_html(result.dataset_statuses, self.names)
+        shown(self.more_button, result.next_offset is not None)
+
+    @staticmethod
+    def _summary(result: SearchResult) -> Html:
+        n = len(result.results)
+        span = f"showing 1–{n}" if n else "none to show"
+        return Html(
+            f"<b>{result.total:,} documents</b> · {span} · {escape(result.ranking)} ranking"
+        )
+
+    def _read(self, doc: dict[str, Any], page: int, passage: str | None) -> None:
+        shown(self.reader, True)
+        self.viewer.open(doc["document_id"], page=page, highlight=passage, document=doc)

@@ -12,6 +12,9 @@ import numpy as np
 
 from regnb import legacy, shards
 from regnb.catalog import Catalog, load_catalog
+from regnb.client.paging import PagingMethods
+from regnb.conversation import ConversationMethods
+from regnb.conversations.local import LocalConversations
 from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
 from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 from regnb.index import ensure_index
@@ -37,8 +40,9 @@ def demo_corpus_path() -> Path:
     )
 
 
-class Engine:
-    """Search, read and list one corpus. Open it with `regnb.open()`."""
+class Engine(LocalConversations, ConversationMethods, PagingMethods):
+    """Search, read and list one corpus, and hold research conversations over it.
+    Open it with `regnb.open()`; it implements `regnb.interface.EngineAPI`."""
 
     def __init__(
         self,
@@ -80,6 +84,7 @@ class Engine:
         )
 
     def close(self) -> None:
+        self.close_conversations()
         self.searcher.close()
         self.store.close()
 

@@ -9,7 +9,7 @@ import pytest
 from regnb.agent.plan import Plan
 from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
 from regnb.agent.research import BlockVectors, block_quality, choose_documents
-from regnb.agent.searching import Found, items_for
+from regnb.agent.searching import FALLBACK_ITEMS, Found, items_for
 from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.words import sentences, stem
 
@@ -220,7 +220,7 @@ def test_block_vectors_are_cached_and_bounded() -> None:
             a_plan(names=["Acme"], words=["stability"]),
             {"company": "Acme"},
             False,
-            ["stability"],
+            ["stability", *FALLBACK_ITEMS],
         ),
         (a_plan(names=["Acme"]), {}, False, ["Acme"]),
     ],

@@ -67,7 +67,7 @@ def _merge(
         )
     if new.named_datasets:
         merged.datasets, merged.named_datasets = new.datasets, new.named_datasets
-        merged.unsearchable = new.unsearchable
+        merged.unsearchable, merged.weakly_named = new.unsearchable, new.weakly_named
     topic = [*new.identifiers, *new.names, *new.phrases, *new.words]
     refers = bool(REFERENCES.search(message))
     if refers:

@@ -60,6 +60,7 @@ class Plan:
     weights: dict[str, float] = field(default_factory=dict)
     datasets: list[str] = field(default_factory=list)
     named_datasets: list[str] = field(default_factory=list)
+    weakly_named: bool = False  # named only by words such as "trials" or "recall"
     unsearchable: dict[str, str] = field(default_factory=dict)
     date_from: str | None = None
     date_to: str | None = None
@@ -126,8 +127,9 @@ def _formats(message: str) -> tuple[list[str], str]:
     return list(dict.fromkeys(found)), message
 
 
-def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str]:
-    """Datasets the words name (catalog display names too), and the text without those words."""
+def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str, bool]:
+    """Datasets the words name (catalog display names too), the text without the strong words,
+    and whether only weak words named them."""
     lowered = text.lower()
     found: list[str] = []
     for d in catalog:
@@ -136,17 +138,19 @@ def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str]:
             found.append(d.id)
             text = _cut(text, at, at + len(d.name))
             lowered = text.lower()
-    for weak in (False, True):
-        if weak and found:
-            break
-        for pattern, ids, is_weak in DATASET_WORDS:
-            if is_weak != weak:
-                continue
-            for match in re.finditer(pattern, lowered):
-                found += [i for i in ids if i in catalog]
-                text = _cut(text, match.start(), match.end())
-            lowered = text.lower()
-    return list(dict.fromkeys(found)), text
+    for pattern, ids, weak in DATASET_WORDS:
+        if weak:
+            continue
+        for match in re.finditer(pattern, lowered):
+            found += [i for i in ids if i in catalog]
+            text = _cut(text, match.start(), match.end())
+        lowered = text.lower()
+    if found:
+        return list(dict.fromkeys(found)), text, False
+    for pattern, ids, weak in DATASET_WORDS:
+        if weak and re.search(pattern, lowered):
+            found += [i for i in ids if i in catalog]
+    return list(dict.fromkeys(found)), text, bool(found)
 
 
 def _identifiers(text: str) -> tuple[list[str], dict[str, str], str]:
@@ -308,7 +312,7 @@ def plan_message(
     for pattern, _ in FORMAT_WORDS:
         for match in re.finditer(pattern, text.lower()):
             text = _cut(text, match.start(), match.end())
-    named, text = _datasets(text, catalog)
+    named, text, weak = _datasets(text, catalog)
     identifiers, kinds, text = _identifiers(text)
     names, text = _names(text)
     phrases, text = _phrases(text)
@@ -334,6 +338,7 @@ def plan_message(
         weights=weights,
         datasets=[d for d in named if d in searchable] if named else searchable,
         named_datasets=named,
+        weakly_named=weak,
         unsearchable=unsearchable,
         date_from=dates.date_from if dates else None,
         date_to=dates.date_to if dates else None,

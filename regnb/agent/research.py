@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from regnb.agent.blocks import Block, split_blocks
-from regnb.agent.plan import Plan
+from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.rank import (
     blend,
     document_terms,
@@ -201,8 +201,31 @@ class Researcher:
     def search(
         self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
     ) -> tuple[Searches, list[Found], list[str]]:
-        """Every planned dataset searched; the documents a follow-up allows, best first."""
-        searches = run_searches(
+        """Every planned dataset searched (every other one too when the datasets the message
+        named hold no match); the documents a follow-up allows, best first."""
+        searches = self._run(plan, request_plan, step, check)
+        notes = []
+        if not searches.found and plan.named_datasets and not plan.restrict_documents:
+            others = [
+                d for d in searchable_datasets(self.catalog, request_plan) if d not in plan.datasets
+            ]
+            if others:
+                wider = Plan.from_dict(plan.to_dict())
+                wider.datasets = others
+                more = self._run(wider, request_plan, step, check)
+                names = ", ".join(self.catalog[d].name for d in plan.datasets)
+                notes.append(f"Nothing matched in {names}; the other datasets were searched.")
+                searches.found = more.found
+                searches.statuses |= more.statuses
+                searches.totals |= more.totals
+                searches.reformulated += more.reformulated
+        found, narrowed = self._narrow(plan, searches.found, request_plan)
+        return searches, found, notes + narrowed
+
+    def _run(
+        self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
+    ) -> Searches:
+        return run_searches(
             self.source,
             plan,
             request_plan,
@@ -211,8 +234,6 @@ class Researcher:
             step,
             check,
         )
-        found, notes = self._narrow(plan, searches.found, request_plan)
-        return searches, found, notes
 
     def _narrow(
         self, plan: Plan, found: list[Found], request_plan: str

@@ -178,8 +178,8 @@ def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
             base.append(" ".join(plan.words[:4]))
         joined = [f"{n} {b}" for n in names for b in base] if names else base
         items = [*identifiers, *(joined or names)]
-    if not items:  # nothing named but a dataset, a filter or dates: list what they allow
-        items = list(FALLBACK_ITEMS)
+    if used or not items:  # a filter chooses the documents (or nothing else was named): list
+        items = [*items, *FALLBACK_ITEMS]  # all it allows; the query ranks them
     return list(dict.fromkeys(items))
 
 

@@ -17,9 +17,9 @@ __all__ = [
 ]
 
 # (pattern, dataset ids, weak): the datasets a message's words name. Patterns are matched on the
-# message lower-cased; the matched words are not searched for (they name where, not what). A weak
-# word ("trials", "recall") names its datasets only when no other dataset word does; otherwise it
-# stays a word of the topic ("warning letters that mention a recall").
+# message lower-cased. A strong word names where to look, not what to look for, and is not
+# searched for. A weak word ("trials", "recall", "MDRs", "warned") names its datasets only when no
+# strong word does, and stays a word of the topic ("warning letters that mention a recall").
 DATASET_WORDS: list[tuple[str, tuple[str, ...], bool]] = [
     (r"\bwarning\s+letters?\b|\bwls?\b", ("fda_warning_letters",), False),
     (
@@ -50,7 +50,13 @@ DATASET_WORDS: list[tuple[str, tuple[str, ...], bool]] = [
     (r"\bguidances?\b(?:\s+documents?\b)?", ("fda_guidance",), False),
     (r"\bclinicaltrials(?:\.gov)?\b", ("fda_clinical_trials",), False),
     (r"\bclinical\s+trials?\b|\btrials?\b", ("fda_clinical_trials",), True),
-    (r"\bmaude\b|\bmdrs?\b|\bdevice\s+adverse\s+events?\b", ("fda_maude",), False),
+    (r"\bmaude\b|\bdevice\s+adverse\s+events?\b", ("fda_maude",), False),
+    (r"\bmdrs?\b", ("fda_maude",), True),
+    (
+        r"\bwarned\b|\bcited\s+for\b|\bviolations?\b",
+        ("fda_warning_letters", "fda_483"),
+        True,
+    ),
     (r"\bfaers\b|\bdrug\s+adverse\s+events?\b", ("fda_faers",), False),
     (r"\badverse\s+events?\b", ("fda_maude", "fda_faers"), True),
     (r"\buser\s+fees?\b|\b(?:pdufa|gdufa|bsufa|mdufa)\b", ("fda_ufa",), False),

@@ -97,6 +97,8 @@ def words(text: str) -> list[str]:
 
 def stem(word: str) -> str:
     """A light suffix-stripping stem ("failures", "failed", "failing" → "fail")."""
+    if len(word) == 4 and word.endswith("s") and word[-2] not in "aeiouys":
+        return word[:-1]  # "mdrs", "lots"
     if len(word) <= 4 or not word.isalpha():
         return word
     for suffix, replacement in _SUFFIXES:

@@ -1,0 +1,242 @@
+"""Test doubles for the widgets: an engine that has only the `EngineAPI` methods, and a paced,
+scripted conversation service (no threads, no clock: a running message takes one more step at
+each read until it is done).
+
+    api = ProtocolOnly(local_engine, ScriptedConversations(source))
+    chat = ResearchChat(api, scheduler=ManualScheduler())
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from regnb.errors import NotFound, TurnInFlight
+
+__all__ = ["PROTOCOL_METHODS", "ProtocolOnly", "ScriptedConversations", "Source"]
+
+SEARCH_METHODS = (
+    "datasets",
+    "check_search",
+    "search",
+    "read",
+    "legacy_search",
+    "legacy_contents",
+)
+CONVERSATION_METHODS = (
+    "start_conversation",
+    "send_message",
+    "list_conversations",
+    "read_conversation",
+    "stop_conversation",
+    "produced_document",
+    "download_document",
+)
+PROTOCOL_METHODS = ("plan", *SEARCH_METHODS, *CONVERSATION_METHODS)
+PNG = (  # a 1x1 transparent PNG
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f"
+    b"\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00"
+    b"\x00IEND\xaeB`\x82"
+)
+STEPS = ("Planning the search", "Searching FDA Warning Letters", "Reading 3 documents")
+
+
+class ProtocolOnly:
+    """An engine that answers only `EngineAPI`'s names: search, read and datasets from `search`
+    (an engine), the conversation methods from `conversations`, `plan` as given (else the
+    engine's). Any other attribute raises
+    AttributeError, so a front end that reaches into a store or catalog fails. `calls` lists
+    the methods called, in order."""
+
+    def __init__(self, search: Any, conversations: Any = None, *, plan: str | None = None) -> None:
+        self._search, self._conversations, self._plan = search, conversations, plan
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "plan":
+            return self._plan or self._search.plan
+        if name in SEARCH_METHODS:
+            target = self._search
+        elif name in CONVERSATION_METHODS and self._conversations is not None:
+            target = self._conversations
+        else:
+            raise AttributeError(f"{name!r} is not part of the engine interface")
+        method = getattr(target, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            return method(*args, **kwargs)
+
+        return call
+
+
+@dataclass(frozen=True)
+class Source:
+    """The page the scripted answers cite, and the block of it that the passage citation names."""
+
+    document_id: str
+    title: str
+    dataset: str  # display name
+    date: str | None
+    url: str
+    page_num: int
+    block_id: str = "¶1"
+
+
+@dataclass
+class _Conversation:
+    id: str
+    turns: list[dict[str, Any]] = field(default_factory=list)
+    documents: list[dict[str, Any]] = field(default_factory=list)
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    reads: int = 0
+    stopped: bool = False
+
+
+class ScriptedConversations:
+    """The seven conversation methods over memory. A message runs for `steps` reads, one more
+    step shown at each; then it completes with an answer citing `source` (its page, and block
+    `source.block_id` of it), or asks "Which dataset do you mean?" when the message holds
+    `[clarify]`. `[image]`, `[file]` and `[text]` produce a document. Numbers continue."""
+
+    def __init__(self, source: Source, *, steps: int = 2) -> None:
+        self.source, self.steps = source, steps
+        self.conversations: dict[str, _Conversation] = {}
+        self._ids = itertools.count(1)
+
+    def _get(self, conversation_id: str) -> _Conversation:
+        if conversation_id not in self.conversations:
+            raise NotFound(f"no conversation {conversation_id!r}", field="conversation_id")
+        return self.conversations[conversation_id]
+
+    def _begin(self, conv: _Conversation, message: str) -> dict[str, Any]:
+        turn = {
+            "turn_index": len(conv.turns),
+            "message": message,
+            "status": "running",
+            "answer": None,
+            "citations": [],
+            "question": None,
+            "submitted_at": "2026-01-01T00:00:00Z",
+            "steps": [{"message": STEPS[0], "count": 0}],
+        }
+        conv.turns.append(turn)
+        conv.reads, conv.stopped = 0, False
+        return {"conversation_id": conv.id, "turn_index": turn["turn_index"], "status": "running"}
+
+    def start_conversation(
+        self, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        conv = _Conversation(f"conv_{next(self._ids):04d}")
+        self.conversations[conv.id] = conv
+        return {**self._begin(conv, message), "url": f"https://example.test/c/{conv.id}"}
+
+    def send_message(
+        self, conversation_id: str, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        conv = self._get(conversation_id)
+        if conv.turns and conv.turns[-1]["status"] == "running":
+            raise TurnInFlight("the previous message is still running", field="conversation_id")
+        return {**self._begin(conv, message), "url": f"https://example.test/c/{conv.id}"}
+
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+        conv = self._get(conversation_id)
+        turn = conv.turns[-1] if conv.turns else None
+        if turn is not None and turn["status"] == "running":
+            conv.reads += 1
+            if conv.reads >= self.steps:
+                self._finish(conv, turn)
+            else:
+                step = STEPS[min(conv.reads, len(STEPS) - 1)]
+                turn["steps"].append({"message": step, "count": conv.reads * 3})
+        return self._view(conv)
+
+    def _view(self, conv: _Conversation) -> dict[str, Any]:
+        last = conv.turns[-1]["status"] if conv.turns else "stopped"
+        status = "stopped" if conv.stopped else last
+        turns = []
+        for t in conv.turns:
+            shown = {k: v for k, v in t.items() if k != "steps" or t["status"] == "running"}
+            turns.append(copy.deepcopy(shown))
+        return {
+            "conversation_id": conv.id,
+            "status": status,
+            "url": f"https://example.test/c/{conv.id}",
+            "turns": turns,
+            "documents": copy.deepcopy(conv.documents),
+            "error": None,
+        }
+
+    def _finish(self, conv: _Conversation, turn: dict[str, Any]) -> None:
+        if "[clarify]" in turn["message"]:
+            question = "Which dataset do you mean?"
+            turn.update(status="needs_input", answer=question)
+            turn["question"] = {"question": question, "options": ["Form 483", "Recalls"]}
+            return
+        first = 1 + sum(len(t["citations"]) for t in conv.turns)
+        page, passage = self._citations(first)
+        turn.update(status="completed", citations=[page, passage])
+        turn["answer"] = (
+            f"**In short:** the firm failed its sterility controls [{first + 1}].\n\n"
+            f"Source: {self.source.title} [{first}]. <script>alert(1)</script>"
+        )
+        self._produce(conv, turn["message"])
+
+    def _citations(self, first: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        src = self.source
+        page = {
+            "index": first,
+            "name": f"{src.title}, page {src.page_num}",
+            "dataset": src.dataset,
+            "date": src.date,
+            "page_num": src.page_num,
+            "url": src.url,
+        }
+        passage = {**page, "index": first + 1, "block_id": src.block_id, "parent_index": first}
+        return page, passage
+
+    def _produce(self, conv: _Conversation, message: str) -> None:
+        made = {
+            "[image]": ("Chart", "image", "chart.png", PNG),
+            "[file]": ("Letters", "file", "letters.xlsx", b"PK fake workbook"),
+            "[text]": ("Report", "text", "report.md", b"# Report\n\nSterility [1]."),
+        }
+        for tag, (title, kind, filename, data) in made.items():
+            if tag in message:
+                doc_id = f"doc_{len(conv.documents) + 1}"
+                conv.documents.append(
+                    {"id": doc_id, "title": title, "type": kind, "created_at": None}
+                )
+                conv.files[doc_id] = (filename, data)
+
+    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+        conv = self._get(conversation_id)
+        running = bool(conv.turns) and conv.turns[-1]["status"] == "running"
+        if running:
+            conv.turns.pop()
+            conv.stopped = True
+        return {"conversation_id": conv.id, "stopped": running}
+
+    def list_conversations(
+        self, status: str = "all", limit: int = 20, offset: int = 0
+    ) -> dict[str, Any]:
+        rows = [self._view(c) for c in self.conversations.values()]
+        if status == "running":
+            rows = [r for r in rows if r["status"] == "running"]
+        page = rows[offset : offset + limit]
+        return {"conversations": page, "total": len(rows), "limit": limit, "offset": offset}
+
+    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+        conv = self._get(conversation_id)
+        doc = next((d for d in conv.documents if d["id"] == document_id), None)
+        if doc is None:
+            raise NotFound(f"no document {document_id!r}", field="document_id")
+        return copy.deepcopy(doc)
+
+    def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
+        conv = self._get(conversation_id)
+        if document_id not in conv.files:
+            raise NotFound(f"no document {document_id!r}", field="document_id")
+        return conv.files[document_id]

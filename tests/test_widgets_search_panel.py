@@ -1,0 +1,241 @@
+"""SearchPanel without a browser: set the inputs, click, read the state and the drawn HTML. Over
+a local engine (the sample corpus) and over a double that has only the engine interface."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+from typing import Any, ClassVar
+
+import pytest
+
+pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
+
+from regnb.results import SearchResult
+from regnb.widgets import SearchPanel
+from regnb.widgets.inputs import NEEDS_ENTERPRISE, NOT_AVAILABLE
+from regnb.widgets.testing import PROTOCOL_METHODS, ProtocolOnly
+
+
+@pytest.fixture(params=["local", "protocol-only"])
+def api(request: pytest.FixtureRequest, engine: Any) -> Any:
+    """The sample corpus's engine, and the same behind a double with only the interface."""
+    return engine if request.param == "local" else ProtocolOnly(engine)
+
+
+def test_search_button_shows_one_row_per_document_and_keeps_the_result(api: Any) -> None:
+    panel = SearchPanel(api, keywords=["sterility"], query="sterility assurance failures")
+    panel.search_button.click()
+    result = panel.result
+    assert result is not None and len(result.results) == result.total > 0
+    assert len(panel.rows.rows) == len(result.results)
+    first = panel.rows.rows[0]
+    assert result.results[0]["title"] in html.unescape(first.summary.value)
+    assert f"{result.total:,} documents" in panel.summary.value
+    assert "FDA Form 483" in panel.status.value  # the statuses by display name
+    assert panel.search_button.description == "Search" and not panel.search_button.disabled
+
+
+def test_a_row_unfolds_to_its_best_pages_with_the_words_marked(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["aseptic processing"])
+    panel.search()
+    row = panel.rows.rows[0]
+    assert not row.expanded
+    row.toggle.click()
+    assert row.expanded and len(row.pages.children) == len(row.doc["pages"])
+    passage = row.pages.children[0].children[1].value
+    assert "<mark>aseptic</mark>" in passage.lower() or "<mark>processing</mark>" in passage
+    row.toggle.click()
+    assert not row.expanded
+
+
+def test_a_page_button_opens_the_reader_at_that_page_with_the_passage_marked(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility review"], limit=50)
+    panel.picker.select(["fda_483"])
+    panel.search()
+    row = next(r for r in panel.rows.rows if r.doc["title"] == "Form 483 long record")
+    row.toggle.click()
+    page_button = row.pages.children[0].children[0]
+    page_num = row.doc["pages"][0]["page_num"]
+    page_button.click()
+    assert panel.reader.layout.display is None
+    assert panel.viewer.document_id == row.doc["document_id"]
+    assert panel.viewer.page == page_num and panel.viewer.found is True
+    assert "<mark>" in panel.viewer.body.value
+    assert row.doc["date"] in panel.viewer.header.value  # from the search result item
+    assert "fei_number" in panel.viewer.header.value
+
+
+def test_the_request_reads_every_input(engine: Any) -> None:
+    panel = SearchPanel(engine)
+    panel.keywords.set(["sterility", "  ", "aseptic processing"])
+    panel.question.value = "  Who failed?  "
+    panel.picker.select(["fda_483", "fda_guidance"])
+    panel.date_from.value = dt.date(2015, 1, 1)
+    panel.filter_forms["fda_guidance"].inputs["center"].value = "CDER"
+    assert panel.request() == {
+        "keywords": ["sterility", "aseptic processing"],
+        "query": "Who failed?",
+        "datasets": ["fda_guidance", "fda_483"],  # catalog order
+        "filters": {"fda_guidance": {"center": "CDER"}},
+        "date_from": "2015-01-01",
+        "date_to": None,
+    }
+
+
+def test_keyword_items_are_added_and_removed_and_the_rule_is_shown(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    panel.keywords.add_button.click()
+    panel.keywords.items[-1].text.value = "media fill"
+    assert panel.keywords.values() == ["sterility", "media fill"]
+    panel.keywords.items[0].remove.click()
+    assert panel.keywords.values() == ["media fill"]
+    panel.keywords.items[0].remove.click()  # the last one leaves an empty item
+    assert len(panel.keywords.items) == 1 and panel.keywords.values() == []
+    assert "every word" in panel.keywords.rule.value
+
+
+def test_filter_forms_follow_the_ticked_datasets(engine: Any) -> None:
+    panel = SearchPanel(engine)
+    assert "Tick datasets" in panel.filter_box.children[0].value
+    panel.picker.boxes["fda_483"].value = True
+    panel.picker.boxes["fda_guidance"].value = True
+    forms = panel.filter_forms
+    assert list(panel.filter_box.children) == [forms["fda_guidance"], forms["fda_483"]]
+    panel.picker.boxes["fda_guidance"].value = False
+    assert list(panel.filter_box.children) == [forms["fda_483"]]
+
+
+def test_datasets_that_cannot_be_searched_are_shown_disabled_with_why(engine: Any) -> None:
+    panel = SearchPanel(ProtocolOnly(engine, plan="free"))
+    boxes = panel.picker.boxes
+    assert boxes["ema_epar"].disabled and NOT_AVAILABLE in boxes["ema_epar"].description
+    assert NOT_AVAILABLE in boxes["ema_epar"].tooltip
+    assert boxes["fda_crl"].disabled and NEEDS_ENTERPRISE in boxes["fda_crl"].description
+    assert not boxes["fda_483"].disabled
+    panel.picker.select(["fda_crl", "fda_483"])
+    assert panel.picker.selected() == ["fda_483"]
+    assert "fda_crl" not in panel.filter_forms
+
+
+@pytest.mark.parametrize(
+    ("setup", "field"),
+    [
+        (lambda p: p.keywords.set(["sterility", "the"]), "keywords[1]"),
+        (lambda p: p.keywords.set(["", "of the", "sterility"]), "keywords[0]"),
+        (lambda p: p.keywords.set([]), "keywords"),
+        (lambda p: setattr(p.question, "value", "q" * 2001), "query"),
+        (
+            lambda p: (
+                p.picker.select(["fda_483"]),
+                setattr(p.filter_forms["fda_483"].inputs["fei_number"], "value", "--"),
+            ),
+            "filters.fda_483.fei_number",
+        ),
+        (
+            lambda p: (
+                setattr(p.date_from, "value", dt.date(2020, 1, 1)),
+                setattr(p.date_to, "value", dt.date(2019, 1, 1)),
+            ),
+            "date_from",
+        ),
+        (
+            lambda p: (
+                p.picker.select(["fda_483"]),
+                setattr(p.date_from, "value", dt.date(2020, 1, 1)),
+                setattr(
+                    p.filter_forms["fda_483"].inputs["date_from"], "value", dt.date(2021, 1, 1)
+                ),
+            ),
+            "filters.fda_483.date_from",
+        ),
+    ],
+    ids=["stop-words", "first-sent-item", "no-items", "long-query", "filter", "dates", "twice"],
+)
+def test_an_error_is_shown_beside_the_field_at_fault(api: Any, setup: Any, field: str) -> None:
+    panel = SearchPanel(api, keywords=["sterility"])
+    setup(panel)
+    assert panel.search() is None and panel.result is None
+    with pytest.raises(Exception) as caught:  # the engine's own error for the same search
+        api.search(**panel.request())
+    assert caught.value.field == field  # type: ignore[attr-defined]
+    shown_at = panel.errors.where(field)
+    assert shown_at == field
+    assert html.escape(caught.value.message) in panel.errors.message(field)  # type: ignore[attr-defined]
+    assert panel.errors.general.value == ""
+
+
+def test_a_keyword_error_shows_beside_the_item_that_caused_it(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["", "sterility", "the"])
+    panel.search()
+    assert "&#x27;the&#x27;" in panel.keywords.items[2].error.value
+    assert panel.keywords.items[1].error.value == ""
+    panel.keywords.items[2].text.value = "aseptic"
+    assert panel.search() is not None
+    assert panel.keywords.items[2].error.value == ""  # cleared by the next search
+
+
+def test_more_pages_through_next_offset_without_duplicates(api: Any) -> None:
+    panel = SearchPanel(api, keywords=["sterility"], limit=4)
+    first = panel.search()
+    assert first is not None and first.next_offset == 4 and first.total > 8
+    assert panel.more_button.layout.display is None
+    seen = [r["document_id"] for r in first.results]
+    while panel.more_button.layout.display is None:
+        before = len(panel.result.results)  # type: ignore[union-attr]
+        panel.more_button.click()
+        assert len(panel.rows.rows) == len(panel.result.results) > before  # type: ignore[union-attr]
+    ids = [r["document_id"] for r in panel.result.results]  # type: ignore[union-attr]
+    assert ids[: len(seen)] == seen and len(ids) == len(set(ids)) == first.total
+    assert panel.result.next_offset is None  # type: ignore[union-attr]
+    assert f">{first.total}.</span>" in panel.rows.rows[-1].summary.value  # ranks go on
+
+
+class Overlapping:
+    """An engine whose pages overlap: offset 2 returns d1 again (the ranking moved between
+    calls)."""
+
+    plan = "enterprise"
+    docs: ClassVar[list[dict[str, Any]]] = [
+        {"document_id": f"d{i}", "dataset": "fda_483", "title": f"T{i}", "pages": []}
+        for i in range(4)
+    ]
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    def datasets(self) -> Any:
+        return self.engine.datasets()
+
+    def search(self, keywords: Any, query: Any = None, *, offset: int = 0, **_: Any) -> Any:
+        chunk = self.docs[:2] if offset == 0 else self.docs[1:]
+        return SearchResult(chunk, {}, 4, 2 if offset == 0 else None, "bm25")
+
+
+def test_more_keeps_each_document_once_when_pages_overlap(engine: Any) -> None:
+    panel = SearchPanel(Overlapping(engine), keywords=["x"], limit=2)  # type: ignore[arg-type]
+    panel.search()
+    combined = panel.more()
+    assert combined is panel.result and combined is not None
+    assert [r["document_id"] for r in combined.results] == ["d0", "d1", "d2", "d3"]
+    assert len(panel.rows.rows) == 4 and panel.more_button.layout.display == "none"
+    assert combined.keywords == ["x"]  # kept for the passages, though the engine left it out
+
+
+def test_the_panel_calls_only_the_engine_interface(engine: Any) -> None:
+    api = ProtocolOnly(engine)
+    panel = SearchPanel(api, keywords=["sterility"], limit=4)
+    panel.search()
+    panel.more()
+    panel.rows.rows[0].toggle.click()
+    panel.rows.rows[0].pages.children[0].children[0].click()
+    assert set(api.calls) <= set(PROTOCOL_METHODS)
+    assert {"datasets", "search", "read"} <= set(api.calls)
+    with pytest.raises(AttributeError):
+        _ = api.store
+
+
+def test_the_panel_displays_as_its_widget_tree(engine: Any) -> None:
+    panel = SearchPanel(engine)
+    bundle = panel._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.widget.model_id

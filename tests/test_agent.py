@@ -211,7 +211,7 @@ def test_run_turn_answers_one_message(engine: regnb.Engine) -> None:
 
 DEMO_QUESTIONS = [
     "Which sterile drug makers got warning letters for media fill failures?",
-    "What do complete response letters say about stability data?",
+    "What did complete response letters say about nitrosamine impurities?",
     "Which devices had adverse events involving battery failures?",
 ]
 

@@ -208,7 +208,13 @@ def test_block_vectors_are_cached_and_bounded() -> None:
             a_plan(phrases=["media fill"], words=["sterile", "failures"]),
             {},
             True,
-            ["media fill", "sterile", "failures"],
+            ["media", "fill", "sterile", "failures"],
+        ),
+        (
+            a_plan(phrases=["stability data"], weights={"stability": 3.4, "data": 1.0}),
+            {},
+            True,
+            ["stability"],
         ),
         (
             a_plan(identifiers=["212345"], names=["Acme"], words=["stability"]),

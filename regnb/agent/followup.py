@@ -81,6 +81,7 @@ def _merge(
         merged.identifiers, merged.names = new.identifiers, new.names
         merged.identifier_kinds = new.identifier_kinds
         merged.phrases, merged.words, merged.pairs = new.phrases, new.words, new.pairs
+        merged.soft_words = new.soft_words
         merged.weights, merged.filters, merged.require = new.weights, {}, []
         merged.query = new.query
         merged.which_firms = previous.which_firms or new.which_firms

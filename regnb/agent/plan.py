@@ -26,7 +26,7 @@ from regnb.agent.words import QUESTION_WORDS, content_words, sentences, stem, wo
 from regnb.catalog import Catalog
 from regnb.text import STOP_WORDS
 
-__all__ = ["MAX_DF", "Plan", "plan_message", "searchable_datasets"]
+__all__ = ["MAX_DF", "Plan", "plan_message", "searchable_datasets", "steering"]
 
 MAX_DF = 0.25  # a word on more pages than this share steers nothing
 MAX_WORDS = 5
@@ -56,6 +56,7 @@ class Plan:
     phrases: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
+    soft_words: list[str] = field(default_factory=list)  # too common to search for
     pairs: list[str] = field(default_factory=list)
     weights: dict[str, float] = field(default_factory=dict)
     datasets: list[str] = field(default_factory=list)
@@ -258,24 +259,34 @@ def _pairs(text: str, kept: set[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _idf(share: float) -> float:
+    return math.log(1.0 / max(share, 1e-4))
+
+
 def _weigh(
     terms: Sequence[str], df: Callable[[Sequence[str]], dict[str, float]]
 ) -> dict[str, float]:
-    """Inverse document frequency of each word (the rarest word of a phrase)."""
+    """Inverse document frequency of each phrase (its rarest word) and of each of its words
+    (a reformulated search splits a phrase into the words that steer)."""
     singles = sorted({w for t in terms for w in content_words(t)})
     shares = df(singles) if singles else {}
-    weights = {}
+    weights = {w: _idf(shares.get(w, 0.0)) for w in singles}
     for term in terms:
         parts = content_words(term) or [term]
-        share = min(shares.get(w, 0.0) for w in parts)
-        weights[term] = math.log(1.0 / max(share, 1e-4))
+        weights[term] = _idf(min(shares.get(w, 0.0) for w in parts))
     return weights
+
+
+def steering(plan: Plan, phrase: str, max_df: float = MAX_DF) -> list[str]:
+    """The words of a phrase that are on at most `max_df` of the pages."""
+    return [w for w in content_words(phrase) if plan.weights.get(w, _idf(0.0)) >= _idf(max_df)]
 
 
 def _topic_words(
     text: str, df: Callable[[Sequence[str]], dict[str, float]]
-) -> tuple[list[str], dict[str, float], list[str]]:
-    """Content words, rarest first, without those on more than MAX_DF of the pages."""
+) -> tuple[list[str], list[str], dict[str, float], list[str]]:
+    """Content words, rarest first; those on more than MAX_DF of the pages apart (they steer no
+    search, and count only a little when passages and titles are ranked); adjacent pairs."""
     candidates = [
         w
         for w in content_words(text, QUESTION_WORDS | FORMAT_STOP)
@@ -290,8 +301,9 @@ def _topic_words(
     if not kept and ordered:
         kept = [min(ordered, key=lambda w: shares.get(w, 0.0))]
     kept.sort(key=lambda w: shares.get(w, 0.0) if shares.get(w, 0.0) > 0 else 1.0)
-    weights = {w: math.log(1.0 / max(shares.get(w, 0.0), 1e-4)) for w in kept}
-    return kept[:MAX_WORDS], weights, _pairs(text, set(ordered))
+    soft = [w for w in ordered if w not in kept][:MAX_WORDS]
+    weights = {w: _idf(shares.get(w, 0.0)) for w in [*kept, *soft]}
+    return kept[:MAX_WORDS], soft, weights, _pairs(text, set(ordered))
 
 
 def plan_message(
@@ -316,7 +328,7 @@ def plan_message(
     identifiers, kinds, text = _identifiers(text)
     names, text = _names(text)
     phrases, text = _phrases(text)
-    topic, weights, pairs = _topic_words(text, df)
+    topic, soft, weights, pairs = _topic_words(text, df)
     weights |= _weigh(phrases, df)
     weights |= {i: IDENTIFIER_WEIGHT for i in identifiers}
     weights |= {n: NAME_WEIGHT for n in names}
@@ -334,6 +346,7 @@ def plan_message(
         phrases=phrases,
         names=names,
         words=topic,
+        soft_words=soft,
         pairs=pairs,
         weights=weights,
         datasets=[d for d in named if d in searchable] if named else searchable,

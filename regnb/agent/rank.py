@@ -28,6 +28,7 @@ KEYWORD_SHARE = 0.35
 PRIOR_SHARE = 0.15
 WEAK_FACTOR = 0.75
 FOCUS_WEIGHT = 0.3
+SOFT_SHARE = 0.5  # a word on many pages counts half its inverse frequency
 DUPLICATE = 0.92
 
 
@@ -75,6 +76,8 @@ def plan_terms(plan: Plan) -> list[Term]:
         terms.append(Term(phrase, plan.weight(phrase) * 1.2, pattern=_phrase_pattern(phrase)))
     for word in plan.words:
         terms.append(Term(word, plan.weight(word), stems=frozenset({stem(word)})))
+    for word in plan.soft_words:
+        terms.append(Term(word, plan.weight(word) * SOFT_SHARE, stems=frozenset({stem(word)})))
     for extra in plan.require:
         if all(t.text != extra for t in terms):
             terms.append(Term(extra, 2.0, stems=frozenset(stem(w) for w in content_words(extra))))

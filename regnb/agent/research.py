@@ -15,6 +15,7 @@ import numpy as np
 from regnb.agent.blocks import Block, split_blocks
 from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.rank import (
+    DUPLICATE,
     blend,
     document_terms,
     focus_terms,
@@ -39,6 +40,8 @@ __all__ = [
 ]
 
 READ_DOCUMENTS = 12
+RELATIVE_FLOOR = 0.55  # a passage scoring under this share of the best one is padding
+MAX_COPIES = 4
 TITLE_SHARE = 0.4
 # Sentences that every document of a kind carries: never the evidence an analyst wants.
 BOILERPLATE = (
@@ -78,6 +81,7 @@ class Passage:
     score: float = 0.0
     theme: int = 0
     vector: np.ndarray | None = None
+    copies: list[Passage] = field(default_factory=list)  # the same words in other documents
 
 
 @dataclass
@@ -168,6 +172,25 @@ def block_quality(text: str) -> float:
     if any(marker in lowered for marker in BOILERPLATE):
         quality *= 0.4
     return quality
+
+
+def _attach_copies(shortlist: list[Passage], vectors: np.ndarray, chosen: list[int]) -> None:
+    """Passages of other documents nearly equal to a chosen one (the same paragraph in several
+    letters) become its copies: the finding cites them all instead of repeating itself."""
+    taken = set(chosen)
+    for i in chosen:
+        owner = shortlist[i]
+        for j in np.argsort(-(vectors @ vectors[i]), kind="stable"):
+            j = int(j)
+            if len(owner.copies) >= MAX_COPIES or float(vectors[j] @ vectors[i]) < DUPLICATE:
+                break
+            other = shortlist[j]
+            if j in taken or other.found.document_id == owner.found.document_id:
+                continue
+            if any(c.found.document_id == other.found.document_id for c in owner.copies):
+                continue
+            owner.copies.append(other)
+            taken.add(j)
 
 
 def _embed_text(text: str) -> str:
@@ -321,6 +344,8 @@ class Researcher:
                     quality = block_quality(block.text)
                     if quality <= 0:
                         continue
+                    if doc.weak and keyword_score(block.text, terms, given) == 0:
+                        continue  # a loose match's block must hold a term of the question
                     keyword = keyword_score(block.text, scored, given)
                     prior = doc_prior * (1.0 - 0.15 * rank)
                     out.append(Passage(doc, page, block, keyword, prior, quality))
@@ -393,6 +418,9 @@ class Researcher:
             per_group=per_doc,
             duplicates_across_groups=plan.which_firms,
         )
+        top = float(scores[chosen[0]]) if chosen else 0.0
+        chosen = [i for i in chosen if scores[i] >= RELATIVE_FLOOR * top]
+        _attach_copies(shortlist, vectors, chosen)
         return [shortlist[i] for i in chosen]
 
     def themes(self, passages: list[Passage]) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.agent.plan import Plan
+from regnb.agent.plan import Plan, steering
 from regnb.agent.source import Source
 from regnb.agent.types import Step
 from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
@@ -31,6 +31,7 @@ __all__ = [
 PROBE_LIMIT = 50
 DATASET_LIMIT = 20
 MIN_STRONG = 3
+SPLIT_DF = 0.1  # a phrase's word on more pages than this is dropped when the phrase is split
 MAX_ITEMS = 16
 # Words nearly every regulatory page holds: the items of a search whose filter does the choosing.
 FALLBACK_ITEMS = [
@@ -165,13 +166,14 @@ def filters_for(plan: Plan, ds: str, catalog_filters: dict[str, Any]) -> dict[st
 
 def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     """Keyword items for one dataset. Identifiers alone; a name not used as a filter is joined to
-    each topic item (the page must name it too); content words as one item, or each alone when
-    `loosen` (the reformulated search)."""
+    each topic item (the page must name it too); content words as one item. When `loosen` (the
+    reformulated search), phrases are split and every word stands alone."""
     used = set(filtered.values())
     identifiers = [i for i in plan.identifiers if i not in used]
     names = [n for n in plan.names if n not in used]
-    if loosen:
-        items = [*identifiers, *names, *plan.phrases, *plan.words]
+    if loosen:  # phrases split into the words that steer, every word alone
+        split = [w for p in plan.phrases for w in steering(plan, p, SPLIT_DF)]
+        items = [*identifiers, *names, *split, *plan.words]
     else:
         base = [*plan.phrases]
         if plan.words:
@@ -252,7 +254,8 @@ def run_searches(
                 status["status"] = "loosened"
             if loosen and status.get("status") == "ok":
                 out.reformulated.append(ds)
-            out.found = [f for f in out.found if f.dataset != ds] + documents_of(result, weak)
+            known = {f.document_id for f in out.found}
+            out.found += [f for f in documents_of(result, weak) if f.document_id not in known]
             out.statuses[ds] = status
             out.totals[ds] = result.total
             if result.total or not loosen:

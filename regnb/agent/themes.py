@@ -107,6 +107,8 @@ def label_themes(texts_by_theme: Sequence[Sequence[str]]) -> list[str]:
 
 def _singular(word: str) -> str:
     """ "trails" → "trail", so a label counts a term once whatever its number."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word

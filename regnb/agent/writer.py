@@ -35,7 +35,7 @@ SUMMARY_QUOTES = 3
 THEME_FINDINGS = 5
 KEY_DOCUMENTS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
-FRAME_WORDS = word_set("cited documents concern page")
+FRAME_WORDS = word_set("cited documents concern page also")
 _TITLE_PREFIX = re.compile(
     r"^(?:warning\s+letter|fda\s+form\s+483|complete\s+response\s+letter|maude\s+mdr\s+\S+)"
     r"\s*[:\-–]\s*",
@@ -104,11 +104,19 @@ def _finding(
 ) -> Finding:
     shown, quote = quote_of(passage.block.text, terms, limit)
     when = f" ({passage.found.date})" if passage.found.date else ""
+    same = [c for c in passage.copies if quote in plain(c.block.text)]
+    others = [n for n in (_who(c.found) for c in same) if n != _who(passage.found)]
+    also = f" (also {_listed(others)})" if others else ""
     return Finding(
-        text=f"{_who(passage.found)}{when}: “{shown}”",
-        markers=[book.passage(passage)],
+        text=f"{_who(passage.found)}{when}{also}: “{shown}”",
+        markers=[book.passage(p) for p in [passage, *same]],
         quote=quote,
     )
+
+
+def _listed(names: list[str]) -> str:
+    names = list(dict.fromkeys(names))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _firms_sentence(passages: list[Passage], book: CitationBook) -> Finding | None:
@@ -120,8 +128,7 @@ def _firms_sentence(passages: list[Passage], book: CitationBook) -> Finding | No
             firms[firm] = p
     if not firms:
         return None
-    names = list(firms)
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    listed = _listed(list(firms))
     markers = [book.passage(p) for p in firms.values()]
     return Finding(text=f"The cited documents concern {listed}.", markers=markers)
 
@@ -160,19 +167,22 @@ def _themes(evidence: Evidence, book: CitationBook, terms: list[Term]) -> list[T
 
 def _key_documents(evidence: Evidence, book: CitationBook) -> list[KeyDocument]:
     order: list[Found] = []
-    for p in sorted(evidence.passages, key=lambda p: -p.score):
+    cited = [q for p in sorted(evidence.passages, key=lambda p: -p.score) for q in [p, *p.copies]]
+    for p in cited:
         if p.found not in order:
             order.append(p.found)
     limit = KEY_DOCUMENTS + (2 if evidence.plan.which_firms else 0)
+    strong = any(not d.weak for d in evidence.read)
     for doc in evidence.read:
         if len(order) >= limit:
             break
-        if doc not in order and any((doc.document_id, n) in evidence.pages for n in doc.pages):
+        read = any((doc.document_id, n) in evidence.pages for n in doc.pages)
+        if doc not in order and read and (not doc.weak or not strong) and evidence.passages:
             order.append(doc)
     out = []
     for doc in order:
-        cited = sorted({p.page_num for p in evidence.passages if p.found is doc})
-        pages = cited or [n for n in doc.pages if (doc.document_id, n) in evidence.pages][:1]
+        on = sorted({p.page_num for p in cited if p.found is doc})
+        pages = on or [n for n in doc.pages if (doc.document_id, n) in evidence.pages][:1]
         numbers = [book.page(doc, n) for n in pages]
         out.append(
             KeyDocument(
@@ -194,6 +204,11 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
     """Datasets with no match, loosened matches, datasets and dates left out."""
     plan, searches = evidence.plan, evidence.searches
     lines = list(evidence.notes)
+    if not evidence.passages and plan.datasets:
+        where = ", ".join(dataset_name(d) for d in plan.datasets[:4])
+        more = f" and {len(plan.datasets) - 4} more datasets" if len(plan.datasets) > 4 else ""
+        asked = ", ".join(f"“{t}”" for t in [*plan.topic, *plan.require][:4]) or "the question"
+        lines.append(f"No page of {where}{more} holds {asked}.")
     groups: dict[str, list[str]] = {}
     for ds, status in searches.statuses.items():
         groups.setdefault(str(status.get("status")), []).append(dataset_name(ds))

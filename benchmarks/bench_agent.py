@@ -1,0 +1,157 @@
+"""Seconds per research-agent turn (p50, p95) on the demo corpus (real MiniLM encoder) and on a
+corpus of the real documents of ../shared/data/realcorpus (the five datasets of the agent's
+quality test).
+
+    python benchmarks/bench_agent.py [--repeat 1] [--real-encoder hashing|minilm] [--skip-real]
+
+Each question is one turn with no history, run after one warm-up turn (model load, imports).
+The real corpus is ingested once into benchmarks/out/agent-realcorpus-<encoder> and reused; with
+`--real-encoder hashing` (the default: MiniLM would embed its 13,500 pages for about 20 minutes on
+2 cores) its passages are embedded by the hashing encoder, so only the demo figures include
+MiniLM's cost of embedding passages. `one_turn(agent, message)` runs and times one turn, for other
+benchmarks (the service's search latency while conversations run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import OUT, SHARED, percentiles, table
+
+import regnb
+import regnb.ingest
+from regnb.agent.agent import ExtractiveAgent, run_turn
+from regnb.agent.types import TurnResult
+from regnb.settings import Settings
+from regnb.shards import MANIFEST
+
+DEMO_QUESTIONS = [
+    "Which sterile drug makers got warning letters for media fill failures since 2018?",
+    "What did complete response letters say about nitrosamine impurities?",
+    "Which devices had adverse events involving battery failures?",
+    "What do 483 observations say about computer system controls?",
+    "Which firms recalled infusion pumps and why?",
+    "What does FDA guidance say about adaptive designs for clinical trials?",
+    "Phase 3 trials in obesity",
+    "Warning letters about data integrity at API manufacturers in the last 5 years",
+    "What were the reasons for Class I recalls of BP monitors?",
+    "Which inspections were classified OAI and what was found?",
+    "What did the PDUFA VII commitment letter say about regulatory science?",
+    "FAERS reports of drug dependence with oxycodone",
+    "What pediatric assessments do approval letters require?",
+    "510(k) clearances for infusion pumps",
+    "Which PMA approvals were for drug-eluting coronary stents?",
+    "cleaning validation failures between 2019 and 2023",
+    "What did FDA find at Castlegate Life Sciences?",
+    "Which outsourcing facilities were warned about sterility assurance? Put them in an Excel table.",
+    "MAUDE reports for the KineticCore Plus MR System",
+    "What contraindications do biologic package inserts list?",
+]
+REAL_QUESTIONS = [
+    "Which sterile drug makers got warning letters for media fill failures?",
+    "Why did FDA issue a complete response letter for SoluPrep?",
+    "What did the 483 for FEI 3010166491 cite?",
+    "What does FDA guidance say about cybersecurity in medical devices?",
+    "What adverse events were reported for the LINQ II Insertable Cardiac Monitor?",
+    "Which hand sanitizer manufacturers received warning letters?",
+    "What observations did FDA make at ImClone Systems?",
+    "What deficiencies did the complete response letter for Vyalev list?",
+    "How should sponsors conduct clinical trials with decentralized elements?",
+    "Which firms were warned about inadequate smoke studies and unidirectional airflow?",
+    "What malfunctions were reported in MAUDE for the Lumify ultrasound system?",
+    "Dietary supplement firms warned for not establishing product specifications",
+    "Guidance on initiating voluntary recalls under 21 CFR Part 7",
+    "Which 483s cited disinfecting agents that were not sterile in ISO 5 aseptic areas?",
+    "What did FDA tell Amgen about Repatha in its complete response letter?",
+]
+REAL_FILES = [
+    "fda_warning_letters__jev.jsonl.gz",
+    "fda_483__ncruickshank.jsonl.gz",
+    "fda_483_observation_catalog__fy2019.jsonl.gz",
+    "fda_crl__gmpkit.jsonl.gz",
+    "fda_guidance__cowork-ra.jsonl.gz",
+    "fda_guidance__qbdvision.jsonl.gz",
+    "fda_maude__narratives.jsonl.gz",
+]
+
+
+def one_turn(agent: ExtractiveAgent, message: str) -> tuple[float, TurnResult]:
+    """Seconds one turn takes (no history, no pause), and its result."""
+    start = time.perf_counter()
+    result = run_turn(agent, message)
+    return time.perf_counter() - start, result
+
+
+def demo_agent(home: Path) -> ExtractiveAgent:
+    """The agent over the demo corpus, with the real MiniLM encoder for queries and passages."""
+    settings = Settings(**{**Settings.from_env().__dict__, "home": home})
+    engine = regnb.Engine(settings=settings, progress=False)
+    return ExtractiveAgent(engine, producer=lambda answer, formats: [])
+
+
+def real_agent(home: Path, encoder_name: str) -> ExtractiveAgent:
+    """The agent over the real documents (ingested once, then reused)."""
+    encoder = regnb.HashingEncoder() if encoder_name == "hashing" else None
+    corpus = OUT / f"agent-realcorpus-{encoder_name}"
+    if not (corpus / MANIFEST).exists():
+        started = time.perf_counter()
+        regnb.ingest.jsonl(
+            [SHARED / "realcorpus" / f for f in REAL_FILES],
+            corpus=corpus,
+            encoder=encoder,
+            progress=False,
+        )
+        print(f"ingested the real corpus in {time.perf_counter() - started:.0f} s")
+    settings = Settings(**{**Settings.from_env().__dict__, "home": home})
+    engine = regnb.Engine(corpus, encoder=encoder, settings=settings, progress=False)
+    return ExtractiveAgent(engine, producer=lambda answer, formats: [])
+
+
+def measure(agent: ExtractiveAgent, questions: list[str], repeat: int) -> list[float]:
+    """Seconds per turn; one warm-up turn first, not counted."""
+    one_turn(agent, questions[0])
+    seconds = []
+    for _ in range(repeat):
+        for question in questions:
+            elapsed, result = one_turn(agent, question)
+            seconds.append(elapsed)
+            print(f"  {elapsed:6.2f} s  {result.status:<11} {question}")
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=1, help="rounds over the questions")
+    parser.add_argument("--real-encoder", choices=["hashing", "minilm"], default="hashing")
+    parser.add_argument("--skip-real", action="store_true", help="the demo corpus only")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("REGNB_HOME", tmp)
+        print("demo corpus (MiniLM):")
+        demo = measure(demo_agent(Path(tmp) / "demo"), DEMO_QUESTIONS, args.repeat)
+        p50, p95 = percentiles(demo)
+        rows.append(("demo corpus, MiniLM", str(len(demo)), f"{p50:.2f}", f"{p95:.2f}"))
+        if not args.skip_real and (SHARED / "realcorpus").exists():
+            print(f"real corpus ({args.real_encoder}):")
+            real = measure(
+                real_agent(Path(tmp) / "real", args.real_encoder), REAL_QUESTIONS, args.repeat
+            )
+            p50, p95 = percentiles(real)
+            label = f"real corpus, {args.real_encoder}"
+            rows.append((label, str(len(real)), f"{p50:.2f}", f"{p95:.2f}"))
+    print()
+    print(table(rows, ("corpus, encoder", "turns", "p50 s", "p95 s")))
+
+
+if __name__ == "__main__":
+    main()

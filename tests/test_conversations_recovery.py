@@ -114,7 +114,9 @@ def test_a_clean_close_marks_its_running_turns_interrupted(make, gate) -> None:
     cid = first.start("acme", "enterprise", "q").body["conversation_id"]
     queued = [first.start("acme", "enterprise", f"q{i}").body["conversation_id"] for i in (1, 2)]
     wait_until(agent.started.is_set)
+    assert not first.closed
     first.close()
+    assert first.closed
     second = make()
     for c in [cid, *queued]:
         assert second.read("acme", c)["error"] == INTERRUPTED

@@ -407,6 +407,7 @@ class ConversationService:
 
     @property
     def closed(self) -> bool:
+        """Whether `close()` was called: a closed service takes no more calls."""
         return self._closed
 
     def close(self) -> None:

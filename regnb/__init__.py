@@ -79,6 +79,9 @@ __all__ = [
     "UpstreamError",
     "__version__",
     "add_datasets",
+    "ask",
+    "connect",
+    "connect_async",
     "datasets",
     "default_engine",
     "legacy_contents",
@@ -124,6 +127,26 @@ def read(
     return default_engine().read(document_id, page_from, page_to, **kwargs)
 
 
+def ask(message: str, **kwargs: Any) -> Any:
+    """`Engine.ask` on the default engine: a research conversation running in the background."""
+    return default_engine().ask(message, **kwargs)
+
+
+def connect(base_url: str, api_key: str | None = None, **kwargs: Any) -> Any:
+    """A remote engine for the server at `base_url` (key: `api_key`, else REGNB_API_KEY), with
+    the local engine's methods, results and errors."""
+    from regnb.client import connect as _connect
+
+    return _connect(base_url, api_key, **kwargs)
+
+
+def connect_async(base_url: str, api_key: str | None = None, **kwargs: Any) -> Any:
+    """`connect` whose methods are coroutines (for many requests at once)."""
+    from regnb.client import connect_async as _connect_async
+
+    return _connect_async(base_url, api_key, **kwargs)
+
+
 def datasets() -> Catalog:
     """The default engine's catalog."""
     return default_engine().datasets()
@@ -141,11 +164,12 @@ def legacy_contents(doc_id: str, top_k: int = 10, offset: int = 0, **kwargs: Any
     return default_engine().legacy_contents(doc_id, top_k, offset, **kwargs)
 
 
-_LAZY_SUBMODULES = frozenset({"ingest", "server"})
+_LAZY_SUBMODULES = frozenset({"client", "ingest", "server", "widgets"})
 
 
 def __getattr__(name: str) -> Any:
-    """`regnb.server` and `regnb.ingest` on first use: importing them eagerly slows `import regnb`."""
+    """`regnb.server`, `regnb.ingest`, `regnb.client` and `regnb.widgets` on first use: importing
+    them eagerly slows `import regnb`."""
     if name in _LAZY_SUBMODULES:
         import importlib
 

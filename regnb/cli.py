@@ -17,6 +17,7 @@ from typing import Any
 
 import regnb
 from regnb.errors import InvalidFilter, RegnbError
+from regnb.passages import best_passage
 
 __all__ = ["build_parser", "exit_code", "main", "quote_read_id"]
 
@@ -42,9 +43,16 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def _engine(args: argparse.Namespace) -> regnb.Engine:
-    encoder = regnb.HashingEncoder() if getattr(args, "fast_encoder", False) else None
-    return regnb.open(args.corpus, plan=args.plan, encoder=encoder)
+def _engine(args: argparse.Namespace) -> Any:
+    """The engine a command reads from: `--server` (else REGNB_SERVER) or the local corpus."""
+    from regnb.client import engine_from_args
+
+    return engine_from_args(
+        getattr(args, "server", ""),  # commands without --server (index) stay local
+        args.corpus,
+        plan=args.plan,
+        fast_encoder=getattr(args, "fast_encoder", False),
+    )
 
 
 def parse_filters(text: str | None) -> dict[str, Any] | None:
@@ -82,7 +90,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     print(f"{res.total} documents, ranking: {res.ranking}")
     for i, doc in enumerate(res.to_dict()["results"], start=args.offset + 1):
         page = doc["pages"][0]
-        snippet = " ".join(page["text"].split())[:160]
+        snippet = best_passage(page["text"], args.keywords, args.query, max_chars=240).terminal()
         print(f"\n{i:>3}. {doc['title']}  [{doc['dataset']}, {doc['date'] or 'no date'}]")
         print(
             f"     score {page['score']:.3f}  page {page['page_num']}  "
@@ -133,12 +141,23 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--plan",
-        default="enterprise",
+        default=None,
         choices=["free", "paid", "enterprise"],
-        help="plan to search as; free and paid cannot see the enterprise datasets",
+        help="plan to search as (default enterprise); free and paid cannot see the enterprise "
+        "datasets; with --server the key's plan applies",
     )
     parser.add_argument(
         "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
+    )
+
+
+def _server(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--server",
+        metavar="URL",
+        default=None,
+        help="read from a regnb server or the hosted service instead of a corpus (default: "
+        "$REGNB_SERVER; '' for the local corpus); the key comes from REGNB_API_KEY",
     )
 
 
@@ -153,7 +172,7 @@ def _search_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--filters",
         metavar="JSON",
-        help='per-dataset filters, e.g. \'{"fda_483": {"fei_number": "3001234567"}}\'',
+        help='per-dataset filters, e.g. \'{"fda_483": {"fei_number": "3000975914"}}\'',
     )
     p.add_argument("--date-from", metavar="YYYY-MM-DD", help="earliest document date (inclusive)")
     p.add_argument("--date-to", metavar="YYYY-MM-DD", help="latest document date (inclusive)")
@@ -161,6 +180,7 @@ def _search_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--offset", type=int, default=0, metavar="N", help="documents to skip, 0 to 500")
     p.add_argument("--json", action="store_true", help="print the spec's response envelope")
     _common(p)
+    _server(p)
 
 
 def _read_arguments(p: argparse.ArgumentParser) -> None:
@@ -177,6 +197,7 @@ def _read_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the spec's document read response")
     _common(p)
+    _server(p)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -330,4 +330,6 @@ class Searcher:
             total=total,
             next_offset=end if end < total else None,
             ranking=req.ranking,
+            keywords=req.keywords,
+            query=req.query,
         )

@@ -150,7 +150,10 @@ def search_body(
 
 
 def search(body: Mapping[str, Any]) -> Call[SearchResult]:
-    return Call("POST", "/api/v3/search", _built(SearchResult.from_dict), body=encode(body))
+    def result(got: dict[str, Any]) -> SearchResult:
+        return SearchResult.from_dict(got, keywords=body["keywords"], query=body.get("query"))
+
+    return Call("POST", "/api/v3/search", _built(result), body=encode(body))
 
 
 def read(document_id: str, page_from: int = 1, page_to: int | None = None) -> Call[DocumentRead]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.requests import Request
@@ -15,6 +16,8 @@ from regnb.server.openapi import openapi_document
 from regnb.server.state import ServerState
 
 __all__ = ["V3Routes", "search_arguments"]
+
+log = logging.getLogger("regnb.server")
 
 SEARCH_FIELDS = ("query", "datasets", "filters", "date_from", "date_to", "limit", "offset")
 
@@ -36,7 +39,7 @@ class V3Routes:
     def __init__(self, state: ServerState) -> None:
         self.state = state
         self._catalog: bytes | None = None
-        self._openapi = json_bytes(openapi_document(state.engine.datasets()))
+        self._openapi: bytes | None = None
 
     def routes(self) -> list[Route]:
         return [
@@ -84,5 +87,13 @@ class V3Routes:
         return json_response(await state.blocking(run, "document read"))
 
     async def openapi(self, request: Request) -> Response:
-        """GET /api/v3/openapi.json: this interface as OpenAPI 3.1 (no key needed)."""
+        """GET /api/v3/openapi.json: this interface as OpenAPI 3.1 (no key needed), over the
+        served corpus's catalog (the package's when the catalog cannot be read)."""
+        if self._openapi is None:
+            try:
+                catalog = self.state.engine.datasets()
+            except Exception:
+                log.exception("the catalog could not be read for the OpenAPI document")
+                catalog = None
+            self._openapi = json_bytes(openapi_document(catalog))
         return json_response(self._openapi)

@@ -356,4 +356,3 @@ def test_citations_of_a_conversation_without_turns_is_an_empty_frame(eng: Any, g
     frame = conv.citations
     assert frame.empty and list(frame.columns) == CITATION_COLUMNS
     assert isinstance(conv.documents, pd.DataFrame) and conv.documents.empty
-    assert sys.modules["regnb.conversation"].Conversation is Conversation

@@ -166,7 +166,9 @@ class ExtractiveAgent:
             question = clarify(plan, first, self.dataset_name, request.today)
             if question is not None:
                 return question
-        plan.filters = confirm_names(plan, first, lambda ds: self.catalog[ds].filters)
+        confirmed = confirm_names(plan, first, lambda ds: self.catalog[ds].filters)
+        for ds, found in confirmed.items():
+            plan.filters[ds] = {**found, **plan.filters.get(ds, {})}
         plan.phrases = list(dict.fromkeys([*plan.phrases, *data_phrases(plan, first)]))
         return None
 

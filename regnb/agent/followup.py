@@ -68,6 +68,9 @@ def _merge(
     if new.named_datasets:
         merged.datasets, merged.named_datasets = new.datasets, new.named_datasets
         merged.unsearchable, merged.weakly_named = new.unsearchable, new.weakly_named
+    for ds, filters in new.filters.items():
+        if ds in merged.datasets:
+            merged.filters[ds] = {**merged.filters.get(ds, {}), **filters}
     topic = [*new.identifiers, *new.names, *new.phrases, *new.words]
     refers = bool(REFERENCES.search(message))
     if refers:

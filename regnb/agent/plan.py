@@ -26,10 +26,36 @@ from regnb.agent.words import QUESTION_WORDS, content_words, sentences, stem, wo
 from regnb.catalog import Catalog
 from regnb.text import STOP_WORDS
 
-__all__ = ["MAX_DF", "Plan", "plan_message", "searchable_datasets", "steering"]
+__all__ = [
+    "MAX_DF",
+    "Plan",
+    "enum_filters",
+    "plan_message",
+    "searchable_datasets",
+    "steering",
+]
 
 MAX_DF = 0.25  # a word on more pages than this share steers nothing
 MAX_WORDS = 5
+# Enum values too common in questions to read as a filter.
+VAGUE_ENUM_VALUES = frozenset(
+    {
+        "other",
+        "unknown",
+        "na",
+        "review",
+        "label",
+        "food",
+        "drugs",
+        "devices",
+        "biologics",
+        "completed",
+        "final",
+        "draft",
+        "pending",
+        "approval_letter",
+    }
+)
 IDENTIFIER_WEIGHT = 8.0
 NAME_WEIGHT = 5.0
 FORMAT_STOP = word_set(
@@ -152,6 +178,37 @@ def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str, bool]:
         if weak and re.search(pattern, lowered):
             found += [i for i in ids if i in catalog]
     return list(dict.fromkeys(found)), text, bool(found)
+
+
+def _enum_value_pattern(value: str) -> str:
+    """ "phase3" reads "phase 3", "de_novo" "de novo", "510k" "510(k)"."""
+    spaced = re.sub(r"(?<=[a-z])(?=\d)", " ", value.lower().replace("_", " "))
+    parts = [
+        re.escape(p).replace("k", r"\(?k\)?") if p == "510k" else re.escape(p)
+        for p in spaced.split()
+    ]
+    return r"\b" + r"[\s-]*".join(parts) + r"\b"
+
+
+def enum_filters(
+    text: str, datasets: Sequence[str], catalog: Catalog
+) -> tuple[dict[str, dict[str, str]], str]:
+    """Catalog enum values the text names ("OAI", "Class I", "phase 3", "death"), as filters of
+    the planned datasets that list them; and the text without those words."""
+    out: dict[str, dict[str, str]] = {}
+    spans: list[tuple[int, int]] = []
+    for ds in datasets:
+        for name, spec in catalog[ds].filters.items():
+            for value in spec.get("enum") or []:
+                if str(value).lower() in VAGUE_ENUM_VALUES:
+                    continue
+                match = re.search(_enum_value_pattern(str(value)), text.lower())
+                if match:
+                    out.setdefault(ds, {}).setdefault(name, str(value))
+                    spans.append(match.span())
+    for start, end in spans:
+        text = _cut(text, start, end)
+    return out, text
 
 
 def _identifiers(text: str) -> tuple[list[str], dict[str, str], str]:
@@ -325,6 +382,9 @@ def plan_message(
         for match in re.finditer(pattern, text.lower()):
             text = _cut(text, match.start(), match.end())
     named, text, weak = _datasets(text, catalog)
+    searchable = searchable_datasets(catalog, plan_name)
+    chosen = [d for d in named if d in searchable] if named else searchable
+    filters, text = enum_filters(text, chosen, catalog)
     identifiers, kinds, text = _identifiers(text)
     names, text = _names(text)
     phrases, text = _phrases(text)
@@ -332,7 +392,6 @@ def plan_message(
     weights |= _weigh(phrases, df)
     weights |= {i: IDENTIFIER_WEIGHT for i in identifiers}
     weights |= {n: NAME_WEIGHT for n in names}
-    searchable = searchable_datasets(catalog, plan_name)
     unsearchable = {
         d: ("not_available" if not catalog[d].available else "forbidden")
         for d in named
@@ -349,7 +408,8 @@ def plan_message(
         soft_words=soft,
         pairs=pairs,
         weights=weights,
-        datasets=[d for d in named if d in searchable] if named else searchable,
+        datasets=chosen,
+        filters=filters,
         named_datasets=named,
         weakly_named=weak,
         unsearchable=unsearchable,

@@ -59,6 +59,11 @@ EXACT_FILTERS = {
 }
 
 
+# Filters that pin the documents down (a firm, a product, an identifier): with one, the search
+# lists every document it allows. An enum filter ("phase3", "Class I") only narrows the topic's.
+PINNING = frozenset({*FIRM_FIELDS, *PRODUCT_FIELDS, *EXACT_FILTERS.values()})
+
+
 @dataclass
 class Found:
     """A document a search returned, with what the agent needs to weigh and read it."""
@@ -168,7 +173,7 @@ def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     """Keyword items for one dataset. Identifiers alone; a name not used as a filter is joined to
     each topic item (the page must name it too); content words as one item. When `loosen` (the
     reformulated search), phrases are split and every word stands alone."""
-    used = set(filtered.values())
+    used = {v for k, v in filtered.items() if k in PINNING}
     identifiers = [i for i in plan.identifiers if i not in used]
     names = [n for n in plan.names if n not in used]
     if loosen:  # phrases split into the words that steer, every word alone
@@ -252,10 +257,11 @@ def run_searches(
             weak = loosen or bool(status.get("loosened"))
             if status.get("status") == "ok" and status.get("loosened"):
                 status["status"] = "loosened"
-            if loosen and status.get("status") == "ok":
-                out.reformulated.append(ds)
             known = {f.document_id for f in out.found}
-            out.found += [f for f in documents_of(result, weak) if f.document_id not in known]
+            added = [f for f in documents_of(result, weak) if f.document_id not in known]
+            out.found += added
+            if loosen and status.get("status") == "ok" and added:
+                out.reformulated.append(ds)
             out.statuses[ds] = status
             out.totals[ds] = result.total
             if result.total or not loosen:

@@ -146,7 +146,10 @@ def test_the_running_turn_shows_its_steps_then_the_answer(
     assert "In short:" in answer and "Planning the search" not in answer
     assert "<script>" in answer  # shown as text: it was escaped in the HTML
     assert "<script>" not in "".join(c.value for c in chat.turns.children[0].children[1:2])
-    assert "[1] Form 483 for Acme Sterile, p. 2" in answer and "[2] passage ¶2, p. 2" in answer
+    sources = chat.turns.children[0].children[-1].children
+    assert [b.description for b in sources] == ["[1]", "[2]"]
+    assert sources[0].tooltip == "[1] Form 483 for Acme Sterile, p. 2"
+    assert sources[1].tooltip == "[2] passage ¶2 of Form 483 for Acme Sterile, p. 2"
     assert not chat.send_button.disabled and chat.stop_button.disabled
 
 
@@ -208,7 +211,9 @@ def test_follow_ups_continue_the_citation_numbers(
     _run(chat, clock, "Which firms failed media fills?")
     _run(chat, clock, "And smoke studies?")
     second = _texts(chat.turns.children[1])
-    assert "[3] Form 483 for Acme Sterile" in second and "[4] passage" in second
+    labels = [b.tooltip for b in chat.turns.children[1].children[-1].children]
+    assert labels[0].startswith("[3] Form 483") and labels[1].startswith("[4] passage ¶2")
+    assert "In short:" in second
     assert chat.citation(4)["parent_index"] == 3  # type: ignore[index]
     assert chat.open_citation(4).passage.startswith("OBSERVATION 2")  # type: ignore[union-attr]
     assert chat.conversation.citations["index"].tolist() == [1, 2, 3, 4]  # type: ignore[union-attr]

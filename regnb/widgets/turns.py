@@ -25,6 +25,7 @@ __all__ = [
     "turn_widget",
 ]
 
+ANSWER_HEIGHT = "30em"  # a long answer scrolls in its box; the sources stay in view
 INLINE_BYTES = 5_000_000  # a produced file up to this size is a data: link; larger ones a button
 BUBBLE = (
     "display:inline-block;max-width:46em;padding:6px 10px;border-radius:10px;"
@@ -44,18 +45,19 @@ def steps_html(steps: list[dict[str, Any]]) -> Html:
 
 
 def citation_label(citation: dict[str, Any]) -> str:
-    """`[3] Title of the letter, p. 2`, or `[4] passage ¶5, p. 2` for a passage citation."""
+    """`[3] Title of the letter, p. 2`, or `[4] passage ¶5 of Title of the letter, p. 2`."""
     page = f", p. {citation['page_num']}" if citation.get("page_num") else ""
-    if citation.get("block_id"):
-        return f"[{citation['index']}] passage {citation['block_id']}{page}"
-    return f"[{citation['index']}] {short(title_of(citation), 48)}{page}"
+    block = f"passage {citation['block_id']} of " if citation.get("block_id") else ""
+    return f"[{citation['index']}] {block}{short(title_of(citation), 80)}{page}"
 
 
 def _sources(citations: list[dict[str, Any]], on_cite: Callable[[int], Any]) -> w.Widget:
+    """A small `[n]` button per citation; its tooltip says what it cites."""
     buttons = []
     for c in citations:
-        button = w.Button(description=citation_label(c), tooltip=f"open: {c.get('name')}")
+        button = w.Button(description=f"[{c['index']}]", tooltip=citation_label(c))
         button.layout.width = "auto"
+        button.layout.margin = "1px"
         button.on_click(lambda _, n=int(c["index"]): on_cite(n))
         buttons.append(button)
     return w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
@@ -76,12 +78,12 @@ def turn_widget(turn: dict[str, Any], on_cite: Callable[[int], Any]) -> w.VBox:
         parts.append(w.HTML(f"<i>{escape(turn['question'].get('question'))}</i>"))
     elif turn.get("answer"):
         urls = {int(c["index"]): str(c.get("url") or "") for c in citations}
-        parts.append(w.HTML(answer_html(turn["answer"], urls)))
+        answer = w.HTML(answer_html(turn["answer"], urls))
+        answer.layout = w.Layout(max_height=ANSWER_HEIGHT, overflow="auto")
+        parts.append(answer)
     if citations:
-        parts += [
-            w.HTML(muted("Sources: click to read the cited page")),
-            _sources(citations, on_cite),
-        ]
+        hint = w.HTML(muted("Sources (the cited page opens below, the passage marked):"))
+        parts += [hint, _sources(citations, on_cite)]
     return w.VBox(parts, layout=w.Layout(margin="0 0 10px 0"))
 
 

@@ -103,6 +103,24 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
         ("warning letters that mention a recall", {"datasets": ["fda_warning_letters"]}),
         ("Tell me about recalls", {"datasets": ["fda_recalls", "fda_recall_enforcement"]}),
         ("adverse events with insulin pumps", {"datasets": ["fda_maude", "fda_faers"]}),
+        (
+            "Which inspections were classified OAI?",
+            {"filters": {"fda_inspections": {"classification": "OAI"}}},
+        ),
+        (
+            "Phase 3 trials in obesity",
+            {"filters": {"fda_clinical_trials": {"phase": "phase3"}}},
+        ),
+        (
+            "Class I recalls of BP monitors",
+            {"filters": {"fda_recall_enforcement": {"classification": "Class I"}}},
+        ),
+        (
+            "Class II recalls",
+            {"filters": {"fda_recall_enforcement": {"classification": "Class II"}}},
+        ),
+        ("MAUDE reports of death with pumps", {"filters": {"fda_maude": {"event_type": "death"}}}),
+        ("completed trials of other drugs", {"filters": {}}),
     ],
 )
 def test_a_message_is_planned_into_items_datasets_dates_and_formats(
@@ -214,6 +232,13 @@ def test_put_them_in_a_spreadsheet_reuses_the_plan_and_asks_for_a_file() -> None
     assert got.formats == ["xlsx"]
     assert got.restrict_documents == ["d1", "d2"]
     assert got.require == []
+
+
+def test_only_an_enum_value_adds_a_filter_to_the_previous_plan() -> None:
+    first = "Why were BP monitors recalled?"
+    got = follow("Only Class I", [completed(first, ["d1"], [])])
+    assert got.filters == {"fda_recall_enforcement": {"classification": "Class I"}}
+    assert got.datasets == ["fda_recalls", "fda_recall_enforcement"]
 
 
 def test_more_skips_every_document_cited_so_far() -> None:

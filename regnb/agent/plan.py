@@ -192,9 +192,9 @@ def _enum_value_pattern(value: str) -> str:
 
 def enum_filters(
     text: str, datasets: Sequence[str], catalog: Catalog
-) -> tuple[dict[str, dict[str, str]], str]:
+) -> tuple[dict[str, dict[str, str]], list[tuple[int, int]]]:
     """Catalog enum values the text names ("OAI", "Class I", "phase 3", "death"), as filters of
-    the planned datasets that list them; and the text without those words."""
+    the planned datasets that list them; and where the text names them."""
     out: dict[str, dict[str, str]] = {}
     spans: list[tuple[int, int]] = []
     for ds in datasets:
@@ -206,9 +206,7 @@ def enum_filters(
                 if match:
                     out.setdefault(ds, {}).setdefault(name, str(value))
                     spans.append(match.span())
-    for start, end in spans:
-        text = _cut(text, start, end)
-    return out, text
+    return out, spans
 
 
 def _identifiers(text: str) -> tuple[list[str], dict[str, str], str]:
@@ -381,10 +379,13 @@ def plan_message(
     for pattern, _ in FORMAT_WORDS:
         for match in re.finditer(pattern, text.lower()):
             text = _cut(text, match.start(), match.end())
+    before = text
     named, text, weak = _datasets(text, catalog)
     searchable = searchable_datasets(catalog, plan_name)
     chosen = [d for d in named if d in searchable] if named else searchable
-    filters, text = enum_filters(text, chosen, catalog)
+    filters, spans = enum_filters(before, chosen, catalog)
+    for start, end in spans:
+        text = _cut(text, start, end)
     identifiers, kinds, text = _identifiers(text)
     names, text = _names(text)
     phrases, text = _phrases(text)

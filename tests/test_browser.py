@@ -219,10 +219,11 @@ def test_research_chat_in_a_browser_shows_steps_and_the_answer(voila: str, brows
     box.fill("Which sterile drug makers got warning letters for media fill failures?")
     page.get_by_role("button", name="Send").click()
     page.get_by_role("button", name="Stop").wait_for(timeout=RESULTS_MS)
-    answer = page.get_by_text("In short:")
-    steps = page.get_by_text("⏳")
-    steps.or_(answer).first.wait_for(timeout=ANSWER_MS)  # the poll drew the running turn
-    answer.wait_for(timeout=ANSWER_MS)  # the poll went on to the answer without a reload
+    page.get_by_text("⏳").first.wait_for(timeout=ANSWER_MS)  # the running turn's steps
+    page.locator('[data-poller="asyncio"]').wait_for(
+        timeout=ANSWER_MS
+    )  # a task on the kernel's loop
+    page.get_by_text("In short:").wait_for(timeout=ANSWER_MS)  # the poll drew the answer
     sources = page.locator('button[title*="passage ¶"]')  # the [n] of a passage citation
     assert sources.count() > 0
     sources.first.click()

@@ -140,6 +140,7 @@ def test_the_running_turn_shows_its_steps_then_the_answer(
     assert "⏳ Searching FDA Warning Letters (3)" in _texts(chat.turns)
     clock.tick()
     assert "⏳ Reading 3 documents (6)" in _texts(chat.turns)
+    assert 'data-poller="manual"' in chat.status.value and "working" in chat.status.value
     clock.tick()
     assert not chat.running and clock.live == 0
     answer = _texts(chat.turns)

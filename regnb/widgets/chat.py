@@ -203,12 +203,18 @@ class ResearchChat(WidgetView):
         self.send_button.disabled = self.running
         self.stop_button.disabled = not self.running
 
-    @staticmethod
-    def _status_html(data: dict[str, Any]) -> Html:
+    def _status_html(self, data: dict[str, Any]) -> Html:
+        """What the conversation is doing; while it runs, which poller reads it (an attribute
+        for the browser test: `asyncio` in a kernel)."""
         status = str(data.get("status"))
         if status == "error":
             return error_html(f"The run failed: {data.get('error') or 'no reason given'}")
-        return muted(STATUS_TEXT.get(status, status)) if status != "completed" else Html("")
+        if status == "completed":
+            return Html("")
+        text = muted(STATUS_TEXT.get(status, status))
+        if status == "running" and self.poller:
+            return Html(f'<span data-poller="{escape(self.poller)}">{text}</span>')
+        return text
 
     def _draw_turns(self, turns: list[dict[str, Any]]) -> None:
         kept: dict[int, tuple[str, w.Widget]] = {}

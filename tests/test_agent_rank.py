@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from regnb.agent.evidence import BlockVectors, block_quality, choose_documents
 from regnb.agent.plan import Plan
 from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
-from regnb.agent.research import BlockVectors, block_quality, choose_documents
 from regnb.agent.searching import FALLBACK_ITEMS, Found, items_for
 from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.words import sentences, stem

@@ -9,18 +9,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from regnb.agent.clarify import clarify, needs_probe
-from regnb.agent.followup import plan_turn, turn_state
-from regnb.agent.llm import default_writer
-from regnb.agent.plan import Plan
-from regnb.agent.research import (
-    EMBED_BUDGET,
+from regnb.agent.evidence import (
     READ_DOCUMENTS,
     BlockVectors,
     Evidence,
-    Researcher,
     choose_documents,
     weigh_documents,
 )
+from regnb.agent.followup import plan_turn, turn_state
+from regnb.agent.llm import default_writer
+from regnb.agent.plan import Plan
+from regnb.agent.research import EMBED_BUDGET, Researcher
 from regnb.agent.searching import confirm_names, data_phrases, probe
 from regnb.agent.source import Source
 from regnb.agent.types import (

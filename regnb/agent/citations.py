@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from regnb.agent.research import Passage
+from regnb.agent.evidence import Passage
 from regnb.agent.searching import Found
 from regnb.agent.types import Citation
 from regnb.agent.words import fold

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regnb.agent.dates import find_dates
+from regnb.agent.names import find_names
 from regnb.agent.vocab import (
     DATASET_WORDS,
     FORMAT_WORDS,
@@ -22,9 +23,8 @@ from regnb.agent.vocab import (
     REPORT_WORDS,
     WHICH_FIRMS,
 )
-from regnb.agent.words import QUESTION_WORDS, content_words, sentences, stem, word_set, words
+from regnb.agent.words import QUESTION_WORDS, blank, content_words, sentences, stem, word_set, words
 from regnb.catalog import Catalog
-from regnb.text import STOP_WORDS
 
 __all__ = [
     "MAX_DF",
@@ -63,12 +63,6 @@ FORMAT_STOP = word_set(
     "tables file files format excel word spreadsheet spreadsheets slides slide deck decks "
     "powerpoint chart charts plot plots graph graphs report reports csv xlsx docx pptx png"
 )
-_NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
-_NOT_NAMES = word_set(
-    "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
-    "fei nct mdr fy q1 q2 q3 q4 i ii"
-)
-_JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
 
 
 @dataclass
@@ -128,11 +122,6 @@ def searchable_datasets(catalog: Catalog, plan_name: str) -> list[str]:
     ]
 
 
-def _cut(text: str, start: int, end: int) -> str:
-    """`text` with `[start, end)` blanked out (positions elsewhere stay where they were)."""
-    return text[:start] + " " * (end - start) + text[end:]
-
-
 def _formats(message: str) -> tuple[list[str], str]:
     """Requested formats, and the message without the sentences that only ask for them."""
     lowered = message.lower()
@@ -163,14 +152,14 @@ def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str, bool]:
         at = lowered.find(d.name.lower())
         if at >= 0:
             found.append(d.id)
-            text = _cut(text, at, at + len(d.name))
+            text = blank(text, at, at + len(d.name))
             lowered = text.lower()
     for pattern, ids, weak in DATASET_WORDS:
         if weak:
             continue
         for match in re.finditer(pattern, lowered):
             found += [i for i in ids if i in catalog]
-            text = _cut(text, match.start(), match.end())
+            text = blank(text, match.start(), match.end())
         lowered = text.lower()
     if found:
         return list(dict.fromkeys(found)), text, False
@@ -216,78 +205,8 @@ def _identifiers(text: str) -> tuple[list[str], dict[str, str], str]:
         for match in re.finditer(pattern, text, flags=re.IGNORECASE if kind == "cfr" else 0):
             value = " ".join(match.group(1).split())
             found.setdefault(value, kind)
-            text = _cut(text, match.start(), match.end())
+            text = blank(text, match.start(), match.end())
     return list(found), found, text
-
-
-def _names(text: str) -> tuple[list[str], str]:
-    """Capitalised runs that may name a firm or product ("Abbott Diabetes Care", "LINQ II")."""
-    names: list[str] = []
-    spans: list[tuple[int, int]] = []
-    for sentence_start, sentence_end in _sentence_bounds(text):
-        tokens = list(_NAME_TOKEN.finditer(text, sentence_start, sentence_end))
-        run: list[re.Match[str]] = []
-        for i, token in enumerate(tokens):
-            if _continues_name(tokens, i, bool(run)):
-                run.append(token)
-                continue
-            _close(text, run, tokens, names, spans)
-            run = []
-        _close(text, run, tokens, names, spans)
-    for start, end in spans:
-        text = _cut(text, start, end)
-    return list(dict.fromkeys(names)), text
-
-
-def _continues_name(tokens: list[re.Match[str]], i: int, in_run: bool) -> bool:
-    """Whether token `i` is capitalised, or joins two capitalised words ("Johnson & Johnson"), or
-    numbers a name ("LINQ II", "CARTO 3")."""
-    word = tokens[i].group(0).rstrip(".,'’")
-    if _capitalised(word):
-        return True
-    if not in_run:
-        return False
-    if word.lower() in _JOINERS:
-        return i + 1 < len(tokens) and _capitalised(tokens[i + 1].group(0))
-    return word.isdigit() or word.upper() in {"II", "III", "IV", "XL", "XR"}
-
-
-def _sentence_bounds(text: str) -> list[tuple[int, int]]:
-    bounds, start = [], 0
-    for match in re.finditer(r"[.!?;:](?:\s|$)|\n", text):
-        bounds.append((start, match.start()))
-        start = match.end()
-    bounds.append((start, len(text)))
-    return bounds
-
-
-def _capitalised(word: str) -> bool:
-    if not word or not word[0].isupper() or word.lower() in _NOT_NAMES:
-        return False
-    lower = word.lower()
-    return lower not in QUESTION_WORDS and lower not in STOP_WORDS and lower not in _MONTHS
-
-
-def _close(
-    text: str,
-    run: list[re.Match[str]],
-    tokens: list[re.Match[str]],
-    names: list[str],
-    spans: list[tuple[int, int]],
-) -> None:
-    """Keep a run of capitalised tokens as a name unless it is one ordinary sentence-initial word."""
-    while run and run[-1].group(0).lower() in _JOINERS:
-        run.pop()
-    if not run:
-        return
-    first = run[0].group(0)
-    initial = tokens and run[0] is tokens[0]
-    mixed = any(c.isupper() for c in first[1:]) or any(c.isdigit() for c in first)
-    if initial and len(run) == 1 and not mixed:
-        return
-    name = text[run[0].start() : run[-1].end()].rstrip(".,'’")
-    names.append(name)
-    spans.append((run[0].start(), run[-1].end()))
 
 
 def _phrases(text: str) -> tuple[list[str], str]:
@@ -298,7 +217,7 @@ def _phrases(text: str) -> tuple[list[str], str]:
         pattern = r"\b" + r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", phrase))) + r"\b"
         for match in re.finditer(pattern, lowered):
             found.append(phrase)
-            text = _cut(text, match.start(), match.end())
+            text = blank(text, match.start(), match.end())
             lowered = text.lower()
     return list(dict.fromkeys(found)), text
 
@@ -375,19 +294,19 @@ def plan_message(
     dates = find_dates(text, today)
     if dates is not None:
         at = text.lower().find(dates.text.lower())
-        text = _cut(text, at, at + len(dates.text))
+        text = blank(text, at, at + len(dates.text))
     for pattern, _ in FORMAT_WORDS:
         for match in re.finditer(pattern, text.lower()):
-            text = _cut(text, match.start(), match.end())
+            text = blank(text, match.start(), match.end())
     before = text
     named, text, weak = _datasets(text, catalog)
     searchable = searchable_datasets(catalog, plan_name)
     chosen = [d for d in named if d in searchable] if named else searchable
     filters, spans = enum_filters(before, chosen, catalog)
     for start, end in spans:
-        text = _cut(text, start, end)
+        text = blank(text, start, end)
     identifiers, kinds, text = _identifiers(text)
-    names, text = _names(text)
+    names, text = find_names(text)
     phrases, text = _phrases(text)
     topic, soft, weights, pairs = _topic_words(text, df)
     weights |= _weigh(phrases, df)
@@ -420,9 +339,3 @@ def plan_message(
         formats=formats,
         which_firms=bool(WHICH_FIRMS.search(message)),
     )
-
-
-_MONTHS = word_set(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)

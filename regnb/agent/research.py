@@ -4,18 +4,20 @@ query embedding on the best few hundred), choose passages by MMR and group them 
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from regnb.agent.blocks import Block, split_blocks
+from regnb.agent.blocks import split_blocks
+from regnb.agent.evidence import (
+    BlockVectors,
+    Passage,
+    attach_copies,
+    block_quality,
+)
 from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.rank import (
-    DUPLICATE,
     blend,
     document_terms,
     focus_terms,
@@ -29,168 +31,15 @@ from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.types import Step
 from regnb.errors import RegnbError
 
-__all__ = [
-    "BlockVectors",
-    "Evidence",
-    "Passage",
-    "Researcher",
-    "block_quality",
-    "choose_documents",
-    "weigh_documents",
-]
+__all__ = ["EMBED_BUDGET", "Researcher"]
 
-READ_DOCUMENTS = 12
 RELATIVE_FLOOR = 0.55  # a passage scoring under this share of the best one is padding
-MAX_COPIES = 4
-TITLE_SHARE = 0.4
-# Sentences that every document of a kind carries: never the evidence an analyst wants.
-BOILERPLATE = (
-    "do not represent a final agency determination",
-    "do net represent a final agency determination",
-    "contains nonbinding recommendations",
-    "represents the current thinking of the food and drug administration",
-    "this guidance represents the current thinking",
-    "if you have any questions",
-    "this letter notifies you of our decision",
-    "reference id:",
-    "please notify this office in writing within fifteen",
-    "you may submit electronic comments",
-    "for questions about this document",
-    "additional copies are available",
-)
 EMBED_BUDGET = 128
 EMBED_SECONDS = 3.0
 EMBED_BATCH = 32
 PASSAGES = 12
-MIN_BLOCK_WORDS = 8
 EMBED_WORDS = 60
 MENTION_PAGES = 4
-
-
-@dataclass
-class Passage:
-    """A block of a page read, with its evidence and, once chosen, its theme."""
-
-    found: Found
-    page_num: int
-    block: Block
-    keyword: float
-    prior: float
-    quality: float = 1.0
-    cosine: float = 0.0
-    score: float = 0.0
-    theme: int = 0
-    vector: np.ndarray | None = None
-    copies: list[Passage] = field(default_factory=list)  # the same words in other documents
-
-
-@dataclass
-class Evidence:
-    """What research found: documents, the pages read, the chosen passages and their themes."""
-
-    plan: Plan
-    searches: Searches
-    documents: list[Found]
-    read: list[Found]
-    passages: list[Passage]
-    themes: list[str]
-    pages: dict[tuple[str, int], str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-
-class BlockVectors:
-    """Block embeddings by (document, page, block id), bounded, shared by the runs of an agent."""
-
-    def __init__(self, size: int = 20_000) -> None:
-        self._items: OrderedDict[tuple[str, int, str], np.ndarray] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, int, str]) -> np.ndarray | None:
-        with self._lock:
-            vector = self._items.get(key)
-            if vector is not None:
-                self._items.move_to_end(key)
-            return vector
-
-    def put(self, key: tuple[str, int, str], vector: np.ndarray) -> None:
-        with self._lock:
-            self._items[key] = vector
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-def weigh_documents(found: Sequence[Found], plan: Plan) -> dict[str, float]:
-    """A document's weight (0 to 1): its search score against the best, and how much of the
-    question its title holds (a document about the topic beats one that mentions it)."""
-    terms = plan_terms(plan)
-    top = max((f.score for f in found), default=0.0) or 1.0
-    return {
-        f.document_id: TITLE_SHARE * keyword_score(f.title, terms)
-        + (1 - TITLE_SHARE) * max(0.0, f.score / top)
-        for f in found
-    }
-
-
-def choose_documents(found: Sequence[Found], n: int, weights: dict[str, float]) -> list[Found]:
-    """The documents to read: the best of each dataset that weighs near the top, then the rest
-    by weight; loosened and reformulated matches after the others."""
-    ordered = sorted(found, key=lambda f: (f.weak, -weights.get(f.document_id, 0.0)))
-    if not ordered:
-        return []
-    top = weights.get(ordered[0].document_id, 0.0)
-    chosen: list[Found] = []
-    seen: set[str] = set()
-    for doc in ordered:
-        weight = weights.get(doc.document_id, 0.0)
-        if doc.dataset not in seen and not doc.weak and weight >= 0.8 * top:
-            seen.add(doc.dataset)
-            chosen.append(doc)
-    chosen = chosen[: max(1, (n + 1) // 2)]
-    for doc in ordered:
-        if len(chosen) >= n:
-            break
-        if doc not in chosen:
-            chosen.append(doc)
-    return sorted(chosen, key=lambda f: (f.weak, -weights.get(f.document_id, 0.0)))
-
-
-def block_quality(text: str) -> float:
-    """How readable a block is as evidence (0 to 1): short, mostly numbers or codes, or
-    boilerplate every document of its kind carries, counts less."""
-    tokens = text.split()
-    alpha = [t for t in tokens if sum(c.isalpha() for c in t) >= 2]
-    if len(alpha) < MIN_BLOCK_WORDS:
-        return 0.0
-    quality = 0.75 if len(alpha) < 15 else 0.9 if len(alpha) < 25 else 1.0
-    if len(alpha) < 0.6 * len(tokens):
-        quality *= 0.6
-    lowered = " ".join(tokens).lower()
-    if any(marker in lowered for marker in BOILERPLATE):
-        quality *= 0.4
-    return quality
-
-
-def _attach_copies(shortlist: list[Passage], vectors: np.ndarray, chosen: list[int]) -> None:
-    """Passages of other documents nearly equal to a chosen one (the same paragraph in several
-    letters) become its copies: the finding cites them all instead of repeating itself."""
-    taken = set(chosen)
-    for i in chosen:
-        owner = shortlist[i]
-        for j in np.argsort(-(vectors @ vectors[i]), kind="stable"):
-            j = int(j)
-            if len(owner.copies) >= MAX_COPIES or float(vectors[j] @ vectors[i]) < DUPLICATE:
-                break
-            other = shortlist[j]
-            if j in taken or other.found.document_id == owner.found.document_id:
-                continue
-            if any(c.found.document_id == other.found.document_id for c in owner.copies):
-                continue
-            owner.copies.append(other)
-            taken.add(j)
 
 
 def _embed_text(text: str) -> str:
@@ -208,7 +57,6 @@ class Researcher:
         vectors: BlockVectors | None = None,
         embed_budget: int = EMBED_BUDGET,
         embed_seconds: float = EMBED_SECONDS,
-        read_documents: int = READ_DOCUMENTS,
         passages: int = PASSAGES,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -217,7 +65,6 @@ class Researcher:
         self.clock = clock
         self.vectors = vectors or BlockVectors()
         self.embed_budget = embed_budget
-        self.read_documents = read_documents
         self.passages = passages
         self.catalog = source.datasets()
 
@@ -420,7 +267,7 @@ class Researcher:
         )
         top = float(scores[chosen[0]]) if chosen else 0.0
         chosen = [i for i in chosen if scores[i] >= RELATIVE_FLOOR * top]
-        _attach_copies(shortlist, vectors, chosen)
+        attach_copies(shortlist, vectors, chosen)
         return [shortlist[i] for i in chosen]
 
     def themes(self, passages: list[Passage]) -> list[str]:

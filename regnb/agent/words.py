@@ -10,6 +10,7 @@ from regnb.text import STOP_WORDS
 
 __all__ = [
     "QUESTION_WORDS",
+    "blank",
     "content_words",
     "fold",
     "plain",
@@ -73,6 +74,11 @@ _SUFFIXES = (
     ("es", ""),
     ("s", ""),
 )
+
+
+def blank(text: str, start: int, end: int) -> str:
+    """`text` with `[start, end)` blanked out (positions elsewhere stay where they were)."""
+    return text[:start] + " " * (end - start) + text[end:]
 
 
 def fold(text: str) -> str:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from regnb.agent.citations import CitationBook
 from regnb.agent.dates import DateRange
+from regnb.agent.evidence import Evidence, Passage
 from regnb.agent.rank import Term, keyword_score, plan_terms
-from regnb.agent.research import Evidence, Passage
 from regnb.agent.searching import Found
 from regnb.agent.themes import OTHER
 from regnb.agent.types import Answer, Finding, KeyDocument, Theme

@@ -1,0 +1,92 @@
+"""Firm and product names in a message: runs of capitalised words ("Abbott Diabetes Care",
+"Johnson & Johnson", "LINQ II"), not the ordinary word that starts a sentence."""
+
+from __future__ import annotations
+
+import re
+
+from regnb.agent.words import QUESTION_WORDS, blank, word_set
+from regnb.text import STOP_WORDS
+
+__all__ = ["find_names"]
+
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
+_NOT_NAMES = word_set(
+    "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
+    "fei nct mdr fy q1 q2 q3 q4 i ii"
+)
+_JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
+_MONTHS = word_set(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+
+
+def find_names(text: str) -> tuple[list[str], str]:
+    """Capitalised runs that may name a firm or product ("Abbott Diabetes Care", "LINQ II")."""
+    names: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for sentence_start, sentence_end in _sentence_bounds(text):
+        tokens = list(_NAME_TOKEN.finditer(text, sentence_start, sentence_end))
+        run: list[re.Match[str]] = []
+        for i, token in enumerate(tokens):
+            if _continues_name(tokens, i, bool(run)):
+                run.append(token)
+                continue
+            _close(text, run, tokens, names, spans)
+            run = []
+        _close(text, run, tokens, names, spans)
+    for start, end in spans:
+        text = blank(text, start, end)
+    return list(dict.fromkeys(names)), text
+
+
+def _continues_name(tokens: list[re.Match[str]], i: int, in_run: bool) -> bool:
+    """Whether token `i` is capitalised, or joins two capitalised words ("Johnson & Johnson"), or
+    numbers a name ("LINQ II", "CARTO 3")."""
+    word = tokens[i].group(0).rstrip(".,'’")
+    if _capitalised(word):
+        return True
+    if not in_run:
+        return False
+    if word.lower() in _JOINERS:
+        return i + 1 < len(tokens) and _capitalised(tokens[i + 1].group(0))
+    return word.isdigit() or word.upper() in {"II", "III", "IV", "XL", "XR"}
+
+
+def _sentence_bounds(text: str) -> list[tuple[int, int]]:
+    bounds, start = [], 0
+    for match in re.finditer(r"[.!?;:](?:\s|$)|\n", text):
+        bounds.append((start, match.start()))
+        start = match.end()
+    bounds.append((start, len(text)))
+    return bounds
+
+
+def _capitalised(word: str) -> bool:
+    if not word or not word[0].isupper() or word.lower() in _NOT_NAMES:
+        return False
+    lower = word.lower()
+    return lower not in QUESTION_WORDS and lower not in STOP_WORDS and lower not in _MONTHS
+
+
+def _close(
+    text: str,
+    run: list[re.Match[str]],
+    tokens: list[re.Match[str]],
+    names: list[str],
+    spans: list[tuple[int, int]],
+) -> None:
+    """Keep a run of capitalised tokens as a name unless it is one ordinary sentence-initial word."""
+    while run and run[-1].group(0).lower() in _JOINERS:
+        run.pop()
+    if not run:
+        return
+    first = run[0].group(0)
+    initial = tokens and run[0] is tokens[0]
+    mixed = any(c.isupper() for c in first[1:]) or any(c.isdigit() for c in first)
+    if initial and len(run) == 1 and not mixed:
+        return
+    name = text[run[0].start() : run[-1].end()].rstrip(".,'’")
+    names.append(name)
+    spans.append((run[0].start(), run[-1].end()))

@@ -19,7 +19,7 @@ from regnb.conversation import Conversation
 from regnb.display import Html, escape, muted
 from regnb.errors import RegnbError
 from regnb.widgets._common import ErrorSlots, WidgetView, error_html, resolve_engine, shown
-from regnb.widgets.citations import CitedPage, block_passage, find_document
+from regnb.widgets.citations import CitedPage, resolve_citation
 from regnb.widgets.polling import Handle, Scheduler, default_scheduler
 from regnb.widgets.turns import document_widget, turn_widget
 from regnb.widgets.viewer import DocumentViewer
@@ -257,12 +257,12 @@ class ResearchChat(WidgetView):
 
         return save
 
+    def _all_citations(self) -> list[dict[str, Any]]:
+        return [c for t in (self.data or {}).get("turns") or [] for c in t.get("citations") or []]
+
     def citation(self, index: int) -> dict[str, Any] | None:
         """Citation `index` of the conversation (the spec's object)."""
-        turns = (self.data or {}).get("turns") or []
-        return next(
-            (c for t in turns for c in t.get("citations") or [] if c["index"] == index), None
-        )
+        return next((c for c in self._all_citations() if c["index"] == index), None)
 
     def open_citation(self, index: int) -> CitedPage | None:
         """Open the cited page in the viewer, the cited passage marked (for a page citation, its
@@ -270,7 +270,9 @@ class ResearchChat(WidgetView):
         cite = self.citation(index)
         if cite is None:
             return None
-        cited = self.cited.get(index) or self._resolve(cite)
+        cited = self.cited.get(index) or resolve_citation(
+            self.engine, cite, self._all_citations(), self.passages
+        )
         if cited.document_id is None:
             name = escape(cite.get("name"))
             self.errors.general.value = error_html(f"The cited document was not found: {name}")
@@ -280,29 +282,3 @@ class ResearchChat(WidgetView):
         shown(self.reader, True)
         self.viewer.open(cited.document_id, page=cited.page, highlight=cited.passage, document=cite)
         return cited
-
-    def _resolve(self, cite: dict[str, Any]) -> CitedPage:
-        ids = {d.name: d.id for d in self.engine.datasets()}
-        doc_id = find_document(self.engine, cite, ids)
-        page = int(cite.get("page_num") or 1)
-        block = cite.get("block_id")
-        if block is None:
-            child = next(
-                (
-                    c
-                    for t in (self.data or {}).get("turns") or []
-                    for c in t.get("citations") or []
-                    if c.get("parent_index") == cite["index"]
-                ),
-                None,
-            )
-            passage = self._passage(child, doc_id, page) if child else None
-        else:
-            passage = self._passage(cite, doc_id, page)
-        return CitedPage(int(cite["index"]), doc_id, page, passage, cite)
-
-    def _passage(self, cite: dict[str, Any], doc_id: str | None, page: int) -> str | None:
-        known = self.passages.get(int(cite["index"]))
-        if known or doc_id is None:
-            return known
-        return block_passage(self.engine, doc_id, page, str(cite["block_id"]))

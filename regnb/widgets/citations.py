@@ -19,7 +19,7 @@ from regnb.errors import RegnbError
 if TYPE_CHECKING:
     from regnb.interface import EngineAPI
 
-__all__ = ["CitedPage", "block_passage", "find_document", "title_of"]
+__all__ = ["CitedPage", "block_passage", "find_document", "resolve_citation", "title_of"]
 
 READER_URL = re.compile(r"/api/v3/documents/([^/?#]+)")
 PAGE_SUFFIX = re.compile(r",\s*page\s+\d+\s*$")
@@ -86,3 +86,28 @@ def block_passage(engine: EngineAPI, document_id: str, page: int, block_id: str)
         return block_text(read.page_list[0]["text"], block_id) if read.page_list else None
     except (RegnbError, ValueError):
         return None
+
+
+def resolve_citation(
+    engine: EngineAPI,
+    cite: dict[str, Any],
+    citations: list[dict[str, Any]],
+    passages: dict[int, str | None],
+) -> CitedPage:
+    """Where citation `cite` points. The passage to mark is the cited passage's text (from
+    `passages`, the conversation's, else cut from the page); for a page citation, that of its
+    first passage citation among `citations`, if any."""
+    ids = {d.name: d.id for d in engine.datasets()}
+    doc_id = find_document(engine, cite, ids)
+    page = int(cite.get("page_num") or 1)
+    if cite.get("block_id") is None:
+        children = (c for c in citations if c.get("parent_index") == cite["index"])
+        cite_of_passage = next(children, None)
+    else:
+        cite_of_passage = cite
+    passage = None
+    if cite_of_passage is not None:
+        passage = passages.get(int(cite_of_passage["index"]))
+        if not passage and doc_id is not None:
+            passage = block_passage(engine, doc_id, page, str(cite_of_passage["block_id"]))
+    return CitedPage(int(cite["index"]), doc_id, page, passage, cite)

@@ -53,15 +53,9 @@ panel
 """
 CHAT_NOTEBOOK = """\
 import regnb
-from regnb.conversation import ConversationMethods
-from regnb.conversations.local import LocalConversations
 from regnb.widgets import ResearchChat
 
-if issubclass(regnb.Engine, LocalConversations):
-    Engine = regnb.Engine
-else:  # until the engine takes the conversation mixins
-    Engine = type("Engine", (LocalConversations, ConversationMethods, regnb.Engine), {})
-chat = ResearchChat(Engine())
+chat = ResearchChat(regnb.open())
 chat
 """
 

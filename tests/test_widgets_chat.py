@@ -20,8 +20,6 @@ import ipywidgets as w
 
 import regnb
 from regnb.agent.blocks import block_text
-from regnb.conversation import ConversationMethods
-from regnb.conversations.local import LocalConversations
 from regnb.conversations.testing import FakeAgent, wait_until
 from regnb.errors import ConcurrentConversations
 from regnb.settings import Settings
@@ -34,13 +32,6 @@ ACME_PAGE = (
     "OBSERVATION 1. Media fills did not simulate the worst case of interventions.\n\n"
     "OBSERVATION 2. Smoke studies of the ISO 5 line were not done under dynamic conditions."
 )
-
-if issubclass(regnb.Engine, LocalConversations):
-    LocalEngine: type = regnb.Engine
-else:  # until the engine takes the conversation mixins
-
-    class LocalEngine(LocalConversations, ConversationMethods, regnb.Engine):  # type: ignore[no-redef]
-        pass
 
 
 def _doc(title: str, url: str, pages: list[str]) -> dict[str, Any]:
@@ -69,7 +60,7 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     }
     regnb.write_corpus(root / "corpus", docs, encoder=regnb.HashingEncoder(), progress=False)
     settings = dataclasses.replace(Settings.from_env(), home=root / "home")
-    eng = LocalEngine(
+    eng = regnb.Engine(
         root / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
     )
     yield eng

@@ -14,6 +14,7 @@ from regnb.agent.agent import ExtractiveAgent, run_turn
 from regnb.agent.types import Agent, Answer, Produced, Stopped, TurnResult
 from regnb.agent.verify import marker_numbers
 from regnb.agent.words import fold
+from regnb.errors import SearchTimeout
 from tests.agent_support import Recorder, open_agent_corpus, prior, request
 
 FIRST = "Which sterile drug makers got warning letters for media fill failures since 2018?"
@@ -245,3 +246,32 @@ def test_demo_corpus_answers_verify_through_the_reader(
         page = engine.read(c.document_id, c.page_num, c.page_num).page_list[0]["text"]
         assert fold(c.passage or "") in fold(page)
         assert by_index[c.parent_index].block_id is None  # type: ignore[index]
+
+
+class FailingSearches:
+    """The engine, except that searches of one dataset fail as a timed-out search would."""
+
+    def __init__(self, engine: regnb.Engine, dataset: str) -> None:
+        self.engine, self.dataset = engine, dataset
+        self.plan = engine.plan
+
+    def search(self, *args: object, **kwargs: object) -> object:
+        if self.dataset in (kwargs.get("datasets") or []):
+            raise SearchTimeout("the search took too long")
+        return self.engine.search(*args, **kwargs)  # type: ignore[arg-type]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.engine, name)
+
+
+def test_a_dataset_whose_search_fails_is_reported_and_the_rest_answered(
+    engine: regnb.Engine,
+) -> None:
+    agent = ExtractiveAgent(
+        FailingSearches(engine, "fda_483"),  # type: ignore[arg-type]
+        producer=lambda a, f: [],
+    )
+    result = run_turn(agent, "media fill failures in warning letters and 483s")
+    assert result.status == "completed"
+    assert "FDA Form 483 Inspection Observations could not be searched." in (result.answer or "")
+    assert cited_titles(result) >= {"Warning Letter: Acme Sterile Pharma Inc (612345)"}

@@ -13,7 +13,7 @@ from regnb.agent.plan import Plan, steering
 from regnb.agent.source import Source
 from regnb.agent.types import Step
 from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent.words import words
+from regnb.agent.words import content_words, words
 from regnb.errors import RegnbError
 from regnb.results import SearchResult
 
@@ -90,25 +90,30 @@ class Searches:
 
 
 def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
-    return source.search(items[:MAX_ITEMS], plan=request_plan, **kwargs)
+    """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them)."""
+    usable = [i for i in items if content_words(i)] or list(FALLBACK_ITEMS)
+    return source.search(usable[:MAX_ITEMS], plan=request_plan, **kwargs)
 
 
 def probe(source: Source, plan: Plan, request_plan: str) -> SearchResult | None:
     """One broad search over every planned dataset: each term alone (words nearly every page
     holds when the message names no term), best 50 documents."""
     items = list(dict.fromkeys([*plan.topic, *plan.pairs])) or list(FALLBACK_ITEMS)
-    if not items or not plan.datasets:
+    if not plan.datasets:
         return None
-    return _search(
-        source,
-        request_plan,
-        items,
-        query=plan.query,
-        datasets=plan.datasets,
-        date_from=plan.date_from,
-        date_to=plan.date_to,
-        limit=PROBE_LIMIT,
-    )
+    try:
+        return _search(
+            source,
+            request_plan,
+            items,
+            query=plan.query,
+            datasets=plan.datasets,
+            date_from=plan.date_from,
+            date_to=plan.date_to,
+            limit=PROBE_LIMIT,
+        )
+    except RegnbError:
+        return None  # the searches proper report what went wrong, dataset by dataset
 
 
 def _holds(value: object, name: str) -> bool:

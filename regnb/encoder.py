@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Encoder", "HashingEncoder", "MiniLMEncoder", "default_encoder"]
+__all__ = ["Encoder", "HashingEncoder", "MiniLMEncoder", "bulk_encoder", "default_encoder"]
 
 
 @runtime_checkable
@@ -76,7 +76,9 @@ class MiniLMEncoder:
     name = "all-MiniLM-L6-v2-onnx-int8"
     dim = 384
 
-    def __init__(self, *, max_tokens: int = 256, batch_size: int = 32, device: str = "cpu") -> None:
+    def __init__(
+        self, *, max_tokens: int = 256, batch_size: int = 32, device: str = "cpu", threads: int = 0
+    ) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
@@ -96,6 +98,9 @@ class MiniLMEncoder:
             providers = ["CUDAExecutionProvider", "CPUExecutionProvider"]
         options = ort.SessionOptions()
         options.log_severity_level = 3
+        if threads:
+            options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
         self._session = ort.InferenceSession(
             str(_model_path()), sess_options=options, providers=providers
         )
@@ -136,3 +141,16 @@ def default_encoder() -> MiniLMEncoder:
         if _default is None:
             _default = MiniLMEncoder()
         return _default
+
+
+_bulk: MiniLMEncoder | None = None
+
+
+def bulk_encoder() -> MiniLMEncoder:
+    """A second MiniLM session on one thread, for background work (the research agent's block
+    embeddings): it never holds the query encoder's lock, and leaves the other cores to searches."""
+    global _bulk
+    with _default_lock:
+        if _bulk is None:
+            _bulk = MiniLMEncoder(threads=1)
+        return _bulk

@@ -15,7 +15,7 @@ from regnb.catalog import Catalog, load_catalog
 from regnb.client.paging import PagingMethods
 from regnb.conversation import ConversationMethods
 from regnb.conversations.local import LocalConversations
-from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
+from regnb.encoder import Encoder, MiniLMEncoder, bulk_encoder, default_encoder
 from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 from regnb.index import ensure_index
 from regnb.request import SearchRequest
@@ -66,6 +66,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         )
         self.store = IndexStore(files, threads=self.settings.threads)
         self._encoder = encoder
+        self._given_encoder = encoder is not None
         if encoder is not None:
             self._check_encoder(encoder)
         elif MiniLMEncoder.name != self.store.encoder_name:
@@ -129,10 +130,13 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         return vector
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Embeddings of `texts` with the corpus's encoder (rows L2-normalised, float32)."""
+        """Embeddings of `texts` with the corpus's encoder (rows L2-normalised, float32); bulk
+        work runs on a session of its own, apart from the queries'."""
         if not texts:
             return np.zeros((0, self.store.dim), dtype=np.float32)
-        return self.encoder.encode(list(texts))
+        if self._given_encoder or self.store.encoder_name != MiniLMEncoder.name:
+            return self.encoder.encode(list(texts))
+        return bulk_encoder().encode(list(texts))
 
     def document_frequency(self, words: Sequence[str]) -> dict[str, float]:
         """For each word, the share of the corpus's pages that hold it (after the index's

@@ -8,6 +8,7 @@ is finished, and turns any failure of the agent into the turn's `error`.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import mimetypes
@@ -48,6 +49,16 @@ SLUG = re.compile(r"[^A-Za-z0-9._-]+")
 def iso(seconds: float) -> str:
     """An ISO 8601 UTC timestamp of epoch `seconds`."""
     return dt.datetime.fromtimestamp(seconds, dt.UTC).isoformat(timespec="seconds")
+
+
+BACKGROUND_NICENESS = 10
+
+
+def background_priority() -> None:
+    """Run the calling thread at a lower scheduling priority (Linux: niceness is per thread), so
+    that research runs yield the cores to searches; elsewhere a no-op."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
 
 
 class Changes:
@@ -167,7 +178,9 @@ class Runner:
         """Queue `run`; it starts when a worker is free."""
         with self._lock:
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="regnb-agent")
+                self._pool = ThreadPoolExecutor(
+                    self.workers, thread_name_prefix="regnb-agent", initializer=background_priority
+                )
             future = self._pool.submit(self._execute, run)
             self._runs[run.run_id] = (run, future)
 

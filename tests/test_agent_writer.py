@@ -25,6 +25,7 @@ QUESTIONS = [
     "What does FDA guidance say about cybersecurity in premarket submissions?",
     "insulin pump occlusion events in MAUDE",
     "data integrity and audit trails",
+    "media fill failures in recalls and warning letters",
 ]
 
 
@@ -148,9 +149,17 @@ def test_citation_urls_open_the_source_at_the_page(
     assert all(re.match(url, c.url) for c in answers[question].citations)
 
 
-def test_datasets_without_a_match_are_listed_as_not_found(answers: dict[str, Answer]) -> None:
+def test_datasets_named_without_a_match_are_listed_as_not_found(
+    answers: dict[str, Answer],
+) -> None:
+    lines = answers[QUESTIONS[6]].not_found
+    names = "FDA Enforcement Reports; FDA Recalls, Market Withdrawals and Safety Alerts"
+    assert f"No match in {names}." in lines
+
+
+def test_datasets_not_named_without_a_match_are_counted(answers: dict[str, Answer]) -> None:
     lines = answers[QUESTIONS[5]].not_found
-    assert any(line.startswith("No match in") and "FDA Recalls" in line for line in lines)
+    assert any(re.fullmatch(r"No match in \d+ other datasets\.", line) for line in lines)
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,9 @@ BOILERPLATE = (
     "you may submit electronic comments",
     "for questions about this document",
     "additional copies are available",
+    "this is a representation of an electronic record",
+    "manifestations of any and all electronic signatures",
+    "silver spring, md 20993",
 )
 
 

@@ -40,11 +40,25 @@ EMBED_BATCH = 32
 PASSAGES = 12
 EMBED_WORDS = 60
 MENTION_PAGES = 4
+PAGE_BUDGET = 36  # pages read per turn
+MAX_PAGES_PER_DOCUMENT = 8
 
 
 def _embed_text(text: str) -> str:
     parts = text.split()
     return " ".join(parts[:EMBED_WORDS])
+
+
+def _neighbours(best: list[int], n: int) -> list[int]:
+    """Up to `n` pages next to the first of `best` (after it first), not already in `best`."""
+    if n <= 0 or not best:
+        return []
+    out: list[int] = []
+    for step in range(1, 2 * n + 2):
+        for page in (best[0] + step, best[0] - step):
+            if page >= 1 and page not in best and page not in out and len(out) < n:
+                out.append(page)
+    return out
 
 
 class Researcher:
@@ -83,7 +97,7 @@ class Researcher:
                 wider = Plan.from_dict(plan.to_dict())
                 wider.datasets = others
                 more = self._run(wider, request_plan, step, check)
-                names = ", ".join(self.catalog[d].name for d in plan.datasets)
+                names = "; ".join(self.catalog[d].name for d in plan.datasets)
                 notes.append(f"Nothing matched in {names}; the other datasets were searched.")
                 searches.found = more.found
                 searches.statuses |= more.statuses
@@ -154,17 +168,21 @@ class Researcher:
     def read(
         self, documents: Sequence[Found], request_plan: str, check: Callable[[], None]
     ) -> dict[tuple[str, int], str]:
-        """The best pages of each document, as the document reader returns them."""
+        """The best pages of each document, as the document reader returns them; when few
+        documents are read, the pages next to their best ones too (added to `Found.pages`)."""
         pages: dict[tuple[str, int], str] = {}
+        per_doc = max(3, min(MAX_PAGES_PER_DOCUMENT, PAGE_BUDGET // max(1, len(documents))))
         for doc in documents:
             check()
-            for page in doc.pages:
+            doc.pages += _neighbours(doc.pages, per_doc - len(doc.pages))
+            for page in list(doc.pages):
                 try:
                     read = self.source.read(doc.document_id, page, page, plan=request_plan)
                 except RegnbError:
                     continue
                 for p in read.page_list:
                     pages[(doc.document_id, int(p["page_num"]))] = p["text"]
+            doc.pages = [n for n in doc.pages if (doc.document_id, n) in pages]
         return pages
 
     def candidates(
@@ -194,7 +212,7 @@ class Researcher:
                     if doc.weak and keyword_score(block.text, terms, given) == 0:
                         continue  # a loose match's block must hold a term of the question
                     keyword = keyword_score(block.text, scored, given)
-                    prior = doc_prior * (1.0 - 0.15 * rank)
+                    prior = doc_prior * (1.0 - 0.1 * min(rank, 3))
                     out.append(Passage(doc, page, block, keyword, prior, quality))
         return out
 

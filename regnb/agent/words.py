@@ -96,9 +96,18 @@ def plain(text: str) -> str:
     return fold(text)
 
 
+_CLITIC = re.compile(r"(?:n't|'s|'re|'ve|'ll|'d|'m)$")
+
+
 def words(text: str) -> list[str]:
-    """Lower-cased words (letters and digits of any script), in order."""
-    return [w.replace("’", "'") for w in _WORD.findall(text.lower())]
+    """Lower-cased words (letters and digits of any script), in order; "didn't" reads "did",
+    "Baby's" reads "baby"."""
+    out = []
+    for w in _WORD.findall(text.lower()):
+        w = w.replace("’", "'")
+        base = _CLITIC.sub("", w)
+        out.append(base if base else w)
+    return out
 
 
 def stem(word: str) -> str:

@@ -205,7 +205,7 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
     plan, searches = evidence.plan, evidence.searches
     lines = list(evidence.notes)
     if not evidence.passages and plan.datasets:
-        where = ", ".join(dataset_name(d) for d in plan.datasets[:4])
+        where = "; ".join(dataset_name(d) for d in plan.datasets[:4])
         more = f" and {len(plan.datasets) - 4} more datasets" if len(plan.datasets) > 4 else ""
         asked = ", ".join(f"“{t}”" for t in [*plan.topic, *plan.require][:4]) or "the question"
         lines.append(f"No page of {where}{more} holds {asked}.")
@@ -224,11 +224,15 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         "timeout": "{} did not answer in time.",
         "error": "{} could not be searched.",
     }
+    named = {dataset_name(d) for d in plan.named_datasets}
     for status, text in texts.items():
-        if groups.get(status):
-            lines.append(text.format(", ".join(sorted(set(groups[status])))))
+        names = sorted(set(groups.get(status, [])))
+        if status == "no_match" and len(names) > 3 and not named & set(names):
+            lines.append(f"No match in {len(names)} other datasets.")
+        elif names:
+            lines.append(text.format("; ".join(names)))
     if searches.reformulated:
-        names = ", ".join(dataset_name(d) for d in searches.reformulated)
+        names = "; ".join(dataset_name(d) for d in searches.reformulated)
         lines.append(f"{names}: matched only when each word was searched on its own.")
     if plan.date_from or plan.date_to:
         span = DateRange(plan.date_from, plan.date_to, plan.date_text or "").outside()

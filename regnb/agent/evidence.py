@@ -47,6 +47,7 @@ BOILERPLATE = (
     "this is a representation of an electronic record",
     "manifestations of any and all electronic signatures",
     "silver spring, md 20993",
+    "sincerely, /s/",
 )
 
 
@@ -60,6 +61,7 @@ class Passage:
     keyword: float
     prior: float
     quality: float = 1.0
+    topic: float = 0.0  # keyword evidence of the block's own words, no focus or title terms
     cosine: float = 0.0
     score: float = 0.0
     theme: int = 0

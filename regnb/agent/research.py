@@ -38,6 +38,8 @@ EMBED_BUDGET = 128
 EMBED_SECONDS = 3.0
 EMBED_BATCH = 32
 PASSAGES = 12
+BOILERPLATE_TOPIC = 0.34  # share of the question's term weight a repeated paragraph must hold
+SPARE_PASSAGES = 4  # chosen beyond PASSAGES, to stand in for boilerplate dropped afterwards
 EMBED_WORDS = 60
 MENTION_PAGES = 4
 PAGE_BUDGET = 36  # pages read per turn
@@ -47,6 +49,12 @@ MAX_PAGES_PER_DOCUMENT = 8
 def _embed_text(text: str) -> str:
     parts = text.split()
     return " ".join(parts[:EMBED_WORDS])
+
+
+def _boilerplate(passage: Passage) -> bool:
+    """A paragraph that several other documents carry word for word and that holds little of
+    the question ("Failure to address any violations may ..."): the form, not the finding."""
+    return len(passage.copies) >= 2 and passage.topic < BOILERPLATE_TOPIC
 
 
 def _neighbours(best: list[int], n: int) -> list[int]:
@@ -213,7 +221,9 @@ class Researcher:
                         continue  # a loose match's block must hold a term of the question
                     keyword = keyword_score(block.text, scored, given)
                     prior = doc_prior * (1.0 - 0.1 * min(rank, 3))
-                    out.append(Passage(doc, page, block, keyword, prior, quality))
+                    passage = Passage(doc, page, block, keyword, prior, quality)
+                    passage.topic = keyword_score(block.text, terms)
+                    out.append(passage)
         return out
 
     def _shortlist(self, candidates: list[Passage]) -> list[Passage]:
@@ -278,7 +288,7 @@ class Researcher:
         chosen = mmr(
             scores,
             vectors,
-            self.passages,
+            self.passages + SPARE_PASSAGES,
             groups=[p.found.document_id for p in shortlist],
             per_group=per_doc,
             duplicates_across_groups=plan.which_firms,
@@ -286,7 +296,8 @@ class Researcher:
         top = float(scores[chosen[0]]) if chosen else 0.0
         chosen = [i for i in chosen if scores[i] >= RELATIVE_FLOOR * top]
         attach_copies(shortlist, vectors, chosen)
-        return [shortlist[i] for i in chosen]
+        kept = [shortlist[i] for i in chosen if not _boilerplate(shortlist[i])]
+        return kept[: self.passages]
 
     def themes(self, passages: list[Passage]) -> list[str]:
         """Theme numbers set on the passages; the labels returned."""

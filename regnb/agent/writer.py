@@ -120,9 +120,13 @@ def _listed(names: list[str]) -> str:
 
 
 def _firms_sentence(passages: list[Passage], book: CitationBook) -> Finding | None:
-    """ "The cited documents concern A, B and C." with the best passage of each firm."""
+    """ "The cited documents concern A, B and C." with the best passage of each firm: the firms
+    whose passages hold most of what was asked (at least half the best passage's evidence)."""
+    best = max((p.topic for p in passages), default=0.0)
     firms: dict[str, Passage] = {}
     for p in passages:
+        if p.topic < 0.5 * best:
+            continue
         firm = firm_of(p.found)
         if firm and firm not in firms and len(firms) < 5:
             firms[firm] = p

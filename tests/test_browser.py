@@ -3,7 +3,7 @@ SearchPanel and ResearchChat over the demo corpus in a real kernel, and Debian's
 by Playwright, types, clicks and reads what appears.
 
 Needs `apt-get install chromium` and `pip install -e '.[browser]'`; without them the test is
-skipped (it fails in CI). `REGNB_SCREENSHOTS=docs/images` writes the README's screenshots.
+skipped (it fails in CI). `REGNB_SCREENSHOTS=notebooks/images` writes the README's screenshots.
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ def test_post_build_installs_regnb_and_builds_the_demo_index(binder: Env) -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(INSTALL_TIMEOUT_S + 300)  # the first test selected builds the environment
 def test_quickstart_runs_in_the_binder_environment(binder: Env) -> None:
     out = binder.root / "out"
     run = binder.run(

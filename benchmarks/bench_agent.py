@@ -72,6 +72,7 @@ REAL_QUESTIONS = [
     "Which 483s cited disinfecting agents that were not sterile in ISO 5 aseptic areas?",
     "What did FDA tell Amgen about Repatha in its complete response letter?",
 ]
+WARM_UP = "What does FDA say about sterility assurance and aseptic processing?"
 REAL_FILES = [
     "fda_warning_letters__jev.jsonl.gz",
     "fda_483__ncruickshank.jsonl.gz",
@@ -116,8 +117,8 @@ def real_agent(home: Path, encoder_name: str) -> ExtractiveAgent:
 
 
 def measure(agent: ExtractiveAgent, questions: list[str], repeat: int) -> list[float]:
-    """Seconds per turn; one warm-up turn first, not counted."""
-    one_turn(agent, questions[0])
+    """Seconds per turn; one warm-up turn first (a question of its own), not counted."""
+    one_turn(agent, WARM_UP)
     seconds = []
     for _ in range(repeat):
         for question in questions:

@@ -61,7 +61,7 @@ class Passage:
     keyword: float
     prior: float
     quality: float = 1.0
-    topic: float = 0.0  # keyword evidence of the block's own words, no focus or title terms
+    topic: float = 0.0  # evidence of what is asked: no firm, identifier, focus or title terms
     cosine: float = 0.0
     score: float = 0.0
     theme: int = 0

@@ -87,6 +87,7 @@ def _close(
     mixed = any(c.isupper() for c in first[1:]) or any(c.isdigit() for c in first)
     if initial and len(run) == 1 and not mixed:
         return
-    name = text[run[0].start() : run[-1].end()].rstrip(".,'’")
+    name = re.sub(r"['’]s$", "", text[run[0].start() : run[-1].end()].rstrip(".,"))
+    name = name.rstrip("'’")  # "Happiest Baby's" names Happiest Baby
     names.append(name)
     spans.append((run[0].start(), run[-1].end()))

@@ -85,14 +85,15 @@ def plan_terms(plan: Plan) -> list[Term]:
 
 
 def keyword_score(text: str, terms: Sequence[Term], given: Sequence[Term] = ()) -> float:
-    """The weighted share of the plan's terms that the text holds (0 to 1); `given` terms count
-    as held (a firm or identifier that the document's title or fields already name)."""
-    total = sum(t.weight for t in terms)
+    """The weighted share of the plan's terms that the text holds (0 to 1). `given` terms (a
+    firm or identifier that the document's title or fields already name) are left out: every
+    block of that document holds them, so they tell its blocks nothing."""
+    counted = [t for t in terms if t not in given]
+    total = sum(t.weight for t in counted)
     if total <= 0:
         return 0.0
     text_stems = {stem(w) for w in content_words(text)}
-    held = sum(t.weight for t in terms if t in given or t.found_in(text, text_stems))
-    return held / total
+    return sum(t.weight for t in counted if t.found_in(text, text_stems)) / total
 
 
 def document_terms(terms: Sequence[Term], title: str, fields: dict[str, object]) -> list[Term]:

@@ -4,6 +4,7 @@ query embedding on the best few hundred), choose passages by MMR and group them 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 
@@ -29,6 +30,7 @@ from regnb.agent.searching import Found, Searches, run_searches
 from regnb.agent.source import Source
 from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.types import Step
+from regnb.agent.words import content_words
 from regnb.errors import RegnbError
 
 __all__ = ["EMBED_BUDGET", "Researcher"]
@@ -38,6 +40,8 @@ EMBED_BUDGET = 128
 EMBED_SECONDS = 3.0
 EMBED_BATCH = 32
 PASSAGES = 12
+FINGERPRINT_WORDS = 12
+FORM_DOCUMENTS = 3
 BOILERPLATE_TOPIC = 0.34  # share of the question's term weight a repeated paragraph must hold
 SPARE_PASSAGES = 4  # chosen beyond PASSAGES, to stand in for boilerplate dropped afterwards
 EMBED_WORDS = 60
@@ -49,6 +53,35 @@ MAX_PAGES_PER_DOCUMENT = 8
 def _embed_text(text: str) -> str:
     parts = text.split()
     return " ".join(parts[:EMBED_WORDS])
+
+
+def block_query(plan: Plan) -> str:
+    """The query that passages are compared with: the message without the firms, products and
+    identifiers it names (the documents were chosen for those; within them the question is what
+    counts, and a letterhead that repeats the name would otherwise win)."""
+    text = plan.query
+    for anchor in [*plan.names, *plan.identifiers]:
+        text = re.sub(re.escape(anchor), " ", text, flags=re.IGNORECASE)
+    text = " ".join(text.split())
+    return text if content_words(text) else plan.query
+
+
+def _fingerprint(text: str) -> str:
+    return " ".join(content_words(text)[:FINGERPRINT_WORDS])
+
+
+def drop_form_text(passages: list[Passage]) -> list[Passage]:
+    """Passages without those that open the same way in FORM_DOCUMENTS documents or more and
+    hold little of the question: the standard paragraphs of a kind of document."""
+    documents: dict[str, set[str]] = {}
+    for p in passages:
+        documents.setdefault(_fingerprint(p.block.text), set()).add(p.found.document_id)
+    return [
+        p
+        for p in passages
+        if len(documents[_fingerprint(p.block.text)]) < FORM_DOCUMENTS
+        or p.topic >= BOILERPLATE_TOPIC
+    ]
 
 
 def _boilerplate(passage: Passage) -> bool:
@@ -203,6 +236,7 @@ class Researcher:
         """Every readable block of the pages read, with its keyword evidence, its document's
         weight as a prior, and its quality."""
         terms = plan_terms(plan)
+        subject = [t for t in terms if not t.anchor]  # what is asked, apart from whom about
         top = max((weights.get(d.document_id, 0.0) for d in documents), default=0.0) or 1.0
         out = []
         for doc in documents:
@@ -217,14 +251,14 @@ class Researcher:
                     quality = block_quality(block.text)
                     if quality <= 0:
                         continue
-                    if doc.weak and keyword_score(block.text, terms, given) == 0:
+                    if doc.weak and not given and keyword_score(block.text, terms) == 0:
                         continue  # a loose match's block must hold a term of the question
                     keyword = keyword_score(block.text, scored, given)
                     prior = doc_prior * (1.0 - 0.1 * min(rank, 3))
                     passage = Passage(doc, page, block, keyword, prior, quality)
-                    passage.topic = keyword_score(block.text, terms)
+                    passage.topic = keyword_score(block.text, subject)
                     out.append(passage)
-        return out
+        return drop_form_text(out)
 
     def _shortlist(self, candidates: list[Passage]) -> list[Passage]:
         """The blocks worth embedding: the best three of each document, then the best overall."""
@@ -272,7 +306,7 @@ class Researcher:
         shortlist = self._embed(self._shortlist(candidates), check)
         if not shortlist:
             return []
-        query = np.asarray(self.source.embed([plan.query])[0], dtype=np.float32)
+        query = np.asarray(self.source.embed([block_query(plan)])[0], dtype=np.float32)
         vectors = np.stack([p.vector for p in shortlist])  # type: ignore[misc]
         cosine = vectors @ query
         scores = blend(

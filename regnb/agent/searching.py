@@ -179,8 +179,9 @@ def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     each topic item (the page must name it too); content words as one item. When `loosen` (the
     reformulated search), phrases are split and every word stands alone."""
     used = {v for k, v in filtered.items() if k in PINNING}
+    pinned = {tuple(words(v)) for v in used}
     identifiers = [i for i in plan.identifiers if i not in used]
-    names = [n for n in plan.names if n not in used]
+    names = [n for n in plan.names if tuple(words(n)) not in pinned]
     if loosen:  # phrases split into the words that steer, every word alone
         split = [w for p in plan.phrases for w in steering(plan, p, SPLIT_DF)]
         items = [*identifiers, *names, *split, *plan.words]

@@ -233,6 +233,8 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         names = sorted(set(groups.get(status, [])))
         if status == "no_match" and len(names) > 3 and not named & set(names):
             lines.append(f"No match in {len(names)} other datasets.")
+        elif status == "loosened" and len(names) > 3 and not named & set(names):
+            lines.append(text.format(f"{len(names)} other datasets"))
         elif names:
             lines.append(text.format("; ".join(names)))
     if searches.reformulated:

@@ -77,6 +77,8 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
             },
         ),
         ("Johnson & Johnson recalls", {"names": ["Johnson & Johnson"]}),
+        ("What did FDA say about Happiest Baby's sleep sacks?", {"names": ["Happiest Baby"]}),
+        ("Why didn't FDA approve Tyenne?", {"names": ["Tyenne"], "words": ["approve"]}),
         (
             "What does FDA guidance say about data integrity and cleaning validation?",
             {

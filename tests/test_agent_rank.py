@@ -6,9 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from regnb.agent.evidence import BlockVectors, block_quality, choose_documents
+from regnb.agent.blocks import split_blocks
+from regnb.agent.evidence import BlockVectors, Passage, block_quality, choose_documents
 from regnb.agent.plan import Plan
 from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
+from regnb.agent.research import block_query, drop_form_text
 from regnb.agent.searching import FALLBACK_ITEMS, Found, items_for
 from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.words import sentences, stem
@@ -240,3 +242,53 @@ def test_keyword_items_for_a_dataset(
 def test_a_filter_with_nothing_else_to_search_lists_everything_it_allows() -> None:
     items = items_for(a_plan(identifiers=["3001234567"]), {"fei_number": "3001234567"}, False)
     assert "fda" in items and "observation" in items
+
+
+def passage(doc: str, text: str, topic: float = 0.0) -> Passage:
+    block = split_blocks(text)[0]
+    p = Passage(found(doc), 1, block, 0.5, 1.0)
+    p.topic = topic
+    return p
+
+
+FORM = "Failure to address any violations may also cause FDA to withhold issuance of certificates."
+
+
+def test_paragraphs_standard_in_a_kind_of_document_are_dropped_unless_they_answer() -> None:
+    kept = drop_form_text(
+        [
+            passage("a", FORM),
+            passage("b", FORM),
+            passage("c", FORM),
+            passage("a", "Media fill runs failed on line 3 and the firm released the batches."),
+            passage("a", FORM.replace("violations", "nitrosamine impurities"), topic=1.0),
+            passage("b", FORM.replace("violations", "nitrosamine impurities"), topic=1.0),
+            passage("c", FORM.replace("violations", "nitrosamine impurities"), topic=1.0),
+        ]
+    )
+    assert [p.block.text[:10] for p in kept] == ["Media fill"] + ["Failure to"] * 3
+    assert drop_form_text([passage("a", FORM), passage("b", FORM)]) != []
+
+
+@pytest.mark.parametrize(
+    ("plan", "expected"),
+    [
+        (
+            Plan(
+                "m",
+                "What did FDA find at Castlegate Life Sciences?",
+                names=["Castlegate Life Sciences"],
+            ),
+            "What did FDA find at ?",
+        ),
+        (
+            Plan("m", "CRL for NDA 212345 stability", identifiers=["212345"]),
+            "CRL for NDA stability",
+        ),
+        (Plan("m", "Acme", names=["Acme"]), "Acme"),
+    ],
+)
+def test_passages_are_ranked_against_the_question_without_its_names(
+    plan: Plan, expected: str
+) -> None:
+    assert block_query(plan) == expected

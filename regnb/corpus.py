@@ -28,6 +28,7 @@ from regnb import shards
 from regnb.catalog import Catalog, Dataset, load_catalog
 from regnb.encoder import Encoder, default_encoder
 from regnb.errors import InvalidRequest, UnknownDataset
+from regnb.settings import show_progress
 
 __all__ = ["parse_date", "validate_document", "write_corpus"]
 
@@ -347,7 +348,9 @@ def _write_checked(
     existing = _existing(corpus, manifest)
     summary = []
     total_pages = sum(len(d["pages"]) for docs in checked.values() for d in docs)
-    bar = tqdm(total=total_pages, unit="page", desc="embedding", disable=not progress)
+    bar = tqdm(
+        total=total_pages, unit="page", desc="embedding", disable=not show_progress(progress)
+    )
     try:
         for dataset_id, docs in checked.items():
             row = {"dataset": dataset_id, "written": 0, "replaced": 0, "skipped": 0, "pages": 0}

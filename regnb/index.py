@@ -32,6 +32,7 @@ from tqdm.auto import tqdm
 from regnb import shards, text
 from regnb.catalog import Catalog
 from regnb.errors import CorpusError, NotFound
+from regnb.settings import show_progress
 
 __all__ = ["INDEX_VERSION", "IndexFiles", "bm25_weight", "build_index", "ensure_index"]
 
@@ -144,7 +145,9 @@ def _load_shards(
     entries = sorted(manifest.shards, key=lambda s: (order.get(s.dataset, 1 << 15), s.shard_id))
     docs_parts, page_parts, vectors = [], [], []
     doc_row = page_id = 0
-    for entry in tqdm(entries, desc="reading shards", unit="shard", disable=not progress):
+    for entry in tqdm(
+        entries, desc="reading shards", unit="shard", disable=not show_progress(progress)
+    ):
         if entry.dataset not in catalog:
             raise CorpusError(
                 f"{corpus / entry.documents}: dataset {entry.dataset!r} is not in the catalog"
@@ -313,7 +316,9 @@ def build_index(
         con.register("pages_in", pages_in)
         con.register("fields_in", fields_in)
         con.register("folded_in", folded_in)
-        for sql in tqdm(BUILD_SQL, desc="building index", unit="step", disable=not progress):
+        for sql in tqdm(
+            BUILD_SQL, desc="building index", unit="step", disable=not show_progress(progress)
+        ):
             t0 = time.perf_counter()
             con.execute(sql)
             timings[sql.split(" AS ")[0][-30:]] = time.perf_counter() - t0

@@ -86,3 +86,10 @@ class Settings:
     def index_dir(self) -> Path:
         """Where derived indexes live, one folder per corpus version."""
         return self.home / "index"
+
+
+def show_progress(asked: bool = True) -> bool:
+    """Whether a long operation shows its progress bar: when asked, unless REGNB_PROGRESS is 0
+    (or false, no, off)."""
+    off = os.environ.get("REGNB_PROGRESS", "1").strip().lower() in ("0", "false", "no", "off")
+    return asked and not off

@@ -258,3 +258,20 @@ def test_parse_date_reads(value, lenient, expected):
 def test_parse_date_refuses(value, lenient, message):
     with pytest.raises(ValueError, match=message):
         parse_date(value, lenient=lenient)
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(None, True), ("1", True), ("0", False), ("off", False)]
+)
+def test_regnb_progress_turns_the_progress_bars_off(tmp_path, monkeypatch, capsys, value, shown):
+    if value is None:
+        monkeypatch.delenv("REGNB_PROGRESS", raising=False)
+    else:
+        monkeypatch.setenv("REGNB_PROGRESS", value)
+    regnb.write_corpus(
+        tmp_path, {"fda_483": [{"title": "A", "pages": ["alpha"]}]}, encoder=regnb.HashingEncoder()
+    )
+    regnb.Engine(tmp_path, encoder=regnb.HashingEncoder()).close()
+    err = capsys.readouterr().err
+    assert ("embedding" in err and "building index" in err) is shown
+    assert ("embedding" in err or "building index" in err) is shown

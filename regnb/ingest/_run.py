@@ -23,6 +23,7 @@ from regnb.corpus import _write_validated, validate_document
 from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
 from regnb.errors import InvalidRequest, RegnbError
 from regnb.ingest.datasets import ensure_available, ensure_created
+from regnb.settings import show_progress
 
 __all__ = ["BATCH_DOCS", "BATCH_PAGES", "IngestRun", "iter_files", "resolve_encoder"]
 
@@ -128,7 +129,9 @@ class IngestRun:
         self._seen: dict[tuple[str, str], tuple[str, str]] = {}
         self.dropped_fields: set[str] = set()
         self._started = time.monotonic()
-        self._bar = tqdm(unit="page", desc="ingest", disable=not progress, smoothing=0.1)
+        self._bar = tqdm(
+            unit="page", desc="ingest", disable=not show_progress(progress), smoothing=0.1
+        )
 
     @property
     def catalog(self) -> Catalog:

@@ -18,6 +18,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from regnb.errors import InvalidRequest, UpstreamError
+from regnb.settings import show_progress
 
 __all__ = ["INDEX_URL", "fetch_openfda", "partitions"]
 
@@ -123,7 +124,9 @@ def fetch_openfda(
             index = client.get(index_url).raise_for_status().json()
         except (httpx.HTTPError, ValueError) as exc:
             raise UpstreamError(f"cannot read openFDA's download index {index_url}: {exc}") from exc
-        bar = tqdm(unit="B", unit_scale=True, desc=f"fetch {endpoint}", disable=not progress)
+        bar = tqdm(
+            unit="B", unit_scale=True, desc=f"fetch {endpoint}", disable=not show_progress(progress)
+        )
         try:
             for item in partitions(index, endpoint):
                 url = str(item["file"])

@@ -99,7 +99,7 @@ def test_a_sentence_that_adds_words_no_citation_backs_is_dropped(
     engine: regnb.Engine, draft: Answer
 ) -> None:
     answer = copy.deepcopy(draft)
-    first = bullets(answer)[0]
+    first = next(f for f in [*bullets(answer), *answer.summary] if f.quote)
     first.text = first.text.replace(":", " was fined ten million dollars:", 1)
     verified, report = verify_answer(answer, engine, "enterprise")
     assert first.text in report.dropped_sentences

@@ -255,7 +255,12 @@ class ExtractiveWriter(Writer):
         terms = plan_terms(evidence.plan)
         documents = _key_documents(evidence, book)
         summary = _summary(evidence, book, terms)
-        themes = _themes(evidence, book, terms)
+        said = {f.text for f in summary}
+        themes = [
+            Theme(t.label, kept)
+            for t in _themes(evidence, book, terms)
+            if (kept := [f for f in t.findings if f.text not in said])
+        ]
         answer = Answer(
             question=draft.question,
             summary=summary,

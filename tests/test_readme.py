@@ -41,6 +41,7 @@ import pytest
 
 import regnb
 from regnb.accounts import Accounts
+from regnb.interface import EngineAPI
 from tests.fixtures.ingest.support import make_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -318,7 +319,8 @@ class ReadmeRun:
 
         def spy(engine: regnb.Engine, *args: Any, **kwargs: Any) -> regnb.SearchResult:
             res = search(engine, *args, **kwargs)
-            searches.append((kwargs.get("filters") or {}, res))
+            if threading.current_thread() is threading.main_thread():  # not an agent's probes
+                searches.append((kwargs.get("filters") or {}, res))
             return res
 
         with pytest.MonkeyPatch.context() as patch:
@@ -374,8 +376,8 @@ class ReadmeRun:
         for cleanup in self.cleanups:
             cleanup()
         for value in self.namespace.values():
-            if isinstance(value, regnb.Engine):
-                value.close()
+            if isinstance(value, EngineAPI):  # local engines and remote clients alike
+                value.close()  # type: ignore[attr-defined]
 
 
 def _real_values(regnb_home: Path) -> Values:

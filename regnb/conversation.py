@@ -14,7 +14,6 @@ same objects work over a local engine and over HTTP.
 from __future__ import annotations
 
 import copy
-import html
 import sys
 import time
 from pathlib import Path
@@ -249,10 +248,13 @@ class Conversation:
         return "\n\n".join(lines)
 
     def _repr_html_(self) -> str:
-        text = html.escape(self._repr_markdown_())
-        return (
-            f'<div class="regnb-conversation"><pre style="white-space: pre-wrap">{text}</pre></div>'
-        )
+        """The same as `_repr_markdown_`, rendered safely (raw HTML in an answer is escaped);
+        each citation marker links to its source."""
+        from regnb.markdown import answer_html
+
+        urls = {c["index"]: c["url"] for t in self._current()["turns"] for c in t["citations"]}
+        body = answer_html(self._repr_markdown_(), urls)
+        return f'<div class="regnb-conversation">{body}</div>'
 
 
 class ConversationMethods:

@@ -329,6 +329,10 @@ def test_reprs_are_short_and_escaped(eng: Any) -> None:
     assert conv._repr_markdown_().startswith(f"**Conversation** `{conv.id}` · completed")
     html = conv._repr_html_()
     assert "&lt;b&gt;bold&lt;/b&gt;" in html and "<b>bold" not in html
+    assert "<pre" not in html and "<strong>Conversation</strong>" in html  # rendered markdown
+    first = conv.citations.iloc[0]
+    if first.url.startswith("http"):
+        assert f'href="{first.url}"' in html  # markers link to their sources
 
 
 def test_steps_line_names_each_step_and_its_count() -> None:

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from regnb.display import BOX, Html, escape, muted, short
 from regnb.widgets.citations import title_of
-from regnb.widgets.markdown import answer_html
+from regnb.markdown import answer_html
 
 __all__ = [
     "INLINE_BYTES",

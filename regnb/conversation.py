@@ -36,6 +36,7 @@ CITATION_COLUMNS = [
     "block_id",
     "parent_index",
     "passage",
+    "document_id",
 ]
 DOCUMENT_COLUMNS = ["id", "title", "type", "created_at"]
 SUMMARY_COLUMNS = [
@@ -190,8 +191,13 @@ class Conversation:
         finder = getattr(self.api, "citation_passages", None)
         if finder is not None and any("block_id" in r for r in rows):
             passages = finder(self.id)
+        documents: dict[int, str] = {}
+        locator = getattr(self.api, "citation_documents", None)  # a local store knows them
+        if locator is not None and rows:
+            documents = locator(self.id)
         for row in rows:
             row["passage"] = passages.get(row["index"]) if "block_id" in row else None
+            row["document_id"] = documents.get(row["index"])
             row.setdefault("block_id", None)
             row.setdefault("parent_index", None)
         frame = pd.DataFrame(rows, columns=CITATION_COLUMNS)

@@ -106,6 +106,7 @@ def test_citations_hold_the_cited_passage_of_a_real_page(eng: Any) -> None:
     assert pd.isna(page["block_id"]) and pd.isna(page["passage"])
     assert passage["parent_index"] == page["index"] == 1 and passage["block_id"] == "¶1"
     document_id = eng.conversation_service().citation_rows("local", conv.id)[0]["document_id"]
+    assert page["document_id"] == passage["document_id"] == document_id  # the page to open
     text = eng.read(document_id, 1, 1).page_list[0]["text"]
     assert passage["passage"] and passage["passage"] in text
     assert str(frame["page_num"].dtype) == "Int64"

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
-from regnb.widgets.citations import find_document, title_of
+from regnb.widgets.citations import find_document, resolve_citation, title_of
 from regnb.widgets.testing import ProtocolOnly
 
 IDS = {"FDA Form 483": "fda_483", "FDA Warning Letters": "fda_warning_letters"}
@@ -79,3 +79,15 @@ def test_without_a_matching_url_the_title_decides(
 )
 def test_a_document_that_cannot_be_found_is_none(engine: Any, cite: dict[str, Any]) -> None:
     assert find_document(ProtocolOnly(engine), cite, IDS) is None
+
+
+def test_a_known_document_id_is_used_without_searching():
+    class NoCalls:
+        def __getattr__(self, name):
+            raise AssertionError(f"the engine was asked: {name}")
+
+    cite = {"index": 4, "name": "Some letter, page 2", "dataset": "FDA Warning Letters",
+            "page_num": 2, "url": "https://x.invalid/wl#page=2", "block_id": "¶3",
+            "parent_index": 3}  # fmt: skip
+    cited = resolve_citation(NoCalls(), cite, [cite], {4: "the passage"}, {4: "doc-4"})
+    assert (cited.document_id, cited.page, cited.passage) == ("doc-4", 2, "the passage")

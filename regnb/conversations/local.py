@@ -130,6 +130,11 @@ class LocalConversations:
         data = service.file(LOCAL_ACCOUNT, self.plan, conversation_id, document_id)
         return data.filename, data.data
 
+    def citation_documents(self, conversation_id: str) -> dict[int, str]:
+        """The document each citation names (what the spec's citation object leaves out)."""
+        rows = self.conversation_service().citation_rows(LOCAL_ACCOUNT, conversation_id)
+        return {row["idx"]: row["document_id"] for row in rows if row["document_id"]}
+
     def citation_passages(self, conversation_id: str) -> dict[int, str | None]:
         """The cited text of each passage citation: as stored, else cut from the page by its
         block id (None where that cannot be done)."""

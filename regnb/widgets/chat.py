@@ -46,6 +46,7 @@ class Snapshot:
     data: dict[str, Any]
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     passages: dict[int, str | None] = field(default_factory=dict)
+    documents: dict[int, str] = field(default_factory=dict)
 
 
 class ResearchChat(WidgetView):
@@ -65,6 +66,7 @@ class ResearchChat(WidgetView):
         self.data: dict[str, Any] | None = None
         self.files: dict[str, tuple[str, bytes]] = {}
         self.passages: dict[int, str | None] = {}
+        self.cited_documents: dict[int, str] = {}
         self.cited: dict[int, CitedPage] = {}
         self.handle: Handle | None = None
         self.poller: str | None = None  # which scheduler polled: asyncio, thread or manual
@@ -181,9 +183,14 @@ class ResearchChat(WidgetView):
             if doc["id"] not in self.files:
                 snap.files[doc["id"]] = self.engine.download_document(cid, doc["id"])
         cited = [c for t in data["turns"] for c in t.get("citations") or []]
-        if any(c.get("block_id") and c["index"] not in self.passages for c in cited):
+        if any(c["index"] not in self.cited_documents for c in cited):
             frame = Conversation(self.engine, cid, data).citations
             snap.passages = {int(r["index"]): r["passage"] for _, r in frame.iterrows()}
+            snap.documents = {
+                int(r["index"]): str(r["document_id"])
+                for _, r in frame.iterrows()
+                if isinstance(r["document_id"], str)
+            }
         return snap
 
     def _apply(self, snap: Snapshot) -> bool:
@@ -192,6 +199,7 @@ class ResearchChat(WidgetView):
             self.data = snap.data
             self.files.update(snap.files)
             self.passages.update(snap.passages)
+            self.cited_documents.update(snap.documents)
             self._draw(snap.data)
             return self.running
 
@@ -271,7 +279,7 @@ class ResearchChat(WidgetView):
         if cite is None:
             return None
         cited = self.cited.get(index) or resolve_citation(
-            self.engine, cite, self._all_citations(), self.passages
+            self.engine, cite, self._all_citations(), self.passages, self.cited_documents
         )
         if cited.document_id is None:
             name = escape(cite.get("name"))

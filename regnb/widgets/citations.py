@@ -93,12 +93,15 @@ def resolve_citation(
     cite: dict[str, Any],
     citations: list[dict[str, Any]],
     passages: dict[int, str | None],
+    documents: dict[int, str] | None = None,
 ) -> CitedPage:
-    """Where citation `cite` points. The passage to mark is the cited passage's text (from
-    `passages`, the conversation's, else cut from the page); for a page citation, that of its
-    first passage citation among `citations`, if any."""
-    ids = {d.name: d.id for d in engine.datasets()}
-    doc_id = find_document(engine, cite, ids)
+    """Where citation `cite` points: the document from `documents` (what a local engine's
+    conversation knows), else found from the citation. The passage to mark is the cited
+    passage's text (from `passages`, the conversation's, else cut from the page); for a page
+    citation, that of its first passage citation among `citations`, if any."""
+    doc_id = (documents or {}).get(int(cite["index"]))
+    if doc_id is None:
+        doc_id = find_document(engine, cite, {d.name: d.id for d in engine.datasets()})
     page = int(cite.get("page_num") or 1)
     if cite.get("block_id") is None:
         children = (c for c in citations if c.get("parent_index") == cite["index"])

@@ -13,8 +13,8 @@ from typing import Any
 import ipywidgets as w
 
 from regnb.display import BOX, Html, escape, muted, short
-from regnb.widgets.citations import title_of
 from regnb.markdown import answer_html
+from regnb.widgets.citations import title_of
 
 __all__ = [
     "INLINE_BYTES",

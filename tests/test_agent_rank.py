@@ -54,6 +54,7 @@ def test_stems_of_related_forms_are_equal() -> None:
         ("See 21 CFR 211.113(b). Then stop.", 2),
         ("One sentence without an end", 1),
         ("Dr. Smith wrote it. U.S. law applies.", 2),
+        ("2. Your firm failed to clean the tanks. It was bad.", 2),
     ],
 )
 def test_sentences_split_at_stops_but_not_at_abbreviations(text: str, expected: int) -> None:

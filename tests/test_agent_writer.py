@@ -174,6 +174,13 @@ def test_quotes_are_plain_text_and_cut_with_an_ellipsis(text: str, shown: str, q
     assert quote_of(text, []) == (shown, quote)
 
 
+def test_a_quote_never_stops_at_a_list_number() -> None:
+    text = "2. " + " ".join(["Your firm failed to clean and sanitize equipment"] * 5) + "."
+    shown, quote = quote_of(text, [], limit=20)
+    assert quote.startswith("2. Your firm failed")
+    assert len(quote.split()) == 20 and shown.endswith(" …")
+
+
 def test_quotes_pick_the_sentence_that_holds_the_terms() -> None:
     from regnb.agent.plan import Plan
     from regnb.agent.rank import plan_terms

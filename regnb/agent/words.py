@@ -166,6 +166,20 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
             e -= 1
         if s < e:
             out.append((s, e))
+    return _join_fragments(text, out)
+
+
+def _join_fragments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A "sentence" of one or two words ("2.", "a)", "Observation 1.") joined to the next."""
+    out: list[tuple[int, int]] = []
+    carry: int | None = None
+    for s, e in spans:
+        start = s if carry is None else carry
+        if len(text[s:e].split()) < 3 and (s, e) != spans[-1]:
+            carry = start
+            continue
+        out.append((start, e))
+        carry = None
     return out
 
 

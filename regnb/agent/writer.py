@@ -89,9 +89,11 @@ def quote_of(text: str, terms: list[Term], limit: int = QUOTE_WORDS) -> tuple[st
     best = max(range(len(spans)), key=lambda i: scored[i])
     start, end = spans[best]
     for _, e in spans[best + 1 :]:
-        if len(folded[start:e].split()) > limit:
+        if len(folded[start:e].split()) > limit and len(folded[start:end].split()) >= 8:
             break
         end = e
+        if len(folded[start:end].split()) > limit:
+            break
     quote = folded[start:end]
     if len(quote.split()) <= limit:
         return quote, quote

@@ -36,7 +36,7 @@ from regnb.settings import show_progress
 
 __all__ = ["INDEX_VERSION", "IndexFiles", "bm25_weight", "build_index", "ensure_index"]
 
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 K1 = 0.9
 B = 0.4
 BUILD_PREFIX = ".build-"

@@ -23,6 +23,9 @@ __all__ = ["STOP_WORDS", "Normaliser", "connect", "fold", "install_macros", "ter
 MAX_WORD = 40
 
 
+_MARKS = {ord(c): " " for c in "™℠®©"}  # NFKC would glue "TM" onto the word before it
+
+
 @functools.cache
 def _format_chars() -> dict[int, None]:
     """Every format character (category Cf), mapped to None for `str.translate`."""
@@ -35,7 +38,7 @@ def fold(text: str) -> str:
     Stored page text is never changed."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text.translate(_format_chars()))
+    return unicodedata.normalize("NFKC", text.translate(_format_chars()).translate(_MARKS))
 
 
 STOP_WORDS = frozenset(

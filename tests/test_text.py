@@ -20,6 +20,7 @@ from regnb import text
         ("ste\u200brility", ["steril"]),  # zero-width space inside a word
         ("sterili\u00adty re\u200d\u2060call", ["steril", "recal"]),  # soft hyphen, joiners
         ("ﬁlling", ["fill"]),  # ligature
+        ("SoluPrep™ and Foo℠ Bar®", ["soluprep", "foo", "bar"]),  # marks do not glue on
         ("\u200b", []),
         ("", []),
     ],

@@ -159,9 +159,14 @@ def block_quality(text: str) -> float:
     return quality
 
 
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
 def attach_copies(shortlist: list[Passage], vectors: np.ndarray, chosen: list[int]) -> None:
-    """Passages of other documents nearly equal to a chosen one (the same paragraph in several
-    letters) become its copies: the finding cites them all instead of repeating itself."""
+    """Passages of other documents equal to a chosen one (the same paragraph, word for word, in
+    several letters) become its copies: the finding cites them all instead of repeating itself.
+    A passage only nearly equal (another lot, another count) stays evidence of its own."""
     taken = set(chosen)
     for i in chosen:
         owner = shortlist[i]
@@ -174,5 +179,7 @@ def attach_copies(shortlist: list[Passage], vectors: np.ndarray, chosen: list[in
                 continue
             if any(c.found.document_id == other.found.document_id for c in owner.copies):
                 continue
+            if _folded(other.block.text) != _folded(owner.block.text):
+                continue  # near, not the same: its own evidence (other numbers, other lots)
             owner.copies.append(other)
             taken.add(j)

@@ -132,8 +132,8 @@ def mmr(
 ) -> list[int]:
     """Indices of up to `k` items chosen by maximal marginal relevance; an item nearly equal to
     one already chosen (cosine ≥ 0.92) is never chosen (unless `duplicates_across_groups` and
-    the two are of different groups: the same words in two firms' letters attest both), nor more
-    than `per_group` per group."""
+    the two are of different groups: the same words in two firms' letters attest both; then
+    only items of its own group count against it), nor more than `per_group` per group."""
     chosen: list[int] = []
     counts: dict[str, int] = {}
     candidates = list(np.argsort(-scores, kind="stable"))
@@ -147,6 +147,10 @@ def mmr(
                 duplicates_across_groups and _only_other_groups(chosen, i, vectors, groups)
             ):
                 continue
+            if duplicates_across_groups and groups is not None:
+                # the same finding at another firm is new evidence: no penalty across groups
+                same = [j for j in chosen if groups[j] == groups[i]]
+                similarity = float(np.max(vectors[same] @ vectors[i])) if same else 0.0
             value = lam * float(scores[i]) - (1 - lam) * similarity
             if value > best_value:
                 best, best_value = int(i), value

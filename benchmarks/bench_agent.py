@@ -3,13 +3,19 @@ corpus of the real documents of ../shared/data/realcorpus (the five datasets of 
 quality test).
 
     python benchmarks/bench_agent.py [--repeat 1] [--real-encoder hashing|minilm] [--skip-real]
+                                     [--load-searches 60] [--load-conversations 3]
 
 Each question is one turn with no history, run after one warm-up turn (model load, imports).
 The real corpus is ingested once into benchmarks/out/agent-realcorpus-<encoder> and reused; with
 `--real-encoder hashing` (the default: MiniLM would embed its 13,500 pages for about 20 minutes on
 2 cores) its passages are embedded by the hashing encoder, so only the demo figures include
 MiniLM's cost of embedding passages. `one_turn(agent, message)` runs and times one turn, for other
-benchmarks (the service's search latency while conversations run).
+benchmarks.
+
+The last part measures v3 search latency (`Engine.search` on the demo corpus, query embeddings
+cached) idle, then while N research conversations run through the conversation service (its
+worker pool sized to N, so all N really run), side by side in the same process; the target is a
+ratio within 2x.
 """
 
 from __future__ import annotations
@@ -18,13 +24,14 @@ import argparse
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import OUT, SHARED, percentiles, table
+from common import OUT, SHARED, percentiles, table, timed
 
 import regnb
 import regnb.ingest
@@ -128,11 +135,64 @@ def measure(agent: ExtractiveAgent, questions: list[str], repeat: int) -> list[f
     return seconds
 
 
+LOAD_SEARCHES = [
+    (["sterility"], "Which manufacturers were warned about sterility assurance failures?"),
+    (["media fill"], "aseptic process simulation failures"),
+    (["data integrity"], "audit trails disabled on laboratory systems"),
+    (["recall", "contamination"], "microbial contamination recalls"),
+    (["complete response"], "deficiencies in the application"),
+    (["infusion pump"], "battery failures during infusion"),
+]
+
+
+def _searches(engine: regnb.Engine, n: int) -> list[float]:
+    return [
+        timed(lambda k=k, q=q: engine.search(k, q))
+        for k, q in (LOAD_SEARCHES[i % len(LOAD_SEARCHES)] for i in range(n))
+    ]
+
+
+def search_under_load(home: Path, n: int, conversations: int) -> tuple[list[float], list[float]]:
+    """Search milliseconds idle, then while `conversations` research runs go on (each one asks
+    again as soon as it ends, so that they all run for the whole measurement)."""
+    base = Settings.from_env().__dict__
+    settings = Settings(**{**base, "home": home, "agent_workers": conversations})
+    engine = regnb.Engine(settings=settings, progress=False)
+    _searches(engine, len(LOAD_SEARCHES))  # warm: query embeddings cached, pages in memory
+    engine.ask(WARM_UP).wait(progress=False)  # models loaded
+    idle = _searches(engine, n)
+    done = threading.Event()
+    running: list[int] = []
+
+    def keep_asking(slot: int) -> None:
+        while not done.is_set():
+            conv = engine.ask(DEMO_QUESTIONS[(slot * 7 + len(running)) % len(DEMO_QUESTIONS)])
+            running.append(slot)
+            conv.wait(progress=False)
+
+    workers = [threading.Thread(target=keep_asking, args=(i,)) for i in range(conversations)]
+    for worker in workers:
+        worker.start()
+    time.sleep(1.0)  # every run under way
+    loaded = _searches(engine, n)
+    live = int(engine.conversations(status="running").attrs["total"])
+    done.set()
+    for worker in workers:
+        worker.join()
+    engine.close()
+    print(f"  {live} conversations were running at the end of the loaded searches")
+    return idle, loaded
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=1, help="rounds over the questions")
     parser.add_argument("--real-encoder", choices=["hashing", "minilm"], default="hashing")
     parser.add_argument("--skip-real", action="store_true", help="the demo corpus only")
+    parser.add_argument("--load-searches", type=int, default=60, help="searches timed per side")
+    parser.add_argument(
+        "--load-conversations", type=int, default=3, help="conversations running meanwhile"
+    )
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     rows = []
@@ -150,8 +210,25 @@ def main() -> None:
             p50, p95 = percentiles(real)
             label = f"real corpus, {args.real_encoder}"
             rows.append((label, str(len(real)), f"{p50:.2f}", f"{p95:.2f}"))
+        print(f"v3 search, idle and while {args.load_conversations} conversations run:")
+        idle, loaded = search_under_load(
+            Path(tmp) / "load", args.load_searches, args.load_conversations
+        )
     print()
     print(table(rows, ("corpus, encoder", "turns", "p50 s", "p95 s")))
+    (i50, i95), (l50, l95) = percentiles(idle), percentiles(loaded)
+    print()
+    print(
+        table(
+            [
+                ("idle", str(len(idle)), f"{i50:.1f}", f"{i95:.1f}"),
+                (f"{args.load_conversations} conversations running", str(len(loaded)),
+                 f"{l50:.1f}", f"{l95:.1f}"),
+                ("ratio", "", f"{l50 / i50:.2f}x", f"{l95 / i95:.2f}x"),
+            ],
+            ("v3 search (demo corpus)", "searches", "p50 ms", "p95 ms"),
+        )
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

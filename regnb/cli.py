@@ -111,11 +111,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def cmd_index(args: argparse.Namespace) -> int:
     with _engine(args) as eng:
-        counts = eng.store.counts()
-        docs = sum(c[0] for c in counts.values())
-        pages = sum(c[1] for c in counts.values())
-        print(f"index ready: {eng.store.files.folder}")
-        print(f"{docs} documents, {pages} pages in {len(counts)} datasets")
+        counts = eng.counts()
+        print(f"index ready: {eng.index_path}")
+        print(
+            f"{counts.documents.sum()} documents, {counts.pages.sum()} pages "
+            f"in {len(counts)} datasets"
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from regnb import legacy, shards
 from regnb.catalog import Catalog, load_catalog
@@ -259,6 +260,18 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             page_list=[{"page_num": n, "text": t} for n, t in pages],
             next_page_from=next_from,
         )
+
+    @property
+    def index_path(self) -> Path:
+        """The folder of this corpus version's index (under REGNB_HOME/index/)."""
+        return self.store.files.folder
+
+    def counts(self) -> pd.DataFrame:
+        """Documents and pages per dataset of the corpus, in catalog order."""
+        found = self.store.counts()
+        rows = [(d, *found[d]) for d in self.catalog.ids if d in found]
+        frame = pd.DataFrame(rows, columns=["dataset", "documents", "pages"])
+        return frame.astype({"documents": "Int64", "pages": "Int64"})
 
     def datasets(self) -> Catalog:
         """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""

@@ -89,3 +89,18 @@ def test_an_encoder_other_than_the_corpus_one_is_refused_with_a_neutral_message(
         regnb.open(eng.path, encoder=regnb.HashingEncoder(dim=16))
     assert info.value.field == "encoder"
     assert "hashing-384" in info.value.message and "regnb.open" not in info.value.message
+
+
+def test_counts_per_dataset_and_the_index_folder(make_engine):
+    eng = make_engine(
+        {
+            "fda_483": [{"title": "A", "pages": ["alpha", "beta"]}],
+            "fda_recalls": [{"title": "B", "pages": ["alpha"]}, {"title": "C", "pages": ["x"]}],
+        }
+    )
+    counts = eng.counts()
+    assert counts.to_dict("records") == [
+        {"dataset": "fda_483", "documents": 1, "pages": 2},
+        {"dataset": "fda_recalls", "documents": 2, "pages": 2},
+    ]
+    assert (eng.index_path / "index.duckdb").exists()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -14,6 +13,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regnb.accounts import Accounts, accounts_path
+from regnb.interface import EngineAPI
 from regnb.server.conversations import ConversationRoutes
 from regnb.server.errors import (
     REQUEST_ID_HEADER,
@@ -57,7 +57,7 @@ class RequestIdMiddleware:
 
 
 def create_app(
-    engine: Any = None,
+    engine: EngineAPI | None = None,
     *,
     settings: Settings | None = None,
     accounts: Accounts | None = None,

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from regnb.accounts import Accounts, Caller
 from regnb.conversations.local import server_service
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
+from regnb.interface import EngineAPI
 from regnb.request import SearchRequest
 from regnb.server.limits import AccountSlots, Clock, RateLimiter, ServerSlots
 from regnb.settings import Settings
@@ -53,7 +54,11 @@ class ServerState:
     """One serving process's engine, accounts and limits."""
 
     def __init__(
-        self, engine: Any, settings: Settings, accounts: Accounts, clock: Clock = time.monotonic
+        self,
+        engine: EngineAPI,
+        settings: Settings,
+        accounts: Accounts,
+        clock: Clock = time.monotonic,
     ) -> None:
         self.engine, self.settings, self.accounts = engine, settings, accounts
         self.rate = RateLimiter(settings.rate_limit_per_minute, 60.0, clock)

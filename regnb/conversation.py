@@ -233,6 +233,55 @@ class Conversation:
         self.refresh()
         return stopped
 
+    def _with_passages(self) -> dict[str, Any]:
+        """The spec's conversation, each passage citation with its passage (what exports quote)."""
+        data = copy.deepcopy(self._current())
+        frame = self.citations
+        passages = {int(i): p for i, p in zip(frame["index"], frame["passage"], strict=True)}
+        for turn in data["turns"]:
+            for cite in turn["citations"]:
+                if isinstance(passages.get(cite["index"]), str):
+                    cite["passage"] = passages[cite["index"]]
+        return data
+
+    def to_markdown(self, path: str | Path | None = None) -> str:
+        """Every turn's message, answer and numbered sources (passages quoted), as Markdown;
+        written to `path` when given."""
+        from regnb.agent.produce import answer_to_markdown
+
+        text = answer_to_markdown(self._with_passages())
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def to_docx(self, path: str | Path) -> Path:
+        """The conversation as a Word document (headings, answers, tables, numbered sources)."""
+        from regnb.agent.produce import answer_to_docx
+
+        target = Path(path)
+        target.write_bytes(answer_to_docx(self._with_passages()))
+        return target
+
+    def to_excel(self, path: str | Path) -> Path:
+        """The citations as a filterable sheet, each linked to its source."""
+        from regnb.export import frame_to_excel
+
+        return frame_to_excel(
+            {"Citations": self.citations}, path, links={"Citations": {"name": "url"}}
+        )
+
+    def to_csv(self, path: str | Path) -> Path:
+        """The citations as CSV."""
+        target = Path(path)
+        self.citations.to_csv(target, index=False)
+        return target
+
+    def to_parquet(self, path: str | Path) -> Path:
+        """The citations as Parquet, typed."""
+        target = Path(path)
+        self.citations.to_parquet(target, index=False)
+        return target
+
     def to_dict(self) -> dict[str, Any]:
         """Exactly the spec's conversation read."""
         return copy.deepcopy(self._current())

@@ -361,3 +361,25 @@ def test_citations_of_a_conversation_without_turns_is_an_empty_frame(eng: Any, g
     frame = conv.citations
     assert frame.empty and list(frame.columns) == CITATION_COLUMNS
     assert isinstance(conv.documents, pd.DataFrame) and conv.documents.empty
+
+
+def test_a_conversation_exports_to_markdown_word_and_its_citations(
+    eng: Any, tmp_path: Path
+) -> None:
+    import docx
+    import openpyxl
+
+    conv = eng.ask("Who failed sterility testing?").wait(progress=False)
+    passage = conv.citations.passage.dropna().iloc[0]
+    text = conv.to_markdown(tmp_path / "answer.md")
+    assert (tmp_path / "answer.md").read_text(encoding="utf-8") == text
+    assert "Who failed sterility testing?" in text and passage in text  # the passage quoted
+    words = "\n".join(p.text for p in docx.Document(conv.to_docx(tmp_path / "a.docx")).paragraphs)
+    assert "Who failed sterility testing?" in words and passage in words
+    sheet = openpyxl.load_workbook(conv.to_excel(tmp_path / "c.xlsx"))["Citations"]
+    assert [c.value for c in sheet[1]][:3] == ["index", "name", "dataset"]
+    assert sheet.max_row == len(conv.citations) + 1
+    back = pd.read_csv(conv.to_csv(tmp_path / "c.csv"))
+    assert list(back["index"]) == list(conv.citations["index"])
+    typed = pd.read_parquet(conv.to_parquet(tmp_path / "c.parquet"))
+    assert str(typed["page_num"].dtype) == "Int64"

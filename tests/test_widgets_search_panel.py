@@ -239,3 +239,12 @@ def test_the_panel_displays_as_its_widget_tree(engine: Any) -> None:
     panel = SearchPanel(engine)
     bundle = panel._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.widget.model_id
+
+
+def test_a_plan_the_engine_does_not_know_disables_no_dataset():
+    from regnb.catalog import load_catalog
+    from regnb.widgets.inputs import NEEDS_ENTERPRISE, unavailable_reason
+
+    crl = load_catalog()["fda_crl"]
+    assert unavailable_reason(crl, "free") == NEEDS_ENTERPRISE
+    assert unavailable_reason(crl, "unknown") is None  # a remote client: the server decides

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+from regnb.validate import PLANS
 from regnb.widgets._common import ErrorSlots
 
 if TYPE_CHECKING:
@@ -78,10 +79,12 @@ class KeywordItems(w.VBox):
 
 
 def unavailable_reason(dataset: Dataset, plan: str) -> str | None:
-    """Why the dataset cannot be ticked, or None when it can."""
+    """Why the dataset cannot be ticked, or None when it can. A plan the engine does not know
+    (a remote client's "unknown": its key decides) disables nothing; the server reports
+    `forbidden` datasets in the result."""
     if not dataset.available:
         return NOT_AVAILABLE
-    if not dataset.open_to(plan):
+    if plan in PLANS and not dataset.open_to(plan):  # a remote client's key decides its plan
         return NEEDS_ENTERPRISE
     return None
 

@@ -118,31 +118,24 @@ class IndexStore:
 
     def term_ids(self, terms: Sequence[str]) -> dict[str, int]:
         """Known terms and their ids (unknown terms are left out)."""
-        if not terms:
-            return {}
-        rows = (
-            self.cursor()
-            .execute(
-                f"SELECT term, term_id FROM terms WHERE term IN ({', '.join('?' * len(terms))})",
-                list(terms),
-            )
-            .fetchall()
-        )
-        return dict(rows)
+        return self._term_column("term_id", terms)
 
     def term_df(self, terms: Sequence[str]) -> dict[str, int]:
         """Pages holding each known term (unknown terms are left out)."""
+        return self._term_column("df", terms)
+
+    def _term_column(self, column: str, terms: Sequence[str]) -> dict[str, int]:
         if not terms:
             return {}
         rows = (
             self.cursor()
             .execute(
-                f"SELECT term, df FROM terms WHERE term IN ({', '.join('?' * len(terms))})",
+                f"SELECT term, {column} FROM terms WHERE term IN ({', '.join('?' * len(terms))})",
                 list(terms),
             )
             .fetchall()
         )
-        return {str(t): int(df) for t, df in rows}
+        return {str(t): int(v) for t, v in rows}
 
     def postings(self, term_ids: Sequence[int], *, deadline: float | None = None) -> QueryPostings:
         """The posting lists of the given terms, in one read (SearchTimeout past `deadline`)."""

@@ -70,6 +70,29 @@ class Reader:
         raise NotImplementedError
 
 
+class SidecarReader(Reader):
+    """A format of one document per file, into one dataset, with metadata from a sidecar file
+    (keyed by the file's path in the source)."""
+
+    def __init__(
+        self,
+        source: Source,
+        dataset: str,
+        sidecar: dict[str, dict[str, Any]],
+        create_dataset: str | None,
+        jurisdiction: str | None,
+    ) -> None:
+        self.source = source
+        self.dataset = dataset
+        self.sidecar = sidecar
+        self.create_dataset = create_dataset
+        self.jurisdiction = jurisdiction
+
+    def prepare(self, run: IngestRun) -> None:
+        records = list(self.sidecar.values())
+        run.prepare(self.dataset, self.create_dataset, self.jurisdiction, records)
+
+
 def run_ingest(
     source: Source,
     reader: Reader,

@@ -11,7 +11,13 @@ import pandas as pd
 
 from regnb.encoder import Encoder
 from regnb.ingest._docs import build_document, clean_title, has_text
-from regnb.ingest._driver import Opened, Reader, ReadError, Record, Source, run_ingest
+from regnb.ingest._driver import (
+    Opened,
+    ReadError,
+    Record,
+    SidecarReader,
+    run_ingest,
+)
 from regnb.ingest._fields import fit_fields, iso_date, load_sidecar, sidecar_record
 from regnb.ingest._run import IngestRun, failure_reason, source_key
 from regnb.ingest.normalise import split_pages
@@ -176,28 +182,10 @@ def _read(path: Path) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-class HtmlReader(Reader):
+class HtmlReader(SidecarReader):
     """Saved web pages: one document per page, metadata from a sidecar file."""
 
     suffixes = SUFFIXES
-
-    def __init__(
-        self,
-        source: Source,
-        dataset: str,
-        sidecar: dict[str, dict[str, Any]],
-        create_dataset: str | None,
-        jurisdiction: str | None,
-    ) -> None:
-        self.source = source
-        self.dataset = dataset
-        self.sidecar = sidecar
-        self.create_dataset = create_dataset
-        self.jurisdiction = jurisdiction
-
-    def prepare(self, run: IngestRun) -> None:
-        records = list(self.sidecar.values())
-        run.prepare(self.dataset, self.create_dataset, self.jurisdiction, records)
 
     def open(self, path: Path, run: IngestRun) -> Opened:
         try:

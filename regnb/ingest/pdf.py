@@ -14,7 +14,13 @@ import pandas as pd
 from regnb.encoder import Encoder
 from regnb.ingest import _ocr
 from regnb.ingest._docs import build_document, clean_title, has_text
-from regnb.ingest._driver import Opened, Reader, ReadError, Record, Source, run_ingest
+from regnb.ingest._driver import (
+    Opened,
+    ReadError,
+    Record,
+    SidecarReader,
+    run_ingest,
+)
 from regnb.ingest._fields import fit_fields, load_sidecar, read_date, sidecar_record
 from regnb.ingest._letters import read_letter, top_date
 from regnb.ingest._run import IngestRun, failure_reason, source_key
@@ -124,29 +130,15 @@ def _scan_problems(text: PdfText, tesseract: str | None) -> list[str]:
     return problems
 
 
-class PdfReader(Reader):
+class PdfReader(SidecarReader):
     """PDF files: one document per file, one page per PDF page."""
 
     suffixes = (".pdf",)
 
-    def __init__(
-        self,
-        source: Source,
-        dataset: str,
-        sidecar: dict[str, dict[str, Any]],
-        create_dataset: str | None,
-        jurisdiction: str | None,
-    ) -> None:
-        self.source = source
-        self.dataset = dataset
-        self.sidecar = sidecar
-        self.create_dataset = create_dataset
-        self.jurisdiction = jurisdiction
-        self.tesseract: str | None = None
+    tesseract: str | None = None
 
     def prepare(self, run: IngestRun) -> None:
-        records = list(self.sidecar.values())
-        run.prepare(self.dataset, self.create_dataset, self.jurisdiction, records)
+        super().prepare(run)
         self.tesseract = _ocr.find_tesseract()
 
     def open(self, path: Path, run: IngestRun) -> Opened:

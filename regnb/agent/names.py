@@ -8,12 +8,24 @@ import re
 from regnb.agent.words import QUESTION_WORDS, blank, word_set
 from regnb.text import STOP_WORDS
 
-__all__ = ["find_names"]
+__all__ = ["GENERIC_NAMES", "find_names"]
 
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
 _NOT_NAMES = word_set(
     "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
     "fei nct mdr fy q1 q2 q3 q4 i ii"
+)
+# Acronyms and terms of the field that analysts capitalise: topics, never a firm or a brand ("MRI
+# burns", "GLP-1 compounders", "ACT"), and US state codes (an address, not a name).
+GENERIC_NAMES = frozenset(
+    """
+    mri ct pet ecg ekg eeg glp-1 glp1 glp sglt2 dpp-4 act ai ml llm covid covid-19 sars-cov-2 hiv
+    hcv ivd samd udi qms qsr iso astm usp nf rems pdufa gdufa bsufa mdufa oai vai nai ndc pma hde
+    ide ind irb gcp glp gxp cmc oos oot dscsa mdsap uk mhra pmda tga anvisa cdc cms nih ftc dea
+    usda epa who rx otc api apis ich ema eu fda cder cdrh cber cvm cfsan ora oii class
+    al ak az ar ca fl ga il ia ks ky md mi mn mo mt ne nv nh nj nm ny nc nd ri sc sd tn tx ut vt
+    va wa wv wi wy pr dc
+    """.split()
 )
 _JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
 _MONTHS = word_set(
@@ -64,7 +76,8 @@ def _sentence_bounds(text: str) -> list[tuple[int, int]]:
 
 
 def _capitalised(word: str) -> bool:
-    if not word or not word[0].isupper() or word.lower() in _NOT_NAMES:
+    lowered = word.lower()
+    if not word or not word[0].isupper() or lowered in _NOT_NAMES or lowered in GENERIC_NAMES:
         return False
     lower = word.lower()
     return lower not in QUESTION_WORDS and lower not in STOP_WORDS and lower not in _MONTHS

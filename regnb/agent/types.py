@@ -88,6 +88,12 @@ class Finding:
     text: str
     markers: list[int] = field(default_factory=list)
     quote: str | None = None
+    quotes: list[str] = field(default_factory=list)  # more word-for-word parts, checked alike
+    heading: str | None = None  # the unit's own heading: "Observation 2", "Product quality"
+    kind: str | None = None  # the unit's kind: finding, violation, deficiency, recommendation…
+    cfr: list[str] = field(default_factory=list)  # citations the unit makes: "21 CFR 211.113(b)"
+    document_id: str | None = None  # the document the finding is from
+    short: str | None = None  # a one-line statement of it (slides, tables): verbatim, cut
 
 
 @dataclass
@@ -96,6 +102,7 @@ class Theme:
 
     label: str
     findings: list[Finding] = field(default_factory=list)
+    numbered: bool = False  # an ordered list (a letter's deficiencies, a 483's observations)
 
 
 @dataclass
@@ -111,6 +118,9 @@ class KeyDocument:
     document_id: str
     citation: int
     fields: dict[str, Any] = field(default_factory=dict)
+    cited_for: list[str] = field(default_factory=list)  # its findings' headings or CFR titles
+    cfr: list[str] = field(default_factory=list)  # every CFR / FD&C Act section it cites
+    role: str = "key"  # "key", or "see_also": a related document shown apart
 
 
 @dataclass
@@ -125,6 +135,8 @@ class Answer:
     citations: list[Citation]
     markdown: str = ""
     notes: list[str] = field(default_factory=list)  # e.g. "the model writer failed; extractive"
+    topic: str = ""  # what the answer is about, for titles: "Complete response letter: Barhemsys"
+    scope: list[str] = field(default_factory=list)  # datasets, dates, filters, found vs shown
 
 
 @dataclass

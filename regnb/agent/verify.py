@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from regnb.agent.blocks import block_text
 from regnb.agent.source import Source
-from regnb.agent.types import Answer, Citation, Finding, Theme
+from regnb.agent.types import Answer, Citation, Finding
 from regnb.agent.words import content_words, fold, plain, stem, words
 from regnb.agent.writer import FRAME_WORDS, render_markdown
 from regnb.errors import RegnbError
@@ -87,12 +87,15 @@ def supported(finding: Finding, cited: list[Citation], firms: dict[str, str]) ->
     passages = [plain(c.passage) for c in cited if c.passage]
     allowed = _allowed_words(cited, firms)
     text = plain(finding.text)
-    if finding.quote is not None:
-        quote = plain(finding.quote)
-        at = text.find(quote)
-        if not quote or at < 0 or not any(quote in p for p in passages):
-            return False
-        frame = text[:at] + " " + text[at + len(quote) :]
+    quotes = [q for q in [finding.quote, *finding.quotes] if q is not None]
+    if quotes:
+        frame = text
+        for raw in quotes:
+            quote = plain(raw)
+            at = frame.find(quote)
+            if not quote or at < 0 or not any(quote in p for p in passages):
+                return False
+            frame = frame[:at] + " " + frame[at + len(quote) :]
         return all(w in allowed for w in content_words(frame))
     stems_ = {stem(w) for w in content_words(" ".join(passages))}
     stems_ |= {stem(w) for w in allowed}
@@ -140,21 +143,22 @@ def verify_answer(
         return kept
 
     summary = keep(answer.summary)
-    themes = [Theme(t.label, kept) for t in answer.themes if (kept := keep(t.findings))]
+    themes = [replace(t, findings=kept) for t in answer.themes if (kept := keep(t.findings))]
     documents = [d for d in answer.documents if d.citation in good]
     used = {m for f in summary for m in f.markers}
     used |= {m for t in themes for f in t.findings for m in f.markers}
     used |= {good[m].parent_index for m in list(used) if m in good and good[m].parent_index}  # type: ignore[misc]
     kept_docs = {d.document_id for d in documents}
     used |= {i for i, c in good.items() if c.block_id is None and c.document_id in kept_docs}
-    verified = Answer(
-        question=answer.question,
+    verified = replace(
+        answer,
         summary=summary,
         themes=themes,
         documents=documents,
         not_found=list(answer.not_found),
         citations=[c for c in answer.citations if c.index in used and c.index in good],
         notes=list(answer.notes),
+        scope=list(answer.scope),
     )
     verified.markdown = render_markdown(verified)
     known = {c.index for c in verified.citations} | set(earlier)

@@ -15,6 +15,7 @@ import docx
 import openpyxl
 import pptx
 import pytest
+from docx.oxml.ns import qn
 from PIL import Image
 
 from regnb.agent.produce import (
@@ -24,7 +25,9 @@ from regnb.agent.produce import (
     answer_to_markdown,
     chart_data,
     produce,
+    short_title,
 )
+from regnb.agent.produce._common import statement
 from regnb.agent.types import Answer, Citation, Finding, KeyDocument, Produced, Theme
 
 NOW = dt.datetime(2024, 5, 6, 7, 8, 9, tzinfo=dt.UTC)
@@ -32,14 +35,17 @@ QUESTION = (
     "Which sterile drug makers got warning letters for media fill failures since 2018? "
     "Put the letters in an Excel table."
 )
+FIRST_SENTENCE = "Which sterile drug makers got warning letters for media fill failures since 2018?"
 LONG_FINDING = (
     "The investigators observed that the aseptic processing line's media fill simulations did "
     "not include the maximum number of personnel, the longest interventions, or the slowest line "
     "speeds permitted by the batch record, and that failed runs were closed without a root cause "
     "investigation or an assessment of the batches filled since the last successful run"
 )
+SCOPE = ["FDA Warning Letters and FDA 483, 2018 to 2024.", "3 documents found, 3 shown."]
 MARKER = re.compile(r"\[(\d+)\]")
 SAFE_FILENAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\.(docx|xlsx|pptx|png)")
+FILE_WORDS = re.compile(r"word report|excel|slides|spreadsheet|powerpoint", re.IGNORECASE)
 
 
 def citation(index: int, document: str, **extra: Any) -> Citation:
@@ -58,7 +64,8 @@ def citation(index: int, document: str, **extra: Any) -> Citation:
 
 
 def make_answer(**changes: Any) -> Answer:
-    """Two themes, three documents over two datasets, page and passage citations 11 to 16."""
+    """A bulleted and a numbered theme, two key documents and one to see also over two datasets,
+    page and passage citations 11 to 16."""
     citations = [
         citation(11, "d1"),
         citation(12, "d1", block_id="¶3", parent_index=11, passage="Your media fill  runs failed."),
@@ -80,6 +87,8 @@ def make_answer(**changes: Any) -> Answer:
             "d1",
             11,
             {"company": "Acme Sterile LLC", "fei_number": "3001234567"},
+            cited_for=["Media fills", "Aseptic processing"],
+            cfr=["21 CFR 211.113(b)", "21 CFR 211.192"],
         ),
         KeyDocument(
             "Form 483: 한미약품 주식회사",
@@ -95,6 +104,7 @@ def make_answer(**changes: Any) -> Answer:
                 "inspection_end": "2021-06-30",
                 "observations": ["media fill", "EM"],
             },
+            cited_for=["Observation 1", "Observation 2"],
         ),
         KeyDocument(
             "Warning Letter: Zürich Pharma AG",
@@ -106,6 +116,30 @@ def make_answer(**changes: Any) -> Answer:
             "d3",
             15,
             {"company": "Zürich Pharma AG", "subject": "=SUM(A1:A2)"},
+            role="see_also",
+        ),
+    ]
+    media_fills = Finding(
+        "Media fill runs failed.",
+        [12],
+        quote="Your media fill runs failed.",
+        heading="Media fills",
+        kind="violation",
+        cfr=["21 CFR 211.113(b)"],
+        document_id="d1",
+    )
+    observations = [
+        Finding(
+            "환경 모니터링 기록이 없습니다.", [14], heading="Observation 1", kind="observation"
+        ),
+        Finding(
+            "Personnel monitoring was not done [14].",
+            [],
+            heading="Observation 2",
+            kind="observation",
+            cfr=["21 CFR 211.28"],
+            short="Personnel monitoring not done.",
+            document_id="d2",
         ),
     ]
     answer = Answer(
@@ -115,15 +149,13 @@ def make_answer(**changes: Any) -> Answer:
             Finding("A 483 to 한미약품 noted missing monitoring records.", [14]),
         ],
         themes=[
-            Theme(
-                "media fill failures",
-                [Finding("Media fill runs failed.", [12]), Finding(LONG_FINDING, [16])],
-            ),
-            Theme("환경 모니터링", [Finding("환경 모니터링 기록이 없습니다.", [14])]),
+            Theme("media fill failures", [media_fills, Finding(LONG_FINDING, [16])]),
+            Theme("환경 모니터링", observations, numbered=True),
         ],
         documents=documents,
         not_found=["No FDA Recalls matched.", "Letters before 2018 were left out."],
         citations=citations,
+        scope=list(SCOPE),
     )
     return dataclasses.replace(answer, **changes)
 
@@ -135,6 +167,23 @@ def produced(fmt: str, answer: Answer | None = None) -> Produced:
 
 def indexes(answer: Answer) -> set[int]:
     return {c.index for c in answer.citations}
+
+
+def shown_markers(fmt: str, document: Produced) -> set[int]:
+    """Every marker a produced document shows, wherever it shows it."""
+    if fmt == "text":
+        text = document.content or ""
+    elif fmt == "docx":
+        text = "\n".join(p.text for p in docx_paragraphs(document.data or b""))
+    elif fmt == "xlsx":
+        book = openpyxl.load_workbook(io.BytesIO(document.data or b""))
+        text = "\n".join(
+            str(value) for sheet in book for row in sheet.iter_rows(values_only=True)
+            for value in row if isinstance(value, str)
+        )  # fmt: skip
+    else:
+        text = "\n".join(deck_texts(pptx.Presentation(io.BytesIO(document.data or b""))))
+    return {int(n) for n in MARKER.findall(text)}
 
 
 # -- all formats ----------------------------------------------------------------------------------
@@ -163,31 +212,133 @@ def test_an_unknown_format_is_a_value_error(fmt: str):
 
 
 @pytest.mark.parametrize(
-    ("question", "title", "filename"),
+    ("question", "topic", "title", "filename"),
     [
+        (QUESTION, "", FIRST_SENTENCE, "sterile-drug-makers-warning-letters-media.xlsx"),
         (
             QUESTION,
-            "Which sterile drug makers got warning letters for media fill failures since 2018?",
-            "sterile-drug-makers-warning-letters-media.xlsx",
+            "Media fill failures in warning letters",
+            "Media fill failures in warning letters",
+            "media-fill-failures-warning-letters.xlsx",
+        ),
+        (
+            "Why was Barhemsys not approved? Make a Word report, an Excel table and slides.",
+            "  Complete response letter:\n Barhemsys ",
+            "Complete response letter: Barhemsys",
+            "complete-response-letter-barhemsys.xlsx",
+        ),
+        (
+            "What did FDA find at Acme? Make a Word report and an Excel table",
+            "",
+            "What did FDA find at Acme?",
+            "fda-acme.xlsx",
+        ),
+        (
+            "Put the warning letters about media fills in a spreadsheet",
+            "",
+            "Warning letters about media fills",
+            "warning-letters-media-fills.xlsx",
         ),
         (
             "최근 무균 공정 경고 서한은? 엑셀 표로 주세요.",
-            "최근 무균 공정 경고 서한은? 엑셀 표로 주세요.",
+            "",
+            "최근 무균 공정 경고 서한은?",
             "research-answer.xlsx",
         ),
         (
             "K123456 / 21 CFR 211.113(b): who cited it?",
+            "",
             "K123456 / 21 CFR 211.113(b): who cited it?",
             "k123456-21-cfr-211-113-b.xlsx",
         ),
-        ("Make a chart.", "Make a chart.", "make.xlsx"),
-        ("word " * 40, ("word " * 19).strip() + "…", "research-answer.xlsx"),
+        ("Make a chart.", "", "Research answer", "research-answer.xlsx"),
+        ("word " * 40, "", ("word " * 19).strip() + "…", "research-answer.xlsx"),
+        ("x", "word " * 40, ("word " * 19).strip() + "…", "research-answer.xlsx"),
     ],
 )
-def test_titles_and_file_names_come_from_the_question(question: str, title: str, filename: str):
-    document = produced("xlsx", make_answer(question=question))
+def test_titles_and_file_names_come_from_the_topic_else_the_question(
+    question: str, topic: str, title: str, filename: str
+):
+    document = produced("xlsx", make_answer(question=question, topic=topic))
     assert document.title == f"Excel table: {title}"
     assert document.filename == filename
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        (
+            "What did FDA find at Acme? Make a Word report and an Excel table",
+            "What did FDA find at Acme?",
+        ),
+        (
+            "Put the warning letters about media fills in a spreadsheet",
+            "Warning letters about media fills",
+        ),
+        ("What did FDA find at Acme, and put it in a spreadsheet?", "What did FDA find at Acme?"),
+        (
+            "Make a Word report on warning letters to Acme Inc. since 2020",
+            "Warning letters to Acme Inc. since 2020",
+        ),
+        (
+            "Create an Excel table of recalls of Class I devices in 2023",
+            "Recalls of Class I devices in 2023",
+        ),
+        ("Summarize the 483s for Acme and put them in slides", "Summarize the 483s for Acme"),
+        ("Show 483 observations at Hanmi as a slide deck", "483 observations at Hanmi"),
+        ("Give me a table of MDR reports about infusion pumps", "MDR reports about infusion pumps"),
+        ("Chart the recalls per year", "Recalls per year"),
+        ("Which firms were cited? Please give me slides.", "Which firms were cited?"),
+        ("Put the findings into a Word document.", "Research answer"),
+        # Reports and tables that are what the question is about stay.
+        (
+            "What do MDR reports say about pump occlusions?",
+            "What do MDR reports say about pump occlusions?",
+        ),
+        ("Which inspection report mentions Acme?", "Which inspection report mentions Acme?"),
+        ("Acme Inc. got a letter. What did it say?", "Acme Inc. got a letter. What did it say?"),
+    ],
+)
+def test_a_title_leaves_out_the_requests_for_files_clause_by_clause(question: str, title: str):
+    assert short_title(question) == title
+
+
+def document_title(fmt: str, document: Produced) -> str:
+    """The title a produced document shows on its first page, slide or sheet properties."""
+    if fmt == "text":
+        return (document.content or "").split("\n", 1)[0].removeprefix("# ")
+    if fmt == "docx":
+        return docx.Document(io.BytesIO(document.data or b"")).paragraphs[0].text
+    if fmt == "xlsx":
+        return openpyxl.load_workbook(io.BytesIO(document.data or b"")).properties.title
+    return pptx.Presentation(io.BytesIO(document.data or b"")).slides[0].shapes.title.text
+
+
+@pytest.mark.parametrize("fmt", ["text", "docx", "xlsx", "pptx"])
+@pytest.mark.parametrize(
+    ("question", "topic", "title"),
+    [
+        (QUESTION, "Media fill failures", "Media fill failures"),
+        (
+            "What did FDA find at Acme? Make a Word report, an Excel table and slides.",
+            "",
+            "What did FDA find at Acme?",
+        ),
+        ("Put the warning letters in a spreadsheet and slides", "", "Warning letters"),
+    ],
+)
+def test_each_document_is_titled_by_its_topic_and_never_by_the_request_for_files(
+    fmt: str, question: str, topic: str, title: str
+):
+    document = produced(fmt, make_answer(question=question, topic=topic))
+    assert document_title(fmt, document) == title
+    assert not FILE_WORDS.search(document.title.split(": ", 1)[1])
+
+
+@pytest.mark.parametrize("fmt", ["text", "docx", "xlsx", "pptx"])
+def test_every_marker_shown_is_one_of_the_answers_citations(fmt: str):
+    answer = make_answer()
+    assert shown_markers(fmt, produced(fmt, answer)) <= indexes(answer)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -226,11 +377,26 @@ def test_the_report_markers_are_the_citations_and_every_citation_is_listed():
     assert "> 환경 모니터링 기록이 없습니다." in sources
 
 
-def test_the_report_keeps_the_answers_own_markdown():
-    answer = make_answer(markdown="**In short:** Acme failed [12].")
-    content = produced("text", answer).content or ""
-    assert content.startswith("# Which sterile drug makers")
-    assert "**In short:** Acme failed [12].\n\n### Sources" in content
+@pytest.mark.parametrize(
+    ("markdown", "body"),
+    [
+        (
+            "**In short:** Acme failed [12].",
+            "**In short:** Acme failed [12].\n\n### Scope\n- FDA Warning Letters and FDA 483, "
+            "2018 to 2024.\n- 3 documents found, 3 shown.\n\n### Sources",
+        ),
+        (
+            "**In short:** Acme failed [12].\n\n**Scope:** 3 documents found, 3 shown.",
+            "**In short:** Acme failed [12].\n\n**Scope:** 3 documents found, 3 shown.\n\n"
+            "### Sources",
+        ),
+    ],
+    ids=["scope-added", "scope-kept-as-written"],
+)
+def test_the_report_follows_the_answers_own_markdown_with_its_scope(markdown: str, body: str):
+    content = produced("text", make_answer(markdown=markdown)).content or ""
+    assert content.startswith(f"# {FIRST_SENTENCE}\n\n*Question:* ")
+    assert body in content
     assert "### media fill failures" not in content
 
 
@@ -239,8 +405,22 @@ def test_the_answer_markdown_made_from_its_parts_has_the_agents_shape():
     assert markdown.startswith(
         "**In short:** Acme Sterile LLC and Zürich Pharma AG got warning letters [12][16]. "
     )
-    assert "### media fill failures\n- Media fill runs failed [12].\n" in markdown
+    assert "### media fill failures\n- **Media fills**: Media fill runs failed [12].\n" in markdown
+    assert (
+        "### 환경 모니터링\n1. **Observation 1**: 환경 모니터링 기록이 없습니다 [14].\n"
+        "2. **Observation 2**: Personnel monitoring was not done [14].\n\n"
+    ) in markdown
+    assert (
+        "| Warning Letter: Acme Sterile LLC [11] | FDA Warning Letters | 2019-03-04 "
+        "| Acme Sterile LLC | Media fills; Aseptic processing "
+        "| 21 CFR 211.113(b); 21 CFR 211.192 |"
+    ) in markdown
     assert "| Form 483: 한미약품 주식회사 [13] | FDA 483 |  | 한미약품 주식회사 |" in markdown
+    assert "Zürich Pharma AG [15] |" not in markdown
+    assert (
+        "### See also\n- Warning Letter: Zürich Pharma AG [15] — FDA Warning Letters, 2021-11-15, "
+        "Zürich Pharma AG\n\n### Scope\n- FDA Warning Letters and FDA 483, 2018 to 2024.\n"
+    ) in markdown
     assert markdown.endswith(
         "### Not found\n- No FDA Recalls matched.\n- Letters before 2018 were left out."
     )
@@ -266,55 +446,124 @@ def docx_paragraphs(data: bytes) -> Iterator[Any]:
                 yield from cell.paragraphs
 
 
-def test_the_word_report_has_its_headings_in_order():
-    document = docx.Document(io.BytesIO(produced("docx").data or b""))
+def word(answer: Answer | None = None) -> Any:
+    return docx.Document(io.BytesIO(produced("docx", answer).data or b""))
+
+
+def section(document: Any, heading: str) -> list[Any]:
+    """The paragraphs under a level-1 heading, up to the next one."""
+    paragraphs = list(document.paragraphs)
+    start = next(n for n, p in enumerate(paragraphs) if p.text == heading) + 1
+    end = next(
+        (n for n in range(start, len(paragraphs)) if paragraphs[n].style.name == "Heading 1"),
+        len(paragraphs),
+    )
+    return paragraphs[start:end]
+
+
+def test_the_word_report_is_the_answer_with_its_sections_in_order():
+    document = word()
     headings = [
         (p.style.name, p.text)
         for p in document.paragraphs
         if p.style.name.startswith(("Heading", "Title"))
     ]
     assert headings == [
-        (
-            "Title",
-            "Which sterile drug makers got warning letters for media fill failures since 2018?",
-        ),
+        ("Title", FIRST_SENTENCE),
         ("Heading 1", "In short"),
         ("Heading 1", "media fill failures"),
         ("Heading 1", "환경 모니터링"),
         ("Heading 1", "Key documents"),
+        ("Heading 1", "See also"),
+        ("Heading 1", "Scope"),
         ("Heading 1", "Not found"),
         ("Heading 1", "Sources"),
     ]
     assert document.paragraphs[1].text == f"Question: {QUESTION}"
-    bullets = [p.text for p in document.paragraphs if p.style.name == "List Bullet"]
-    assert bullets[:2] == ["Media fill runs failed [12].", f"{LONG_FINDING} [16]"]
+    assert [p.text for p in section(document, "In short")] == [
+        "Acme Sterile LLC and Zürich Pharma AG got warning letters [12][16]. "
+        "A 483 to 한미약품 noted missing monitoring records [14]."
+    ]
+    assert [p.text for p in section(document, "Scope")] == SCOPE
+    assert [p.text for p in section(document, "Not found")] == make_answer().not_found
     assert document.core_properties.created == NOW
-    assert document.core_properties.title.startswith("Which sterile drug makers")
+    assert document.core_properties.title == FIRST_SENTENCE
 
 
-def test_the_word_documents_table_links_each_title_to_its_url():
-    answer = make_answer()
-    table = docx.Document(io.BytesIO(produced("docx", answer).data or b"")).tables[0]
+def test_a_finding_in_word_is_its_heading_in_bold_then_its_text_and_markers():
+    paragraphs = section(word(), "media fill failures")
+    assert [(p.style.name, p.text) for p in paragraphs] == [
+        ("List Bullet", "Media fills: Media fill runs failed [12]."),
+        ("List Bullet", f"{LONG_FINDING} [16]"),
+    ]
+    assert [(r.text, r.bold) for r in paragraphs[0].runs] == [
+        ("Media fills:", True),
+        (" ", None),
+        ("Media fill runs failed [12].", None),
+    ]
+
+
+def numbering(paragraph: Any) -> tuple[int, int] | None:
+    """(numId, start) of a paragraph in a numbered list, None where it is in none."""
+    num_pr = paragraph._p.pPr.numPr if paragraph._p.pPr is not None else None
+    if num_pr is None:
+        return None
+    num_id = num_pr.numId.val
+    num = paragraph.part.numbering_part.element.num_having_numId(num_id)
+    start = num.find(f"{qn('w:lvlOverride')}/{qn('w:startOverride')}")
+    return num_id, int(start.get(qn("w:val")))
+
+
+@pytest.mark.parametrize("themes", [1, 2, 3])
+def test_numbered_themes_are_numbered_lists_in_word_each_from_1(themes: int):
+    observations = make_answer().themes[1]
+    answer = make_answer(
+        themes=[dataclasses.replace(observations, label=f"Letter {n}") for n in range(themes)]
+    )
+    document = word(answer)
+    lists = []
+    for n in range(themes):
+        paragraphs = section(document, f"Letter {n}")
+        assert [(p.style.name, p.text) for p in paragraphs] == [
+            ("List Number", "Observation 1: 환경 모니터링 기록이 없습니다 [14]."),
+            ("List Number", "Observation 2: Personnel monitoring was not done [14]."),
+        ]
+        numbers = {numbering(p) for p in paragraphs}
+        assert len(numbers) == 1
+        ((num_id, start),) = numbers  # type: ignore[misc]
+        assert start == 1
+        lists.append(num_id)
+    assert len(set(lists)) == themes  # each theme's list starts again at 1
+
+
+def test_the_word_documents_table_has_the_key_documents_what_they_are_cited_for_and_cfr():
+    table = word().tables[0]
     rows = [[cell.text for cell in row.cells] for row in table.rows]
     assert rows == [
-        ["Document", "Dataset", "Date", "Firm or product"],
+        ["Document", "Dataset", "Date", "Firm or product", "Cited for", "CFR sections"],
         [
             "Warning Letter: Acme Sterile LLC [11]",
             "FDA Warning Letters",
             "2019-03-04",
             "Acme Sterile LLC",
+            "Media fills; Aseptic processing",
+            "21 CFR 211.113(b); 21 CFR 211.192",
         ],
-        ["Form 483: 한미약품 주식회사 [13]", "FDA 483", "", "한미약품 주식회사"],
-        [
-            "Warning Letter: Zürich Pharma AG [15]",
-            "FDA Warning Letters",
-            "2021-11-15",
-            "Zürich Pharma AG",
-        ],
-    ]
-    assert [column.width.inches for column in table.columns] == [2.25, 1.2, 1.15, 1.4]
+        ["Form 483: 한미약품 주식회사 [13]", "FDA 483", "", "한미약품 주식회사", "Observation 1; Observation 2", ""],
+    ]  # fmt: skip
+    assert sum(column.width.inches for column in table.columns) == pytest.approx(6.5)
     links = [[link.address for link in row.cells[0].paragraphs[0].hyperlinks] for row in table.rows]
-    assert links == [[], ["https://www.fda.gov/wl/acme"], ["https://www.fda.gov/483/hanmi"], []]
+    assert links == [[], ["https://www.fda.gov/wl/acme"], ["https://www.fda.gov/483/hanmi"]]
+
+
+def test_documents_to_see_also_are_listed_apart_in_word():
+    assert [(p.style.name, p.text) for p in section(word(), "See also")] == [
+        (
+            "List Bullet",
+            "Warning Letter: Zürich Pharma AG [15] — FDA Warning Letters, 2021-11-15, "
+            "Zürich Pharma AG",
+        )
+    ]
 
 
 def test_the_word_report_markers_and_numbered_sources_match_the_citations():
@@ -322,9 +571,7 @@ def test_the_word_report_markers_and_numbered_sources_match_the_citations():
     data = produced("docx", answer).data or b""
     text = "\n".join(p.text for p in docx_paragraphs(data))
     assert set(map(int, MARKER.findall(text))) == indexes(answer)
-    paragraphs = list(docx.Document(io.BytesIO(data)).paragraphs)
-    start = next(n for n, p in enumerate(paragraphs) if p.text == "Sources") + 1
-    sources = paragraphs[start:]
+    sources = section(docx.Document(io.BytesIO(data)), "Sources")
     assert [p.text.split("]")[0] + "]" for p in sources if p.style.name != "Quote"] == [
         f"[{n}]" for n in range(11, 17)
     ]
@@ -350,7 +597,7 @@ def workbook(answer: Answer | None = None) -> Any:
     return openpyxl.load_workbook(io.BytesIO(produced("xlsx", answer).data or b""))
 
 
-def test_the_documents_sheet_has_a_row_per_document_and_the_union_of_their_fields():
+def test_the_documents_sheet_has_a_row_per_document_its_findings_cfr_and_fields():
     sheet = workbook()["Documents"]
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0] == (
@@ -358,7 +605,11 @@ def test_the_documents_sheet_has_a_row_per_document_and_the_union_of_their_field
         "Dataset",
         "Date",
         "Firm or product",
+        "Role",
+        "Key findings",
+        "CFR sections cited",
         "Citation",
+        "URL",
         "company",
         "fei_number",
         "facility_name",
@@ -371,7 +622,11 @@ def test_the_documents_sheet_has_a_row_per_document_and_the_union_of_their_field
         "FDA Warning Letters",
         dt.datetime(2019, 3, 4),
         "Acme Sterile LLC",
+        "Key",
+        "Media fills; Aseptic processing",
+        "21 CFR 211.113(b); 21 CFR 211.192",
         11,
+        "https://www.fda.gov/wl/acme",
         "Acme Sterile LLC",
         "3001234567",
         None,
@@ -379,32 +634,54 @@ def test_the_documents_sheet_has_a_row_per_document_and_the_union_of_their_field
         None,
         None,
     )
-    assert rows[2][2] is None and rows[2][8] == dt.datetime(2021, 6, 30)
-    assert rows[2][9] == "media fill; EM"
-    assert rows[3][-1] == "=SUM(A1:A2)" and sheet["K4"].data_type == "s"
+    assert rows[2][2:8] == (
+        None,
+        "한미약품 주식회사",
+        "Key",
+        "Observation 1; Observation 2",
+        None,
+        13,
+    )
+    assert rows[2][12] == dt.datetime(2021, 6, 30) and rows[2][13] == "media fill; EM"
+    assert rows[3][4:9] == ("See also", None, None, 15, None)
+    assert rows[3][-1] == "=SUM(A1:A2)" and sheet["O4"].data_type == "s"
     assert len(rows) == 4
 
 
-def test_the_documents_sheet_is_frozen_filtered_linked_and_fitted():
-    sheet = workbook()["Documents"]
-    assert sheet.freeze_panes == "A2"
-    assert sheet.auto_filter.ref == "A1:K4"
-    assert all(cell.font.bold for cell in sheet[1])
-    assert [
-        sheet[f"A{row}"].hyperlink and sheet[f"A{row}"].hyperlink.target for row in (2, 3, 4)
-    ] == [
-        "https://www.fda.gov/wl/acme",
-        "https://www.fda.gov/483/hanmi",
-        None,
+def test_the_findings_sheet_has_a_row_per_finding():
+    answer = make_answer()
+    rows = list(workbook(answer)["Findings"].iter_rows(values_only=True))
+    assert rows[0] == (
+        "Theme", "No.", "Heading", "Kind", "Document", "Firm or product", "Date", "CFR sections",
+        "Finding", "Short statement", "Citations", "Passage",
+    )  # fmt: skip
+    assert len(rows) - 1 == sum(len(theme.findings) for theme in answer.themes)
+    assert rows[1] == (
+        "media fill failures", None, "Media fills", "violation", "Warning Letter: Acme Sterile LLC",
+        "Acme Sterile LLC", dt.datetime(2019, 3, 4), "21 CFR 211.113(b)",
+        "Media fill runs failed.", "Your media fill runs failed.", "[12]",
+        "Your media fill runs failed.",
+    )  # fmt: skip
+    assert rows[2][4:7] == (
+        "Warning Letter: Zürich Pharma AG",
+        "Zürich Pharma AG",
+        dt.datetime(2021, 11, 15),
+    )
+    assert rows[2][8] == LONG_FINDING and rows[2][11] == LONG_FINDING
+    assert rows[2][9] == " ".join(LONG_FINDING.split()[:18]) + "…"
+    assert [row[1:4] for row in rows[3:]] == [
+        (1, "Observation 1", "observation"),
+        (2, "Observation 2", "observation"),
     ]
-    assert sheet["C2"].is_date and sheet["C2"].number_format == "yyyy-mm-dd"
-    widths = {letter: sheet.column_dimensions[letter].width for letter in "ABCDEFGHIJK"}
-    assert all(8 <= width <= 60 for width in widths.values())
-    assert widths["A"] > widths["C"]
+    assert rows[4][4:] == (
+        "Form 483: 한미약품 주식회사", "한미약품 주식회사", None, "21 CFR 211.28",
+        "Personnel monitoring was not done.", "Personnel monitoring not done.", "[14]",
+        "환경 모니터링 기록이 없습니다.",
+    )  # fmt: skip
 
 
-def test_the_citations_sheet_lists_every_citation_with_its_passage_and_link():
-    sheet = workbook()["Citations"]
+def test_the_sources_sheet_lists_every_citation_with_its_passage_and_link():
+    sheet = workbook()["Sources"]
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0] == (
         "index",
@@ -431,7 +708,43 @@ def test_the_citations_sheet_lists_every_citation_with_its_passage_and_link():
     )
     assert sheet["I3"].hyperlink.target == "https://www.fda.gov/wl/acme#page=1"
     assert rows[5][8] is None and sheet["I6"].hyperlink is None
-    assert (sheet.freeze_panes, sheet.auto_filter.ref) == ("A2", "A1:I7")
+
+
+@pytest.mark.parametrize(
+    ("name", "ref", "wrapped"),
+    [("Documents", "A1:O4", set()), ("Findings", "A1:L5", {"I", "J", "L"}), ("Sources", "A1:I7", {"H"})],
+)  # fmt: skip
+def test_every_sheet_is_frozen_filtered_bold_fitted_and_wraps_long_text(
+    name: str, ref: str, wrapped: set[str]
+):
+    sheet = workbook()[name]
+    assert (sheet.freeze_panes, sheet.auto_filter.ref) == ("A2", ref)
+    assert all(cell.font.bold for cell in sheet[1])
+    widths = {
+        cell.column_letter: sheet.column_dimensions[cell.column_letter].width for cell in sheet[1]
+    }
+    assert all(8 <= width <= 60 for width in widths.values())
+    wraps = {
+        cell.column_letter
+        for row in sheet.iter_rows(min_row=2)
+        for cell in row
+        if cell.alignment.wrap_text
+    }
+    assert wraps == wrapped
+    assert {width for letter, width in widths.items() if letter in wrapped} <= {60}
+
+
+def test_the_documents_sheet_links_titles_and_dates_are_dates():
+    sheet = workbook()["Documents"]
+    assert [
+        sheet[f"A{row}"].hyperlink and sheet[f"A{row}"].hyperlink.target for row in (2, 3, 4)
+    ] == [
+        "https://www.fda.gov/wl/acme",
+        "https://www.fda.gov/483/hanmi",
+        None,
+    ]
+    assert sheet["C2"].is_date and sheet["C2"].number_format == "yyyy-mm-dd"
+    assert sheet.column_dimensions["A"].width > sheet.column_dimensions["C"].width
 
 
 @pytest.mark.parametrize(
@@ -450,10 +763,11 @@ def test_a_link_too_long_for_excel_is_left_as_text():
     assert sheet["A2"].value == "Warning Letter: Acme Sterile LLC" and sheet["A2"].hyperlink is None
 
 
-def test_an_answer_without_documents_still_gives_both_sheets_with_headers():
-    book = workbook(make_answer(documents=[], citations=[]))
-    assert book.sheetnames == ["Documents", "Citations"]
-    assert book["Documents"].max_row == 1 and book["Documents"].auto_filter.ref == "A1:E1"
+def test_an_answer_without_documents_or_themes_still_gives_every_sheet_with_headers():
+    book = workbook(make_answer(documents=[], themes=[], citations=[]))
+    assert book.sheetnames == ["Documents", "Findings", "Sources"]
+    assert [book[name].auto_filter.ref for name in book.sheetnames] == ["A1:I1", "A1:L1", "A1:I1"]
+    assert all(book[name].max_row == 1 for name in book.sheetnames)
 
 
 # -- PowerPoint -----------------------------------------------------------------------------------
@@ -463,38 +777,150 @@ def deck(answer: Answer | None = None) -> Any:
     return pptx.Presentation(io.BytesIO(produced("pptx", answer).data or b""))
 
 
+def deck_texts(presentation: Any) -> Iterator[str]:
+    """Every text of a deck: shapes, table cells and speaker notes."""
+    for slide in presentation.slides:
+        for shape in slide.shapes:
+            if shape.has_text_frame:
+                yield shape.text_frame.text
+            if shape.has_table:
+                yield from (cell.text for row in shape.table.rows for cell in row.cells)
+        if slide.has_notes_slide:
+            yield slide.notes_slide.notes_text_frame.text
+
+
 def body_lines(slide: Any) -> list[str]:
     return [p.text for p in slide.placeholders[1].text_frame.paragraphs]
 
 
 def test_the_deck_has_title_short_answer_themes_documents_and_sources_slides():
-    slides = list(deck().slides)
-    assert len(slides) == 1 + 1 + 2 + 1 + 1
+    slides = list(deck(make_answer(topic="Media fill failures")).slides)
     assert [s.shapes.title.text for s in slides] == [
-        " ".join(QUESTION.split()),
+        "Media fill failures",
         "In short",
         "media fill failures",
         "환경 모니터링",
-        "Key documents",
+        "Documents",
         "Sources",
     ]
     assert slides[0].placeholders[1].text == "Produced 2024-05-06 by regnb"
-    assert body_lines(slides[1])[1] == "A 483 to 한미약품 noted missing monitoring records [14]."
+    assert body_lines(slides[1]) == [
+        "Acme Sterile LLC and Zürich Pharma AG got warning letters [12][16].",
+        "A 483 to 한미약품 noted missing monitoring records [14].",
+    ]
 
 
-def test_a_long_finding_is_shortened_with_an_ellipsis_and_keeps_its_markers():
-    short, long = body_lines(list(deck().slides)[2])
-    assert short == "Media fill runs failed [12]."
-    assert long.endswith("… [16]") and len(long) < len(LONG_FINDING)
-    assert LONG_FINDING.startswith(long.removesuffix("… [16]"))
+def test_a_theme_slide_bullet_is_the_heading_in_bold_then_the_finding_in_one_line():
+    slides = list(deck().slides)
+    assert body_lines(slides[2]) == [
+        "Media fills: Your media fill runs failed [12].",
+        "Zürich Pharma AG: " + " ".join(LONG_FINDING.split()[:18]) + "… [16]",
+    ]
+    runs = slides[2].placeholders[1].text_frame.paragraphs[0].runs
+    assert [(r.text, r.font.bold) for r in runs] == [
+        ("Media fills:", True),
+        (" ", None),
+        ("Your media fill runs failed [12].", None),
+    ]
+    assert body_lines(slides[3]) == [
+        "1. Observation 1: 환경 모니터링 기록이 없습니다 [14].",
+        "2. Observation 2: Personnel monitoring not done [14].",
+    ]
 
 
-def test_the_key_documents_slide_is_a_table_linking_titles():
+def test_a_theme_slide_has_at_most_five_bullets_and_every_finding_in_its_notes():
+    findings = [Finding(f"Finding number {n}.", [12], heading=f"Item {n}") for n in range(1, 8)]
+    slide = list(deck(make_answer(themes=[Theme("Many", findings)])).slides)[2]
+    assert body_lines(slide) == [f"Item {n}: Finding number {n} [12]." for n in range(1, 6)]
+    notes = slide.notes_slide.notes_text_frame.text.split("\n")
+    assert notes == [f"Item {n}: Finding number {n} [12]." for n in range(1, 8)]
+
+
+LONG_HEADING = "Failure to establish and follow written procedures for aseptic processing lines"
+LONG_SHORT = " ".join(["Media fills were not representative of the worst case"] * 5)
+
+
+def cut_cleanly(shown: str, source: str) -> bool:
+    """Whether `shown` is the start of `source` up to a whole word: with "…" where it was cut,
+    else up to the end of a sentence or of the source."""
+    source = " ".join(source.split())
+    if shown.endswith("…"):
+        head = shown.removesuffix("…").removesuffix("”").removesuffix("…")
+        return source.startswith(head) and source[len(head) : len(head) + 1] in ("", *" ,;:-")
+    return source.startswith(shown) and (shown == source or shown[-1] in ".!?”")
+
+
+@pytest.mark.parametrize(
+    "finding",
+    [
+        Finding(LONG_FINDING, [16]),
+        Finding(LONG_FINDING, [16], heading=LONG_HEADING),
+        Finding(f"{LONG_FINDING}. Another sentence.", [16], heading="Observation 12"),
+        Finding("Acme (2019): “x”", [12, 14, 16], quote=LONG_FINDING, heading=LONG_HEADING),
+        Finding("Text", [12], short=LONG_SHORT, heading=LONG_HEADING),
+        Finding("Text", [12], short=" ".join(LONG_FINDING.split()[:16]) + " …", heading="Item 3"),
+        Finding(" ".join(["Supercalifragilistic"] * 30), [12]),
+    ],
+)
+@pytest.mark.parametrize("numbered", [False, True])
+def test_no_slide_bullet_is_longer_than_25_words_or_cut_inside_a_word(
+    finding: Finding, numbered: bool
+):
+    summary = [dataclasses.replace(finding, text=f"{LONG_FINDING} [16]. Then more.")] * 2
+    answer = make_answer(summary=summary, themes=[Theme("Long", [finding] * 6, numbered=numbered)])
+    slides = list(deck(answer).slides)
+    for slide in slides[1:3]:
+        paragraphs = slide.placeholders[1].text_frame.paragraphs
+        assert 1 <= len(paragraphs) <= 5
+        for paragraph in paragraphs:
+            assert len(paragraph.text.split()) <= 25, paragraph.text
+            line = MARKER.sub("", paragraph.runs[-1].text).replace(" .", ".").strip()
+            source = finding.short or finding.quote or finding.text
+            if slide is slides[1]:  # the short answer is said in the text's own words
+                source = finding.short or f"{LONG_FINDING}."
+            assert cut_cleanly(line, source), line
+
+
+TWENTY = " ".join(f"w{n}" for n in range(1, 21))
+
+
+@pytest.mark.parametrize(
+    ("finding", "quoted", "line"),
+    [
+        (Finding("Runs failed [3]. More followed.", [3]), True, "Runs failed."),
+        (Finding("Text. More.", [3], short="Short one."), True, "Short one."),
+        (Finding("Text. More.", [3], quote="The quote. More."), True, "The quote."),
+        (Finding("Text. More.", [3], quote="The quote. More."), False, "Text."),
+        (Finding("Acme Inc. failed. Then more.", [3]), True, "Acme Inc. failed."),
+        (Finding("J. Smith of the U.S. firm signed. Then.", [3]), True, "J. Smith of the U.S. firm signed."),
+        (
+            Finding("Acme (2021): “1. Your firm failed. It did.”", [3]),
+            False,
+            "Acme (2021): “1. Your firm failed.”",
+        ),
+        (Finding(f"{TWENTY}.", [3]), True, " ".join(TWENTY.split()[:18]) + "…"),
+        (Finding(f"“{TWENTY}”", [3]), True, "“" + " ".join(TWENTY.split()[:18]) + "…”"),
+        (Finding("Cut here, at a comma " + TWENTY, [3]), True, "Cut here, at a comma " + " ".join(TWENTY.split()[:13]) + "…"),
+        (Finding("최근 경고 서한입니다. 다음 문장.", [3]), True, "최근 경고 서한입니다."),
+        (Finding("Text.", [3], short="The firm failed to …"), True, "The firm failed to…"),
+    ],
+)  # fmt: skip
+def test_a_finding_in_one_line_is_its_short_else_its_first_sentence_cut_at_a_word(
+    finding: Finding, quoted: bool, line: str
+):
+    assert statement(finding, quoted=quoted) == line
+
+
+def test_the_documents_slide_is_a_table_of_firms_dates_and_what_they_are_cited_for():
     slide = list(deck().slides)[4]
     table = next(shape.table for shape in slide.shapes if shape.has_table)
     rows = [[cell.text for cell in row.cells] for row in table.rows]
-    assert rows[0] == ["Document", "Dataset", "Date", "Firm or product"]
-    assert rows[2] == ["Form 483: 한미약품 주식회사 [13]", "FDA 483", "", "한미약품 주식회사"]
+    assert rows == [
+        ["Document", "Firm or product", "Date", "Cited for"],
+        ["Warning Letter: Acme Sterile LLC [11]", "Acme Sterile LLC", "2019-03-04", "Media fills; Aseptic processing"],
+        ["Form 483: 한미약품 주식회사 [13]", "한미약품 주식회사", "", "Observation 1; Observation 2"],
+        ["Warning Letter: Zürich Pharma AG [15]", "Zürich Pharma AG", "2021-11-15", "See also"],
+    ]  # fmt: skip
     runs = [row.cells[0].text_frame.paragraphs[0].runs[0] for row in list(table.rows)[1:]]
     assert [run.hyperlink.address for run in runs] == [
         "https://www.fda.gov/wl/acme",
@@ -519,6 +945,12 @@ def test_sources_run_over_as_many_slides_as_they_need(count: int, titles: list[s
     assert [s.shapes.title.text for s in slides[5:]] == titles
     lines = [line for slide in slides[5:] for line in body_lines(slide)]
     assert [line.split("]")[0] + "]" for line in lines] == [f"[{n}]" for n in range(1, count + 1)]
+
+
+def test_a_source_slide_quotes_a_passage_cut_at_a_word():
+    (slide,) = list(deck().slides)[5:]
+    line = body_lines(slide)[-1]
+    assert line.endswith(" “" + " ".join(LONG_FINDING.split()[:15]) + "…”")
 
 
 # -- chart ----------------------------------------------------------------------------------------

@@ -10,21 +10,23 @@ from collections.abc import Callable, Sequence
 from regnb.agent.types import Answer, Produced
 
 from ._chart import ChartData, chart_data, chart_png
-from ._common import short_title, slug
 from ._conversation import answer_to_docx, answer_to_markdown
 from ._excel import excel_workbook
 from ._report import answer_markdown, report_markdown
 from ._slides import slide_deck
+from ._title import answer_title, short_title, slug
 from ._word import word_report
 
 __all__ = [
     "FORMATS",
     "ChartData",
     "answer_markdown",
+    "answer_title",
     "answer_to_docx",
     "answer_to_markdown",
     "chart_data",
     "produce",
+    "short_title",
 ]
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -42,7 +44,7 @@ def _text(answer: Answer, title: str, now: dt.datetime) -> Produced:
 def _file(kind: str, extension: str, media_type: str, make: Callable[..., bytes]) -> Maker:
     def produce_one(answer: Answer, title: str, now: dt.datetime) -> Produced:
         data = make(answer, title, now)
-        name = f"{slug(answer.question)}.{extension}"
+        name = f"{slug(title)}.{extension}"
         return Produced(f"{kind}: {title}", "file", name, data=data, media_type=media_type)
 
     return produce_one
@@ -50,7 +52,7 @@ def _file(kind: str, extension: str, media_type: str, make: Callable[..., bytes]
 
 def _chart(answer: Answer, title: str, now: dt.datetime) -> Produced:
     data = chart_png(answer.documents, title)
-    name = f"{slug(answer.question)}-per-year.png"
+    name = f"{slug(title)}-per-year.png"
     return Produced(f"Chart: {title}", "image", name, data=data, media_type="image/png")
 
 
@@ -67,10 +69,11 @@ FORMATS = tuple(_MAKERS)
 def produce(
     answer: Answer, formats: Sequence[str], *, now: dt.datetime | None = None
 ) -> list[Produced]:
-    """One document per format asked for, in that order; `now` stamps the files (default: now)."""
+    """One document per format asked for, in that order, titled and named from the answer's topic
+    (else its question without the requests for files); `now` stamps the files (default: now)."""
     unknown = [f for f in formats if f not in _MAKERS]
     if unknown:
         raise ValueError(f"unknown format {unknown[0]!r}; expected one of {', '.join(FORMATS)}")
     when = now or dt.datetime.now(dt.UTC)
-    title = short_title(answer.question)
+    title = answer_title(answer)
     return [_MAKERS[f](answer, title, when) for f in dict.fromkeys(formats)]

@@ -1,4 +1,5 @@
-"""What every produced format shares: names from the question, markers, sources, dates, zips."""
+"""What every produced format shares: sentences, markers, one-line findings, sources, dates and
+zips."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import contextlib
 import datetime as dt
 import io
 import re
-import unicodedata
 import zipfile
 from collections.abc import Iterable
 
@@ -14,43 +14,32 @@ from regnb.agent.types import Citation, Finding
 from regnb.corpus import parse_date
 
 FIXED_TIME = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+STATEMENT_WORDS = 18  # a one-line statement of a finding is cut past this many words
 _MARKER = re.compile(r"\[(\d+)\]")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-
-
-def _wordset(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
-_FORMAT_WORDS = _wordset(
-    "chart charts csv deck docx excel graph graphs plot plots png powerpoint pptx report "
-    "slide slides spreadsheet table tables word xlsx"
+# A sentence ends at . ! ? (a closing quote or bracket may follow) before a capital or an opening
+# quote; "Inc." "No." "e.g." and single initials do not end one.
+_SENTENCE_END = re.compile(r"[.!?][\"”’)\]]*(?=\s+[\"“‘(\[]?[^\W\d_a-z])")
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:inc|ltd|co|corp|llc|pvt|no|nos|vs|dr|mr|mrs|ms|st|jr|sr|u\.s|e\.g|i\.e|etc|approx"
+    r"|dept|fig|sec|ref|vol|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)|\b[A-Za-z])\.$",
+    re.IGNORECASE,
 )
-_SLUG_STOPWORDS = _FORMAT_WORDS | _wordset(
-    "a about after all an and any are as at be been before between by can could did do does "
-    "during each find for from get gets give got had has have how i if in into is it its list "
-    "me my no not of on or our please put show since so some tell than that the their them "
-    "there these they this those to us was were what when where which who whom whose why "
-    "will with would"
-)
+_LIST_NUMBER = re.compile(r"(?:^|[“\"‘(]|:\s)\d{1,3}\.$")  # "1. Your firm failed…" goes on
 
 
-def short_title(question: str, limit: int = 100) -> str:
-    """The question without its requests for files ("Put the letters in an Excel table.")."""
-    sentences = [s for s in _SENTENCE.split(" ".join(question.split())) if s]
-    kept = [s for s in sentences if not _FORMAT_WORDS & set(_words(s))] or sentences
-    return shorten(" ".join(kept), limit) or "Research answer"
-
-
-def slug(question: str, words: int = 6) -> str:
-    """A short, ASCII, filesystem-safe name from the question's content words."""
-    folded = unicodedata.normalize("NFKD", short_title(question, 200)).encode("ascii", "ignore")
-    content = [w for w in _words(folded.decode()) if w not in _SLUG_STOPWORDS]
-    return "-".join(content[:words])[:60].strip("-") or "research-answer"
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W_]+", text.lower())
+def split_sentences(text: str) -> list[str]:
+    """`text`'s sentences, whitespace collapsed; abbreviations, initials and a list's numbers
+    ("1.") do not end one."""
+    text = " ".join(text.split())
+    out, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        sentence = text[start : end.start() + 1]
+        if _ABBREVIATION.search(sentence) or _LIST_NUMBER.search(sentence):
+            continue
+        out.append(text[start : end.end()])
+        start = end.end() + 1
+    out.append(text[start:])
+    return [s for s in out if s]
 
 
 def shorten(text: str, limit: int) -> str:
@@ -74,15 +63,54 @@ def marker_numbers(text: str) -> list[int]:
     return [int(n) for n in _MARKER.findall(text)]
 
 
+def finding_numbers(finding: Finding) -> list[int]:
+    """Every citation number a finding shows: the markers in its text, then its own."""
+    return list(dict.fromkeys([*marker_numbers(finding.text), *finding.markers]))
+
+
+def strip_markers(text: str) -> str:
+    """`text` without its markers, whitespace collapsed: "Runs failed [3]." -> "Runs failed."."""
+    return " ".join(_MARKER.sub("", text).split()).replace(" .", ".")
+
+
+def with_markers(text: str, numbers: Iterable[int]) -> str:
+    """`text` with markers before its closing stop ("text [4]."), after an ellipsis ("text… [4]")."""
+    shown = markers(numbers)
+    if not shown:
+        return text
+    body, stop = re.fullmatch(r"(.*?)([.!?]*)", text, re.S).groups()  # type: ignore[union-attr]
+    return f"{body} {shown}{stop}"
+
+
 def finding_text(finding: Finding, limit: int | None = None) -> str:
     """A finding with its markers before the closing stop: "text [4]."; `limit` shortens the text."""
     present = set(marker_numbers(finding.text))
-    missing = markers(n for n in finding.markers if n not in present)
+    missing = [n for n in finding.markers if n not in present]
     text = " ".join(finding.text.split())
-    body, stop = re.fullmatch(r"(.*?)([.!?]*)", text, re.S).groups()  # type: ignore[union-attr]
-    if limit is not None and len(body) > limit:
-        body, stop = shorten(body, limit), ""
-    return f"{body} {missing}{stop}" if missing else f"{body}{stop}"
+    if limit is not None and len(text) > limit:
+        text = shorten(text.rstrip(".!?"), limit)
+    return with_markers(text, missing)
+
+
+def statement(finding: Finding, words: int = STATEMENT_WORDS, *, quoted: bool = True) -> str:
+    """A finding in one line, without markers: its `short`, else the first sentence of its quote
+    (`quoted`) or its text, cut after `words` words with "…"."""
+    source = finding.short or (finding.quote if quoted else None) or finding.text
+    sentences = split_sentences(strip_markers(source))
+    return cut_words(sentences[0] if sentences else "", words)
+
+
+def cut_words(text: str, words: int) -> str:
+    """`text` cut after `words` words with "…" (never inside a word); an open quote is closed."""
+    parts = text.split()
+    if len(parts) > 1 and parts[-1] == "…":  # a short statement's own "cut …"
+        parts[-2:] = [parts[-2] + "…"]
+    out = " ".join(parts)
+    if len(parts) > words:
+        out = " ".join(parts[:words]).rstrip(",;:-–—") + "…"
+    if out.count("“") > out.count("”"):
+        out += "”"
+    return out
 
 
 def source_label(citation: Citation) -> str:

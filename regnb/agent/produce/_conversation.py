@@ -8,10 +8,10 @@ from typing import Any
 
 from regnb.agent.types import Citation
 
-from ._common import short_title
 from ._docx_kit import document_bytes, new_document
 from ._mdword import add_markdown
 from ._report import sources_markdown
+from ._title import short_title
 
 
 def conversation_title(conversation: Mapping[str, Any]) -> str:

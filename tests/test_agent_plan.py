@@ -61,7 +61,7 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
         ),
         (
             "NDA 212345 deficiencies",
-            {"identifiers": ["212345"], "words": ["deficiencies"], "named_datasets": []},
+            {"identifiers": ["212345"], "words": ["deficiencies"], "named_datasets": ["fda_crl"]},
         ),
         ("Trials like NCT01234567 and K123456", {"identifiers": ["NCT01234567", "K123456"]}),
         (

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from regnb.agent.blocks import split_blocks
 from regnb.agent.evidence import BlockVectors, Passage, block_quality, choose_documents
 from regnb.agent.plan import Plan
 from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
 from regnb.agent.research import block_query, drop_form_text
 from regnb.agent.searching import FALLBACK_ITEMS, Found, items_for
+from regnb.agent.structure import parse_document
 from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.words import sentences, stem
 
@@ -246,8 +246,8 @@ def test_a_filter_with_nothing_else_to_search_lists_everything_it_allows() -> No
 
 
 def passage(doc: str, text: str, topic: float = 0.0) -> Passage:
-    block = split_blocks(text)[0]
-    p = Passage(found(doc), 1, block, 0.5, 1.0)
+    unit = parse_document("fda_warning_letters", {1: text})[0]
+    p = Passage(found(doc), 1, unit, 0.5, 1.0)
     p.topic = topic
     return p
 
@@ -267,7 +267,7 @@ def test_paragraphs_standard_in_a_kind_of_document_are_dropped_unless_they_answe
             passage("c", FORM.replace("violations", "nitrosamine impurities"), topic=1.0),
         ]
     )
-    assert [p.block.text[:10] for p in kept] == ["Media fill"] + ["Failure to"] * 3
+    assert [p.unit.text[:10] for p in kept] == ["Media fill"] + ["Failure to"] * 3
     assert drop_form_text([passage("a", FORM), passage("b", FORM)]) != []
 
 

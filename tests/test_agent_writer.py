@@ -117,7 +117,7 @@ def test_a_which_firms_answer_names_the_firms_first(answers: dict[str, Answer]) 
     first = answer.summary[0].text
     assert "Acme Sterile Pharma Inc" in first and "Borealis Injectables LLC" in first
     assert "Delta Generics" not in answer.markdown  # its letter is from 2016
-    assert any("before 2018-01-01" in line for line in answer.not_found)
+    assert any("dated from 2018-01-01" in line for line in answer.scope)
 
 
 def test_the_key_documents_table_cites_pages(answers: dict[str, Answer]) -> None:
@@ -130,10 +130,11 @@ def test_the_key_documents_table_cites_pages(answers: dict[str, Answer]) -> None
     assert re.search(r"Zentavir \(NDA 212345\) \[\d+\] \| FDA Complete Response Letters \|", row)
 
 
-def test_a_crl_answer_quotes_its_deficiencies(answers: dict[str, Answer]) -> None:
+def test_a_crl_answer_lists_its_deficiencies_not_its_opening(answers: dict[str, Answer]) -> None:
     text = answers[QUESTIONS[1]].markdown
-    assert "cannot approve it in its present form" in text
+    assert "cannot approve it in its present form" not in text  # the letter's standard opening
     assert "stability data do not support" in text
+    assert "did not show substantial evidence of effectiveness" in text
 
 
 @pytest.mark.parametrize(

@@ -9,17 +9,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from regnb.agent.clarify import clarify, needs_probe
-from regnb.agent.evidence import (
-    READ_DOCUMENTS,
-    BlockVectors,
-    Evidence,
-    choose_documents,
-    weigh_documents,
-)
+from regnb.agent.config import AgentConfig
+from regnb.agent.evidence import BlockVectors, Evidence, choose_documents, weigh_documents
+from regnb.agent.focus import subject_documents
 from regnb.agent.followup import plan_turn, turn_state
 from regnb.agent.llm import default_writer
 from regnb.agent.plan import Plan
-from regnb.agent.research import EMBED_BUDGET, Researcher
+from regnb.agent.research import Researcher
 from regnb.agent.searching import confirm_names, data_phrases, probe
 from regnb.agent.source import Source
 from regnb.agent.types import (
@@ -90,17 +86,14 @@ class ExtractiveAgent:
         sleep: Callable[[float], None] = time.sleep,
         pace_s: float = 0.0,
         producer: Producer | None = None,
-        embed_budget: int = EMBED_BUDGET,
-        read_documents: int = READ_DOCUMENTS,
+        config: AgentConfig | None = None,
     ) -> None:
         self.engine = engine
-        self.writer = writer or default_writer()
+        self.config = config or AgentConfig()
+        self.writer = writer or default_writer(self.config)
         self.clock, self.sleep, self.pace_s = clock, sleep, pace_s
         self.producer = producer or default_producer
-        self.read_documents = read_documents
-        self.researcher = Researcher(
-            engine, vectors=BlockVectors(), embed_budget=embed_budget, clock=clock
-        )
+        self.researcher = Researcher(engine, vectors=BlockVectors(), config=self.config)
         self.catalog = engine.datasets()
 
     def dataset_name(self, dataset_id: str) -> str:
@@ -177,16 +170,35 @@ class ExtractiveAgent:
         researcher = self.researcher
         searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
+        config = self.config
         weights = weigh_documents(found, plan)
-        documents = choose_documents(found, self.read_documents, weights)
+        subjects = subject_documents(found, plan)
+        if subjects:  # the documents asked about, and a few others for "See also"
+            others = [f for f in found if f not in subjects]
+            documents = subjects + choose_documents(others, 2 * config.see_also, weights)
+        else:
+            wanted = config.which_shown if plan.shape == "which" else config.read_documents
+            documents = choose_documents(found, wanted, weights)
         noun = "document" if len(documents) == 1 else "documents"
         run.step(Step(f"Reading {len(documents)} {noun}", len(documents)))
-        pages = researcher.read(documents, request.plan, run.check)
+        pages = researcher.read(documents, request.plan, run.check, subjects)
         run.stage()
         candidates = researcher.candidates(plan, documents, pages, weights)
         passages = researcher.rank(plan, candidates, run.check)
         labels = researcher.themes(passages)
-        return Evidence(plan, searches, found, documents, passages, labels, pages, notes)
+        return Evidence(
+            plan,
+            searches,
+            found,
+            documents,
+            passages,
+            labels,
+            pages,
+            notes,
+            subjects=subjects,
+            candidates=candidates,
+            units=researcher.subject_units(plan, subjects[: config.subjects_shown], pages),
+        )
 
     def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:
         return Draft(request.message, evidence, request.first_citation, self.dataset_name)

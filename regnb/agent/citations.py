@@ -56,7 +56,7 @@ class CitationBook:
 
     def passage(self, passage: Passage) -> int:
         """The passage citation's number (its page citation made first when needed)."""
-        key = (passage.found.document_id, passage.page_num, passage.block.block_id)
+        key = (passage.found.document_id, passage.page_num, passage.unit.block_id)
         if key not in self._passages:
             parent = self.page(passage.found, passage.page_num)
             page = self.by_index(parent)
@@ -71,9 +71,9 @@ class CitationBook:
                     url=page.url,
                     document_id=page.document_id,
                     dataset_id=page.dataset_id,
-                    block_id=passage.block.block_id,
+                    block_id=passage.unit.block_id,
                     parent_index=parent,
-                    passage=passage.block.text,
+                    passage=passage.unit.text,
                 )
             )
         return self._passages[key]

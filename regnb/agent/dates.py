@@ -40,6 +40,12 @@ class DateRange:
     date_to: str | None
     text: str
 
+    def inside(self) -> str:
+        """The dates kept: "from 2018-01-01", "to 2019-12-31", or "from … to …"."""
+        if self.date_from and self.date_to:
+            return f"from {self.date_from} to {self.date_to}"
+        return f"from {self.date_from}" if self.date_from else f"to {self.date_to}"
+
     def outside(self) -> str:
         """The dates left out: "before 2018-01-01", "after 2019-12-31", or both."""
         parts = []

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from regnb.agent.blocks import Block
 from regnb.agent.plan import Plan
 from regnb.agent.rank import DUPLICATE, keyword_score, plan_terms
 from regnb.agent.searching import Found, Searches
+from regnb.agent.structure import Unit
 
 __all__ = [
     "READ_DOCUMENTS",
@@ -53,11 +53,12 @@ BOILERPLATE = (
 
 @dataclass
 class Passage:
-    """A block of a page read, with its evidence and, once chosen, its theme."""
+    """A unit of a page read (an observation, a violation, a deficiency, a recommendation, or a
+    plain block), with its evidence and, once chosen, its theme."""
 
     found: Found
     page_num: int
-    block: Block
+    unit: Unit
     keyword: float
     prior: float
     quality: float = 1.0
@@ -71,7 +72,8 @@ class Passage:
 
 @dataclass
 class Evidence:
-    """What research found: documents, the pages read, the chosen passages and their themes."""
+    """What research found: documents, the pages read, the chosen passages and their themes;
+    the documents the question names and their units in document order."""
 
     plan: Plan
     searches: Searches
@@ -81,6 +83,9 @@ class Evidence:
     themes: list[str]
     pages: dict[tuple[str, int], str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    subjects: list[Found] = field(default_factory=list)
+    candidates: list[Passage] = field(default_factory=list)  # every readable unit of the pages
+    units: dict[str, list[Passage]] = field(default_factory=dict)  # by document id
 
 
 class BlockVectors:
@@ -179,7 +184,7 @@ def attach_copies(shortlist: list[Passage], vectors: np.ndarray, chosen: list[in
                 continue
             if any(c.found.document_id == other.found.document_id for c in owner.copies):
                 continue
-            if _folded(other.block.text) != _folded(owner.block.text):
+            if _folded(other.unit.text) != _folded(owner.unit.text):
                 continue  # near, not the same: its own evidence (other numbers, other lots)
             owner.copies.append(other)
             taken.add(j)

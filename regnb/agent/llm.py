@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import httpx
 
+from regnb.agent.config import AgentConfig
 from regnb.agent.types import Answer, Citation, Finding, Theme
 from regnb.agent.verify import marker_numbers, supported
 from regnb.agent.words import fold, sentence_spans
@@ -54,10 +55,11 @@ class ModelSettings:
         return cls(base.rstrip("/"), model, environ.get("REGNB_LLM_API_KEY") or None, timeout)
 
 
-def default_writer() -> Writer:
+def default_writer(config: AgentConfig | None = None) -> Writer:
     """The model writer when the REGNB_LLM_* settings name an endpoint, else the extractive one."""
     settings = ModelSettings.from_env()
-    return ModelWriter(settings) if settings is not None else ExtractiveWriter()
+    extractive = ExtractiveWriter(config)
+    return ModelWriter(settings, fallback=extractive) if settings is not None else extractive
 
 
 def _finding(text: str) -> Finding | None:

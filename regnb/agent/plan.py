@@ -15,6 +15,7 @@ from typing import Any
 
 from regnb.agent.dates import find_dates
 from regnb.agent.names import find_names
+from regnb.agent.shape import question_shape
 from regnb.agent.vocab import (
     DATASET_WORDS,
     FORMAT_WORDS,
@@ -88,6 +89,7 @@ class Plan:
     date_text: str | None = None
     formats: list[str] = field(default_factory=list)
     which_firms: bool = False
+    shape: str = "general"  # the answer's shape (regnb.agent.shape)
     filters: dict[str, dict[str, str]] = field(default_factory=dict)
     require: list[str] = field(default_factory=list)
     restrict_documents: list[str] = field(default_factory=list)
@@ -338,4 +340,5 @@ def plan_message(
         date_text=dates.text if dates else None,
         formats=formats,
         which_firms=bool(WHICH_FIRMS.search(message)),
+        shape=question_shape(message),
     )

@@ -5,18 +5,20 @@ query embedding on the best few hundred), choose passages by MMR and group them 
 from __future__ import annotations
 
 import re
-import time
+import threading
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from regnb.agent.blocks import split_blocks
+from regnb.agent.compose import theme_key
+from regnb.agent.config import AgentConfig
 from regnb.agent.evidence import (
     BlockVectors,
     Passage,
     attach_copies,
     block_quality,
 )
+from regnb.agent.furniture import common_share, is_furniture
 from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.rank import (
     blend,
@@ -26,28 +28,53 @@ from regnb.agent.rank import (
     mmr,
     plan_terms,
 )
-from regnb.agent.searching import Found, Searches, run_searches
+from regnb.agent.searching import DATASET_LIMIT, Found, Searches, run_searches
 from regnb.agent.source import Source
-from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
+from regnb.agent.structure import Unit, document_kind, parse_document
+from regnb.agent.themes import OTHER
 from regnb.agent.types import Step
 from regnb.agent.words import content_words
 from regnb.errors import RegnbError
 
-__all__ = ["EMBED_BUDGET", "Researcher"]
+__all__ = ["SUBSTANCE", "Researcher", "kind_weight"]
 
-RELATIVE_FLOOR = 0.55  # a passage scoring under this share of the best one is padding
-EMBED_BUDGET = 128
-EMBED_SECONDS = 3.0
 EMBED_BATCH = 32
-PASSAGES = 12
 FINGERPRINT_WORDS = 12
 FORM_DOCUMENTS = 3
 BOILERPLATE_TOPIC = 0.34  # share of the question's term weight a repeated paragraph must hold
-SPARE_PASSAGES = 4  # chosen beyond PASSAGES, to stand in for boilerplate dropped afterwards
 EMBED_WORDS = 60
 MENTION_PAGES = 4
-PAGE_BUDGET = 36  # pages read per turn
-MAX_PAGES_PER_DOCUMENT = 8
+MAX_THEMES = 5
+# How much a unit of each kind counts as evidence; furniture never does.
+KIND_WEIGHT = {
+    "finding": 1.0,
+    "violation": 1.0,
+    "deficiency": 1.0,
+    "recommendation": 1.0,
+    "description": 1.0,
+    "narrative": 1.0,
+    "request": 0.75,
+    "response": 0.6,
+    "text": 0.8,
+}
+# The kinds that answer each shape of question best.
+SHAPE_KINDS = {
+    "declined": {"deficiency"},
+    "findings": {"finding", "violation", "description", "narrative"},
+    "which": {"finding", "violation", "deficiency", "description"},
+    "recommend": {"recommendation"},
+}
+SHAPE_BONUS = 1.25
+# Units that state the substance of a document, listed in order for a document a question names.
+SUBSTANCE = frozenset(
+    {"finding", "violation", "deficiency", "recommendation", "description", "narrative"}
+)
+
+
+def kind_weight(kind: str, shape: str) -> float:
+    """How much a unit of `kind` counts as evidence for a question of `shape` (0: furniture)."""
+    weight = KIND_WEIGHT.get(kind, 0.0)
+    return weight * (SHAPE_BONUS if kind in SHAPE_KINDS.get(shape, ()) else 1.0)
 
 
 def _embed_text(text: str) -> str:
@@ -75,11 +102,11 @@ def drop_form_text(passages: list[Passage]) -> list[Passage]:
     hold little of the question: the standard paragraphs of a kind of document."""
     documents: dict[str, set[str]] = {}
     for p in passages:
-        documents.setdefault(_fingerprint(p.block.text), set()).add(p.found.document_id)
+        documents.setdefault(_fingerprint(p.unit.text), set()).add(p.found.document_id)
     return [
         p
         for p in passages
-        if len(documents[_fingerprint(p.block.text)]) < FORM_DOCUMENTS
+        if len(documents[_fingerprint(p.unit.text)]) < FORM_DOCUMENTS
         or p.topic >= BOILERPLATE_TOPIC
     ]
 
@@ -110,18 +137,24 @@ class Researcher:
         source: Source,
         *,
         vectors: BlockVectors | None = None,
-        embed_budget: int = EMBED_BUDGET,
-        embed_seconds: float = EMBED_SECONDS,
-        passages: int = PASSAGES,
-        clock: Callable[[], float] = time.monotonic,
+        config: AgentConfig | None = None,
     ) -> None:
         self.source = source
-        self.embed_seconds = embed_seconds
-        self.clock = clock
+        self.config = config or AgentConfig()
         self.vectors = vectors or BlockVectors()
-        self.embed_budget = embed_budget
-        self.passages = passages
         self.catalog = source.datasets()
+        self._common: dict[str, frozenset[str]] = {}
+        self._lock = threading.Lock()
+
+    def common(self, dataset: str) -> frozenset[str]:
+        """The dataset's standard sentences (from the engine, once per agent)."""
+        with self._lock:
+            if dataset not in self._common:
+                try:
+                    self._common[dataset] = self.source.common_sentences(dataset)
+                except RegnbError:
+                    self._common[dataset] = frozenset()
+            return self._common[dataset]
 
     def search(
         self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
@@ -150,6 +183,7 @@ class Researcher:
     def _run(
         self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
     ) -> Searches:
+        which = plan.shape == "which"
         return run_searches(
             self.source,
             plan,
@@ -158,6 +192,7 @@ class Researcher:
             lambda ds: self.catalog[ds].name,
             step,
             check,
+            depth=self.config.which_documents if which else DATASET_LIMIT,
         )
 
     def _narrow(
@@ -207,24 +242,61 @@ class Researcher:
         return ids
 
     def read(
-        self, documents: Sequence[Found], request_plan: str, check: Callable[[], None]
+        self,
+        documents: Sequence[Found],
+        request_plan: str,
+        check: Callable[[], None],
+        subjects: Sequence[Found] = (),
     ) -> dict[tuple[str, int], str]:
         """The best pages of each document, as the document reader returns them; when few
-        documents are read, the pages next to their best ones too (added to `Found.pages`)."""
+        documents are read, the pages next to their best ones too (added to `Found.pages`). A
+        document the question names is read from its first page (its findings, in order)."""
+        config = self.config
         pages: dict[tuple[str, int], str] = {}
-        per_doc = max(3, min(MAX_PAGES_PER_DOCUMENT, PAGE_BUDGET // max(1, len(documents))))
+        named = {d.document_id for d in subjects}
+        budget = config.page_budget // max(1, len(documents))
+        per_doc = max(3, min(config.pages_per_document, budget))
         for doc in documents:
             check()
-            doc.pages += _neighbours(doc.pages, per_doc - len(doc.pages))
+            if doc.document_id in named and document_kind(doc.dataset) != "guidance":
+                doc.pages = list(range(1, config.subject_pages + 1))
+                self._read_range(doc, 1, config.subject_pages, request_plan, pages)
+                continue
+            wanted = config.subject_pages if doc.document_id in named else per_doc
+            doc.pages += _neighbours(doc.pages, wanted - len(doc.pages))
             for page in list(doc.pages):
-                try:
-                    read = self.source.read(doc.document_id, page, page, plan=request_plan)
-                except RegnbError:
-                    continue
-                for p in read.page_list:
-                    pages[(doc.document_id, int(p["page_num"]))] = p["text"]
+                self._read_range(doc, page, page, request_plan, pages)
             doc.pages = [n for n in doc.pages if (doc.document_id, n) in pages]
         return pages
+
+    def _read_range(
+        self,
+        doc: Found,
+        first: int,
+        last: int,
+        request_plan: str,
+        pages: dict[tuple[str, int], str],
+    ) -> None:
+        try:
+            read = self.source.read(doc.document_id, first, last, plan=request_plan)
+        except RegnbError:
+            return
+        for p in read.page_list:
+            pages[(doc.document_id, int(p["page_num"]))] = p["text"]
+        if first != last:
+            doc.pages = [n for n in range(first, last + 1) if (doc.document_id, n) in pages]
+
+    def units(self, doc: Found, pages: dict[tuple[str, int], str]) -> list[Unit]:
+        """The document's units on the pages read, furniture and standard sentences left out."""
+        texts = {n: pages[(doc.document_id, n)] for n in doc.pages if (doc.document_id, n) in pages}
+        common = self.common(doc.dataset)
+        return [
+            u
+            for u in parse_document(doc.dataset, texts)
+            if u.kind != "furniture"
+            and not is_furniture(u.text, doc.dataset)
+            and not (common and common_share(u.text, common) >= self.config.furniture_share)
+        ]
 
     def candidates(
         self,
@@ -233,8 +305,8 @@ class Researcher:
         pages: dict[tuple[str, int], str],
         weights: dict[str, float],
     ) -> list[Passage]:
-        """Every readable block of the pages read, with its keyword evidence, its document's
-        weight as a prior, and its quality."""
+        """Every readable unit of the pages read, with its keyword evidence, its document's
+        weight as a prior, and its quality (its kind's weight for the question's shape)."""
         terms = plan_terms(plan)
         subject = [t for t in terms if not t.anchor]  # what is asked, apart from whom about
         top = max((weights.get(d.document_id, 0.0) for d in documents), default=0.0) or 1.0
@@ -243,22 +315,39 @@ class Researcher:
             given = document_terms(terms, doc.title, doc.fields)
             scored = [*terms, *focus_terms(doc.dataset)]
             doc_prior = max(0.0, min(1.0, weights.get(doc.document_id, 0.0) / top))
-            for rank, page in enumerate(doc.pages):
-                text = pages.get((doc.document_id, page))
-                if text is None:
+            rank_of = {page: rank for rank, page in enumerate(doc.pages)}
+            for unit in self.units(doc, pages):
+                quality = block_quality(unit.text) * kind_weight(unit.kind, plan.shape)
+                if quality <= 0:
                     continue
-                for block in split_blocks(text):
-                    quality = block_quality(block.text)
-                    if quality <= 0:
-                        continue
-                    if doc.weak and not given and keyword_score(block.text, terms) == 0:
-                        continue  # a loose match's block must hold a term of the question
-                    keyword = keyword_score(block.text, scored, given)
-                    prior = doc_prior * (1.0 - 0.1 * min(rank, 3))
-                    passage = Passage(doc, page, block, keyword, prior, quality)
-                    passage.topic = keyword_score(block.text, subject)
-                    out.append(passage)
+                if doc.weak and not given and keyword_score(unit.text, terms) == 0:
+                    continue  # a loose match's unit must hold a term of the question
+                keyword = keyword_score(unit.text, scored, given)
+                prior = doc_prior * (1.0 - 0.1 * min(rank_of.get(unit.page_num, 3), 3))
+                passage = Passage(doc, unit.page_num, unit, keyword, prior, quality)
+                passage.topic = keyword_score(unit.text, subject)
+                out.append(passage)
         return drop_form_text(out)
+
+    def subject_units(
+        self, plan: Plan, subjects: Sequence[Found], pages: dict[tuple[str, int], str]
+    ) -> dict[str, list[Passage]]:
+        """The units of each document the question names, in document order: its substance
+        (observations, violations, deficiencies…) when it has any, else its readable blocks."""
+        terms = plan_terms(plan)
+        subject = [t for t in terms if not t.anchor]
+        out: dict[str, list[Passage]] = {}
+        for doc in subjects:
+            units = self.units(doc, pages)
+            substance = [u for u in units if u.kind in SUBSTANCE]
+            chosen = substance or [u for u in units if block_quality(u.text) > 0]
+            passages = []
+            for unit in chosen:
+                passage = Passage(doc, unit.page_num, unit, keyword_score(unit.text, terms), 1.0)
+                passage.topic = keyword_score(unit.text, subject)
+                passages.append(passage)
+            out[doc.document_id] = passages
+        return out
 
     def _shortlist(self, candidates: list[Passage]) -> list[Passage]:
         """The blocks worth embedding: the best three of each document, then the best overall."""
@@ -276,27 +365,24 @@ class Researcher:
                 chosen.append(p)
         picked = {id(p) for p in chosen}
         chosen += [p for p in ordered if id(p) not in picked]
-        return chosen[: self.embed_budget]
+        return chosen[: self.config.embed_budget]
 
     def _embed(self, passages: list[Passage], check: Callable[[], None]) -> list[Passage]:
-        """Embeddings for the passages, from the cache or in batches, best first, until the time
-        budget is spent; the passages that got one are returned."""
+        """Embeddings for the passages, from the cache or in batches (the shortlist bounds the
+        work by count, never by time)."""
         missing = []
         for p in passages:
-            key = (p.found.document_id, p.page_num, p.block.block_id)
+            key = (p.found.document_id, p.page_num, p.unit.block_id)
             p.vector = self.vectors.get(key)
             if p.vector is None:
                 missing.append(p)
-        started = self.clock()
         for start in range(0, len(missing), EMBED_BATCH):
-            if start and self.clock() - started > self.embed_seconds:
-                break
             check()
             batch = missing[start : start + EMBED_BATCH]
-            matrix = self.source.embed([_embed_text(p.block.text) for p in batch])
+            matrix = self.source.embed([_embed_text(p.unit.text) for p in batch])
             for p, vector in zip(batch, matrix, strict=True):
                 p.vector = np.asarray(vector, dtype=np.float32)
-                self.vectors.put((p.found.document_id, p.page_num, p.block.block_id), p.vector)
+                self.vectors.put((p.found.document_id, p.page_num, p.unit.block_id), p.vector)
         return [p for p in passages if p.vector is not None]
 
     def rank(
@@ -322,28 +408,34 @@ class Researcher:
         chosen = mmr(
             scores,
             vectors,
-            self.passages + SPARE_PASSAGES,
+            self._count(plan) + self.config.spare_passages,
             groups=[p.found.document_id for p in shortlist],
             per_group=per_doc,
             duplicates_across_groups=plan.which_firms,
         )
         top = float(scores[chosen[0]]) if chosen else 0.0
-        chosen = [i for i in chosen if scores[i] >= RELATIVE_FLOOR * top]
+        chosen = [i for i in chosen if scores[i] >= self.config.relative_floor * top]
         attach_copies(shortlist, vectors, chosen)
         kept = [shortlist[i] for i in chosen if not _boilerplate(shortlist[i])]
-        return kept[: self.passages]
+        return kept[: self._count(plan)]
+
+    def _count(self, plan: Plan) -> int:
+        """Passages chosen: one per firm listed for a "which…" question."""
+        which = plan.shape == "which"
+        return max(self.config.passages, self.config.which_shown) if which else self.config.passages
 
     def themes(self, passages: list[Passage]) -> list[str]:
-        """Theme numbers set on the passages; the labels returned."""
+        """Theme numbers set on the passages, by what their units say they are (a CFR section
+        with its title, a section heading, else their dataset); the labels returned."""
         if not passages:
             return []
-        raw = cluster(np.stack([p.vector for p in passages]))  # type: ignore[misc]
-        labels, other = fold_singletons(raw)
-        for p, label in zip(passages, labels, strict=True):
-            p.theme = label
-        count = max(labels) + 1
-        texts = [[p.block.text for p in passages if p.theme == t] for t in range(count)]
-        names = label_themes(texts)
-        if other is not None:
-            names[other] = OTHER
-        return names
+        keys = [theme_key(p, lambda ds: self.catalog[ds].name) for p in passages]
+        order = list(dict.fromkeys(keys))
+        if len(order) > MAX_THEMES:
+            counts = {k: keys.count(k) for k in order}
+            kept = sorted(order, key=lambda k: (-counts[k], order.index(k)))[: MAX_THEMES - 1]
+            order = [k for k in order if k in kept] + [OTHER]
+            keys = [k if k in kept else OTHER for k in keys]
+        for p, key in zip(passages, keys, strict=True):
+            p.theme = order.index(key)
+        return order

@@ -4,6 +4,7 @@ reformulated with fewer words per item when the first finds little."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from regnb.errors import RegnbError
 from regnb.results import SearchResult
 
 __all__ = [
+    "DATASET_LIMIT",
     "Found",
     "Searches",
     "confirm_names",
@@ -222,9 +224,11 @@ def run_searches(
     dataset_name: Callable[[str], str],
     step: Callable[[Step], None],
     check: Callable[[], None],
+    depth: int = DATASET_LIMIT,
 ) -> Searches:
     """One search per planned dataset; datasets with no full match are searched again with the
-    content words as separate items (their documents count as weaker evidence)."""
+    content words as separate items (their documents count as weaker evidence). Up to `depth`
+    documents of a dataset are listed (more than one page of results for a "which…" question)."""
     out = Searches()
     for loosen in (False, True):
         todo = [
@@ -259,6 +263,29 @@ def run_searches(
                 continue
             if loosen and not result.results:
                 continue
+            listed = list(result.results)
+            offset = result.next_offset
+            loosened = bool(result.dataset_statuses.get(ds, {}).get("loosened"))
+            while offset is not None and len(listed) < depth and not loosen and not loosened:
+                check()
+                try:
+                    more = _search(
+                        source,
+                        request_plan,
+                        items,
+                        query=plan.query,
+                        datasets=[ds],
+                        filters={ds: filtered} if filtered else None,
+                        date_from=plan.date_from,
+                        date_to=plan.date_to,
+                        limit=DATASET_LIMIT,
+                        offset=offset,
+                    )
+                except RegnbError:
+                    break
+                listed += more.results
+                offset = more.next_offset
+            result = dataclasses.replace(result, results=listed[:depth])
             status = dict(result.dataset_statuses.get(ds, {"status": "no_match"}))
             weak = loosen or bool(status.get("loosened"))
             if status.get("status") == "ok" and status.get("loosened"):

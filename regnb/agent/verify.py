@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from regnb.agent.blocks import block_text
+from regnb.agent.cfr import cfr_citations, cfr_title
 from regnb.agent.source import Source
 from regnb.agent.types import Answer, Citation, Finding
 from regnb.agent.words import content_words, fold, plain, stem, words
@@ -79,13 +80,24 @@ def _allowed_words(citations: list[Citation], firms: dict[str, str]) -> set[str]
     return out
 
 
-def supported(finding: Finding, cited: list[Citation], firms: dict[str, str]) -> bool:
-    """A quoted sentence: its quote is in a cited passage and the rest comes from its documents.
+def _count(word: str) -> bool:
+    """A count or a year the agent states (at most four digits)."""
+    return word.isdigit() and len(word) <= 4
+
+
+def supported(
+    finding: Finding,
+    cited: list[Citation],
+    firms: dict[str, str],
+    context: Iterable[str] = (),
+) -> bool:
+    """A quoted sentence: its quotes are in cited passages and the rest comes from its documents
+    (titles, firms, dates, the pages cited: a heading, a CFR section's title) or is a count.
     A written sentence: most of its content words are in its passages or their documents."""
     if not cited:
         return False
     passages = [plain(c.passage) for c in cited if c.passage]
-    allowed = _allowed_words(cited, firms)
+    allowed = _allowed_words(cited, firms) | set(context)
     text = plain(finding.text)
     quotes = [q for q in [finding.quote, *finding.quotes] if q is not None]
     if quotes:
@@ -96,10 +108,10 @@ def supported(finding: Finding, cited: list[Citation], firms: dict[str, str]) ->
             if not quote or at < 0 or not any(quote in p for p in passages):
                 return False
             frame = frame[:at] + " " + frame[at + len(quote) :]
-        return all(w in allowed for w in content_words(frame))
+        return all(w in allowed or _count(w) for w in content_words(frame))
     stems_ = {stem(w) for w in content_words(" ".join(passages))}
     stems_ |= {stem(w) for w in allowed}
-    own = [stem(w) for w in content_words(text)]
+    own = [stem(w) for w in content_words(text) if not _count(w)]
     if not own:
         return False
     return sum(1 for w in own if w in stems_) / len(own) >= MIN_SHARED
@@ -110,11 +122,24 @@ def _keep(
     good: dict[int, Citation],
     prior: dict[int, Citation],
     firms: dict[str, str],
+    pages: dict[tuple[str, int], str | None],
 ) -> bool:
     if not finding.markers or any(m not in good and m not in prior for m in finding.markers):
         return False
     cited = [good.get(m) or prior[m] for m in finding.markers]
-    return supported(finding, cited, firms)
+    return supported(finding, cited, firms, _context(cited, pages))
+
+
+def _context(cited: list[Citation], pages: dict[tuple[str, int], str | None]) -> set[str]:
+    """Words a sentence may take from the pages it cites and the titles of the CFR sections
+    those pages cite."""
+    out: set[str] = set()
+    for c in cited:
+        page = pages.get((c.document_id, c.page_num or 0)) or ""
+        out |= set(words(page))
+        for citation in cfr_citations(page):
+            out |= set(words(cfr_title(citation) or ""))
+    return out
 
 
 def verify_answer(
@@ -138,7 +163,7 @@ def verify_answer(
     firms = {d.document_id: d.firm_or_product or "" for d in answer.documents}
 
     def keep(findings: list[Finding]) -> list[Finding]:
-        kept = [f for f in findings if _keep(f, good, earlier, firms)]
+        kept = [f for f in findings if _keep(f, good, earlier, firms, pages)]
         report.dropped_sentences += [f.text for f in findings if f not in kept]
         return kept
 

@@ -43,6 +43,11 @@ DATASET_WORDS: list[tuple[str, tuple[str, ...], bool]] = [
         ("fda_crl",),
         False,
     ),
+    (
+        r"\b(?:not|n't|never)\s+(?:been\s+)?approv\w*|\brejected\b|\bdeficienc(?:y|ies)\b",
+        ("fda_crl",),
+        True,
+    ),
     (r"\bbiologics?\s+(?:approvals?|licen[cs]es?)\b", ("fda_biologic",), False),
     (r"\bblas?\b", ("fda_biologic",), True),
     (r"\bdrug\s+approvals?\b|\bapproved\s+drugs?\b|\bdrugs@fda\b", ("fda_drug",), False),
@@ -161,7 +166,8 @@ PRODUCT_FIELDS = ("brand_name", "product_name", "drug_name", "active_ingredient"
 WHICH_FIRMS = re.compile(
     r"\b(?:which|what|list(?:\s+the)?|name(?:\s+the)?)\s+(?:\w+\s+){0,3}?"
     r"(?:firms?|compan(?:y|ies)|manufacturers?|makers?|sponsors?|applicants?|facilit(?:y|ies)|"
-    r"sites?|establishments?|suppliers?|pharmacies|outsourcers?|labs?|laboratories)\b"
+    r"sites?|establishments?|suppliers?|pharmac(?:y|ies)|outsourcers?|labs?|laboratories|"
+    r"compounders?|distributors?|importers?|repackagers?|hospitals?|clinics?|brands?)\b"
     r"|\bwho\b",
     re.IGNORECASE,
 )

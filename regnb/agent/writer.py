@@ -9,13 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from regnb.agent.citations import CitationBook
+from regnb.agent.compose import cfr_label, compose, document_noun
+from regnb.agent.config import AgentConfig
 from regnb.agent.dates import DateRange
-from regnb.agent.evidence import Evidence, Passage
-from regnb.agent.rank import Term, keyword_score, plan_terms
+from regnb.agent.evidence import Evidence
+from regnb.agent.labels import firm_of
+from regnb.agent.quotes import short_statement
+from regnb.agent.rank import Term, keyword_score
 from regnb.agent.searching import Found
-from regnb.agent.themes import OTHER
-from regnb.agent.types import Answer, Finding, KeyDocument, Theme
-from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
+from regnb.agent.types import Answer, Finding, KeyDocument
 from regnb.agent.words import fold, plain, sentence_spans, word_set
 
 __all__ = [
@@ -30,16 +32,19 @@ __all__ = [
 ]
 
 QUOTE_WORDS = 45
-SUMMARY_WORDS = 32
-SUMMARY_QUOTES = 3
-THEME_FINDINGS = 5
 KEY_DOCUMENTS = 10
+CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
-FRAME_WORDS = word_set("cited documents concern page also")
-_TITLE_PREFIX = re.compile(
-    r"^(?:warning\s+letter|fda\s+form\s+483|complete\s+response\s+letter|maude\s+mdr\s+\S+)"
-    r"\s*[:\-–]\s*",
-    re.IGNORECASE,
+# Counts (numbers of four digits or fewer) are the agent's own and allowed too.
+FRAME_WORDS = word_set(
+    "cited documents document concern page also cite cites dated lists list listed match "
+    "matched shown firms firm under repeat observation observations violation violations "
+    "deficiency deficiencies recommendation recommendations recommends request requests "
+    "event description descriptions manufacturer narrative narratives passage passages "
+    "finding findings report reports letter letters guidance form section sections part parts "
+    "product quality facility facilities inspection inspections clinical pharmacology "
+    "nonclinical human factors labeling microbiology biopharmaceutics device safety update "
+    "prescribing information carton container additional comments other"
 )
 
 
@@ -58,24 +63,6 @@ class Writer:
 
     def write(self, draft: Draft) -> Answer:
         raise NotImplementedError
-
-
-def firm_of(found: Found) -> str | None:
-    """The firm or product a document is about: a catalog field, else its title's subject."""
-    for name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
-        value = found.fields.get(name)
-        if isinstance(value, str) and value.strip():
-            return fold(value)
-    title = fold(found.title)
-    stripped = _TITLE_PREFIX.sub("", title)
-    if stripped != title:
-        return re.sub(r"\s*\([^()]*\)\s*$", "", stripped) or None
-    return None
-
-
-def _who(found: Found) -> str:
-    name = firm_of(found) or fold(found.title)
-    return name if len(name) <= 90 else name[:89].rsplit(" ", 1)[0] + "…"
 
 
 def quote_of(text: str, terms: list[Term], limit: int = QUOTE_WORDS) -> tuple[str, str]:
@@ -101,95 +88,68 @@ def quote_of(text: str, terms: list[Term], limit: int = QUOTE_WORDS) -> tuple[st
     return quote + " …", quote
 
 
-def _finding(
-    passage: Passage, book: CitationBook, terms: list[Term], limit: int = QUOTE_WORDS
-) -> Finding:
-    shown, quote = quote_of(passage.block.text, terms, limit)
-    when = f" ({passage.found.date})" if passage.found.date else ""
-    same = [c for c in passage.copies if quote in plain(c.block.text)]
-    others = [n for n in (_who(c.found) for c in same) if n != _who(passage.found)]
-    also = f" (also {_listed(others)})" if others else ""
-    return Finding(
-        text=f"{_who(passage.found)}{when}{also}: “{shown}”",
-        markers=[book.passage(p) for p in [passage, *same]],
-        quote=quote,
-    )
-
-
 def _listed(names: list[str]) -> str:
     names = list(dict.fromkeys(names))
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _firms_sentence(passages: list[Passage], book: CitationBook) -> Finding | None:
-    """ "The cited documents concern A, B and C." with the best passage of each firm: the firms
-    whose passages hold most of what was asked (at least half the best passage's evidence)."""
-    best = max((p.topic for p in passages), default=0.0)
-    firms: dict[str, Passage] = {}
-    for p in passages:
-        if p.topic < 0.5 * best:
-            continue
-        firm = firm_of(p.found)
-        if firm and firm not in firms and len(firms) < 5:
-            firms[firm] = p
-    if not firms:
-        return None
-    listed = _listed(list(firms))
-    markers = [book.passage(p) for p in firms.values()]
-    return Finding(text=f"The cited documents concern {listed}.", markers=markers)
+def _cited_for(found: Found, findings: list[Finding], evidence: Evidence) -> tuple[list, list]:
+    """What a document is cited for (its findings' headings, else its CFR sections' titles) and
+    every CFR section its units read cite."""
+    own = [f for f in findings if f.document_id == found.document_id]
+    units = evidence.units.get(found.document_id) or [
+        p for p in evidence.candidates if p.found.document_id == found.document_id
+    ]
+    cfr = list(dict.fromkeys(c for p in units for c in p.unit.cfr))
+    cfr = list(dict.fromkeys([*(c for f in own for c in f.cfr), *cfr]))
+    labels = [cfr_label(c) for c in cfr[:3]]
+    if not labels:
+        labels = [short_statement(f.short, CITED_FOR_WORDS) for f in own if f.short][:2]
+    return list(dict.fromkeys(labels)), cfr
 
 
-def _summary(evidence: Evidence, book: CitationBook, terms: list[Term]) -> list[Finding]:
-    ordered = sorted(evidence.passages, key=lambda p: -p.score)
-    out: list[Finding] = []
-    if evidence.plan.which_firms:
-        firms = _firms_sentence(ordered, book)
-        if firms is not None:
-            out.append(firms)
-    seen: set[str] = set()
-    for p in ordered:
-        if len(out) >= SUMMARY_QUOTES or p.found.document_id in seen:
-            continue
-        seen.add(p.found.document_id)
-        out.append(_finding(p, book, terms, SUMMARY_WORDS))
-    return out
-
-
-def _themes(evidence: Evidence, book: CitationBook, terms: list[Term]) -> list[Theme]:
-    best: dict[int, float] = {}
-    for p in evidence.passages:
-        best[p.theme] = max(best.get(p.theme, -1.0), p.score)
-    themes = []
-    other = [i for i, label in enumerate(evidence.themes) if label == OTHER]
-    for number in sorted(best, key=lambda t: (t in other, -best[t])):
-        members = sorted(
-            (p for p in evidence.passages if p.theme == number), key=lambda p: -p.score
-        )
-        label = evidence.themes[number] if number < len(evidence.themes) else "Findings"
-        findings = [_finding(p, book, terms) for p in members[:THEME_FINDINGS]]
-        themes.append(Theme(label=label, findings=findings))
-    return themes
-
-
-def _key_documents(evidence: Evidence, book: CitationBook) -> list[KeyDocument]:
-    order: list[Found] = []
-    cited = [q for p in sorted(evidence.passages, key=lambda p: -p.score) for q in [p, *p.copies]]
-    for p in cited:
-        if p.found not in order:
-            order.append(p.found)
-    limit = KEY_DOCUMENTS + (2 if evidence.plan.which_firms else 0)
+def _key_documents(
+    evidence: Evidence, book: CitationBook, findings: list[Finding], config: AgentConfig
+) -> list[KeyDocument]:
+    """The documents the answer cites, with what each is cited for; beside the documents a
+    question names, at most `config.see_also` others, marked "see_also"."""
+    cited = {f.document_id for f in findings}
+    by_id = {d.document_id: d for d in [*evidence.read, *evidence.documents]}
+    named = [d for d in evidence.subjects if d.document_id in cited]
+    order: list[Found] = list(named)
+    passages = [
+        q for p in sorted(evidence.passages, key=lambda p: -p.score) for q in [p, *p.copies]
+    ]
+    others = [p.found for p in passages if p.found not in order]
+    if named:
+        others = [d for d in others if d.document_id in cited or not d.weak]
+    known = {d.document_id for d in order}
+    for doc in others:
+        if doc.document_id not in known:
+            known.add(doc.document_id)
+            order.append(doc)
+    limit = KEY_DOCUMENTS + (5 if evidence.plan.shape == "which" else 0)
     strong = any(not d.weak for d in evidence.read)
     for doc in evidence.read:
-        if len(order) >= limit:
+        if named or len(order) >= limit:
             break
         read = any((doc.document_id, n) in evidence.pages for n in doc.pages)
         if doc not in order and read and (not doc.weak or not strong) and evidence.passages:
             order.append(doc)
+    if named:
+        order = order[: len(named) + config.see_also]
     out = []
-    for doc in order:
-        on = sorted({p.page_num for p in cited if p.found is doc})
+    for doc in order[:limit]:
+        doc = by_id.get(doc.document_id, doc)
+        on = sorted({p.page_num for p in passages if p.found.document_id == doc.document_id})
+        on += sorted({p.page_num for p in evidence.units.get(doc.document_id, [])} - set(on))
         pages = on or [n for n in doc.pages if (doc.document_id, n) in evidence.pages][:1]
-        numbers = [book.page(doc, n) for n in pages]
+        if not pages:
+            continue
+        numbers = [book.page(doc, n) for n in pages[:1]]
+        cited_for, cfr = _cited_for(doc, findings, evidence)
         out.append(
             KeyDocument(
                 title=fold(doc.title),
@@ -201,6 +161,9 @@ def _key_documents(evidence: Evidence, book: CitationBook) -> list[KeyDocument]:
                 document_id=doc.document_id,
                 citation=numbers[0],
                 fields=dict(doc.fields),
+                cited_for=cited_for,
+                cfr=cfr,
+                role="see_also" if named and doc not in named else "key",
             )
         )
     return out
@@ -214,7 +177,10 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         where = "; ".join(dataset_name(d) for d in plan.datasets[:4])
         more = f" and {len(plan.datasets) - 4} more datasets" if len(plan.datasets) > 4 else ""
         asked = ", ".join(f"“{t}”" for t in [*plan.topic, *plan.require][:4]) or "the question"
-        lines.append(f"No page of {where}{more} holds {asked}.")
+        lines.append(
+            f"No page of {where}{more} holds {asked}: words are matched as written, so other "
+            "wordings may still find such documents."
+        )
     groups: dict[str, list[str]] = {}
     for ds, status in searches.statuses.items():
         groups.setdefault(str(status.get("status")), []).append(dataset_name(ds))
@@ -222,7 +188,7 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         groups.setdefault(reason, []).append(dataset_name(ds))
     texts = {
         "no_match": "No match in {}.",
-        "loosened": "Only loose matches (pages with some of the words asked for) in {}; "
+        "loosened": "No page of {} holds every word asked for; pages with some of them are "
         "cited as weaker evidence.",
         "skipped": "{} left out: no date field to apply the dates asked for.",
         "forbidden": "{} not searched: it needs an enterprise plan.",
@@ -241,28 +207,62 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
             lines.append(text.format("; ".join(names)))
     if searches.reformulated:
         names = "; ".join(dataset_name(d) for d in searches.reformulated)
-        lines.append(f"{names}: matched only when each word was searched on its own.")
-    if plan.date_from or plan.date_to:
-        span = DateRange(plan.date_from, plan.date_to, plan.date_text or "").outside()
-        lines.append(f"Documents dated {span} were left out, as asked ({plan.date_text}).")
+        lines.append(
+            f"{names}: no page holds the words asked for together; pages holding some of them "
+            "are cited as weaker evidence."
+        )
     return lines
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def scope_lines(evidence: Evidence, dataset_name: Callable[[str], str], shown: int) -> list[str]:
+    """What was searched, in plain words: datasets and dates, filters applied, documents found
+    and shown."""
+    plan, searches = evidence.plan, evidence.searches
+    names = [dataset_name(d) for d in plan.datasets]
+    where = _listed(names) if len(names) <= 4 else f"{len(names)} datasets"
+    if plan.date_from or plan.date_to:
+        span = DateRange(plan.date_from, plan.date_to, plan.date_text or "").inside()
+        when = f"documents dated {span}"
+    else:
+        when = "all dates"
+    filters = [
+        f"{name.replace('_', ' ')} “{value}” in {dataset_name(ds)}"
+        for ds, given in plan.filters.items()
+        for name, value in given.items()
+        if ds in searches.statuses
+    ]
+    used = "; filters: " + "; ".join(filters) if filters else "; no filters"
+    strong = sum(1 for f in evidence.documents if not f.weak)
+    loose = len(evidence.documents) - strong
+    found = (
+        f"{_count(strong, 'document')} matched the question"
+        if strong
+        else "no document matched every word of the question"
+    )
+    if loose:
+        found += f", {loose} more matched some of its words"
+    if not names:
+        return ["No dataset could be searched."]
+    return [f"Searched {where}, {when}{used}.", f"{found[0].upper()}{found[1:]}; {shown} shown."]
+
+
 class ExtractiveWriter(Writer):
-    """Quotes the chosen passages; the default writer and the model writer's fallback."""
+    """Quotes the documents' own units in the question's shape; the default writer and the
+    model writer's fallback."""
+
+    def __init__(self, config: AgentConfig | None = None) -> None:
+        self.config = config or AgentConfig()
 
     def write(self, draft: Draft) -> Answer:
         evidence = draft.evidence
         book = CitationBook(draft.first_citation, draft.dataset_name)
-        terms = plan_terms(evidence.plan)
-        documents = _key_documents(evidence, book)
-        summary = _summary(evidence, book, terms)
-        said = {f.text for f in summary}
-        themes = [
-            Theme(t.label, kept)
-            for t in _themes(evidence, book, terms)
-            if (kept := [f for f in t.findings if f.text not in said])
-        ]
+        summary, themes = compose(evidence, book, self.config)
+        findings = [*summary, *(f for t in themes for f in t.findings)]
+        documents = _key_documents(evidence, book, findings, self.config)
         answer = Answer(
             question=draft.question,
             summary=summary,
@@ -270,9 +270,28 @@ class ExtractiveWriter(Writer):
             documents=documents,
             not_found=not_found_lines(evidence, draft.dataset_name),
             citations=book.citations,
+            topic=answer_topic(evidence, draft.dataset_name),
+            scope=scope_lines(evidence, draft.dataset_name, len(documents)),
         )
         answer.markdown = render_markdown(answer)
         return answer
+
+
+def answer_topic(evidence: Evidence, dataset_name: Callable[[str], str]) -> str:
+    """What the answer is about, for titles: the documents a question names, else its words."""
+    named = evidence.subjects[:2]
+    if named:
+        return "; ".join(
+            f"{document_noun(d.dataset).capitalize()}: {firm_of(d) or fold(d.title)}"
+            + (f" ({d.date})" if d.date else "")
+            for d in named
+        )
+    plan = evidence.plan
+    words = [*plan.identifiers, *plan.names, *plan.phrases, *plan.words][:5]
+    where = " and ".join(dataset_name(d) for d in plan.named_datasets[:2])
+    head = ", ".join(words) or fold(plan.query)[:80]
+    head = f"{where}: {head}" if where and words else head
+    return head[0].upper() + head[1:] if head else "Research answer"
 
 
 def _markers(numbers: list[int]) -> str:
@@ -290,32 +309,51 @@ def _cell(text: str) -> str:
     return fold(text).replace("|", "\\|")
 
 
+def _bullet(finding: Finding) -> str:
+    head = f"**{fold(finding.heading)}**: " if finding.heading else ""
+    return head + sentence_markdown(finding)
+
+
+def _document_row(d: KeyDocument, answer: Answer) -> str:
+    numbers = sorted(
+        c.index for c in answer.citations if c.document_id == d.document_id and c.block_id is None
+    )
+    cited_for = "; ".join(d.cited_for[:2])
+    return (
+        f"| {_cell(d.title)} {_markers(numbers or [d.citation])} | {_cell(d.dataset)} "
+        f"| {d.date or ''} | {_cell(d.firm_or_product or '')} | {_cell(cited_for)} |"
+    )
+
+
 def render_markdown(answer: Answer) -> str:
-    """The answer as markdown: in short, themes, key documents, not found, notes."""
+    """The answer as markdown: in short, themes (numbered where the document numbers them), key
+    documents, see also, scope and what was not found, notes."""
     parts = []
     if answer.summary:
         parts.append("**In short:** " + " ".join(sentence_markdown(f) for f in answer.summary))
     else:
         parts.append("**In short:** no passage of the documents searched answers this question.")
     for theme in answer.themes:
-        bullets = "\n".join(f"- {sentence_markdown(f)}" for f in theme.findings)
-        parts.append(f"### {theme.label}\n{bullets}")
-    if answer.documents:
-        rows = []
-        for d in answer.documents:
-            numbers = sorted(
-                c.index
-                for c in answer.citations
-                if c.document_id == d.document_id and c.block_id is None
-            )
-            rows.append(
-                f"| {_cell(d.title)} {_markers(numbers or [d.citation])} | {_cell(d.dataset)} "
-                f"| {d.date or ''} | {_cell(d.firm_or_product or '')} |"
-            )
-        head = "| Document | Dataset | Date | Firm or product |\n|---|---|---|---|"
-        parts.append("### Key documents\n" + head + "\n" + "\n".join(rows))
-    if answer.not_found:
-        parts.append("### Not found\n" + "\n".join(f"- {line}" for line in answer.not_found))
+        if theme.numbered:
+            items = [f"{i}. {_bullet(f)}" for i, f in enumerate(theme.findings, start=1)]
+        else:
+            items = [f"- {_bullet(f)}" for f in theme.findings]
+        parts.append(f"### {theme.label}\n" + "\n".join(items))
+    key = [d for d in answer.documents if d.role != "see_also"]
+    also = [d for d in answer.documents if d.role == "see_also"]
+    if key:
+        head = "| Document | Dataset | Date | Firm or product | Cited for |\n|---|---|---|---|---|"
+        rows = "\n".join(_document_row(d, answer) for d in key)
+        parts.append("### Key documents\n" + head + "\n" + rows)
+    if also:
+        lines = []
+        for d in also:
+            when = f", {d.date}" if d.date else ""
+            lines.append(f"- {_cell(d.title)} ({_cell(d.dataset)}{when}) {_markers([d.citation])}")
+        parts.append("### See also\n" + "\n".join(lines))
+    if answer.scope or answer.not_found:
+        lines = [*answer.scope, *answer.not_found]
+        parts.append("### Scope\n" + "\n".join(f"- {line}" for line in lines))
     for note in answer.notes:
         parts.append(f"_{note}_")
     return "\n\n".join(parts) + "\n"

@@ -1,0 +1,361 @@
+"""The extractive answer in the question's shape. A question that names a document (a firm, a
+product, an application) is answered from that document's own units in order: a complete
+response letter's deficiencies, a 483's observations, a warning letter's violations. A "which…"
+question lists every firm found with what it was cited for. Other questions group the best
+passages by their units' headings or CFR sections. "In short" is written from templates whose
+facts (documents, firms, dates, counts, headings, quotes) all come from the units cited."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from regnb.agent.cfr import cfr_title
+from regnb.agent.citations import CitationBook
+from regnb.agent.config import AgentConfig
+from regnb.agent.evidence import Evidence, Passage
+from regnb.agent.labels import firm_of
+from regnb.agent.quotes import core_quotes, short_statement
+from regnb.agent.rank import Term, plan_terms
+from regnb.agent.searching import Found
+from regnb.agent.structure import document_kind
+from regnb.agent.types import Finding, Theme
+from regnb.agent.words import fold, plain
+
+__all__ = ["cfr_label", "compose", "document_noun", "section_of", "theme_key"]
+
+# What one document of a dataset is called in a sentence (the words are in the dataset's name).
+DOCUMENT_NOUNS = {
+    "fda_483": "Form 483",
+    "fda_warning_letters": "warning letter",
+    "fda_crl": "complete response letter",
+    "fda_maude": "MAUDE report",
+    "fda_guidance": "guidance",
+    "fda_recalls": "recall",
+    "fda_recall_enforcement": "enforcement report",
+}
+# What a document's units are called, by kind: (one, many).
+UNIT_NOUNS = {
+    "finding": ("observation", "observations"),
+    "violation": ("violation", "violations"),
+    "deficiency": ("deficiency", "deficiencies"),
+    "recommendation": ("recommendation", "recommendations"),
+    "description": ("event description", "event descriptions"),
+    "narrative": ("manufacturer narrative", "manufacturer narratives"),
+    "request": ("request", "requests"),
+    "text": ("passage", "passages"),
+}
+# Headings that only number a unit: they name no theme.
+_NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
+FIRST_QUOTES = 3
+
+
+def document_noun(dataset: str) -> str:
+    return DOCUMENT_NOUNS.get(dataset, "document")
+
+
+def _listed(names: Sequence[str]) -> str:
+    names = list(dict.fromkeys(names))
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _informative(heading: str) -> bool:
+    """A heading that says something ("Product quality"), not just a number ("Observation 2")."""
+    words = heading.lower().split()
+    return bool(words) and not (words[0] in _NUMBERED_ONLY and len(words) <= 2)
+
+
+def section_of(citation: str) -> str:
+    """ "21 CFR 211.113(b)" → "21 CFR 211.113": the section a theme groups by."""
+    return citation.split("(")[0].strip() if citation.startswith("21 CFR") else citation
+
+
+def cfr_label(citation: str) -> str:
+    """ "21 CFR 211.113 — Control of microbiological contamination", or the citation alone."""
+    section = section_of(citation)
+    title = cfr_title(section)
+    return f"{section}: {title}" if title else section
+
+
+def theme_key(passage: Passage, dataset_name: Callable[[str], str]) -> str:
+    """What a passage's theme is: for guidance, its document; else its first CFR section with
+    its title, else its unit's own section heading (a letter's), else its dataset."""
+    unit = passage.unit
+    if document_kind(passage.found.dataset) == "guidance":
+        return _short_title(passage.found.title)
+    if unit.cfr:
+        return cfr_label(unit.cfr[0])
+    if _informative(unit.heading) and unit.kind in ("deficiency", "violation", "finding"):
+        return unit.heading
+    return dataset_name(passage.found.dataset)
+
+
+def _short_title(title: str, limit: int = 90) -> str:
+    title = fold(title)
+    for cut in (": Guidance for", " - Guidance for", " Guidance for Industry"):
+        if cut in title:
+            title = title.split(cut)[0]
+    return title if len(title) <= limit else title[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _heading(passage: Passage) -> str:
+    unit = passage.unit
+    parts = [unit.heading] if unit.heading else []
+    if unit.repeat:
+        parts.append("repeat observation")
+    if unit.cfr:
+        parts.append(", ".join(unit.cfr[:2]))
+    return "; ".join(parts)
+
+
+def _first_of_each(units: list[Passage]) -> list[Passage]:
+    """An observation's or a violation's first unit; its sub-items only when they hold more of
+    the question than it does."""
+    out: list[Passage] = []
+    lead: dict[str, Passage] = {}
+    for p in units:
+        heading = p.unit.heading
+        numbered = p.unit.kind in ("finding", "violation") and not _informative(heading)
+        if not numbered or not heading or heading not in lead:
+            if numbered and heading:
+                lead[heading] = p
+            out.append(p)
+        elif p.topic > lead[heading].topic:
+            out.append(p)
+    return out
+
+
+class _Composer:
+    def __init__(
+        self, evidence: Evidence, book: CitationBook, config: AgentConfig, terms: list[Term]
+    ) -> None:
+        self.evidence = evidence
+        self.book = book
+        self.config = config
+        self.terms = terms
+        self.subject_terms = [t for t in terms if not t.anchor]
+
+    def who(self, found: Found) -> str:
+        name = firm_of(found) or fold(found.title)
+        return name if len(name) <= 90 else name[:89].rsplit(" ", 1)[0] + "…"
+
+    def finding(
+        self, passage: Passage, *, with_source: bool = True, heading: bool = True
+    ) -> Finding:
+        """One unit as a finding: its source (firm, date) and its core quoted."""
+        quoted = core_quotes(passage.unit.text, self.subject_terms, self.config.quote_words)
+        when = f" ({passage.found.date})" if passage.found.date else ""
+        source = f"{self.who(passage.found)}{when}: " if with_source else ""
+        same = [c for c in passage.copies if all(q in plain(c.unit.text) for q in quoted.quotes)]
+        others = [n for n in (self.who(c.found) for c in same) if n != self.who(passage.found)]
+        also = f" (also {_listed(others)})" if others else ""
+        first, *rest = quoted.quotes
+        return Finding(
+            text=f"{source}{quoted.shown}{also}",
+            markers=[self.book.passage(p) for p in [passage, *same]],
+            quote=first,
+            quotes=rest,
+            heading=(_heading(passage) or None) if heading else None,
+            kind=passage.unit.kind,
+            cfr=list(passage.unit.cfr),
+            document_id=passage.found.document_id,
+            short=short_statement(passage.unit.text, self.config.short_words),
+        )
+
+    # -- a question that names its documents -------------------------------------------------
+
+    def subject_units(self, doc: Found) -> list[Passage]:
+        """The units listed for a document the question names: one per observation or violation
+        (its statement; a sub-item only when it is what the question asks about), every
+        deficiency or recommendation, at most `findings_per_document`."""
+        units = _first_of_each(self.evidence.units.get(doc.document_id, []))
+        limit = self.config.findings_per_document
+        if len(units) <= limit:
+            return units
+        relevant = {id(p) for p in sorted(units, key=lambda p: -p.topic)[:limit] if p.topic > 0}
+        chosen = [p for p in units if id(p) in relevant]
+        chosen += [p for p in units if id(p) not in relevant][: limit - len(chosen)]
+        return sorted(chosen, key=units.index)
+
+    def subject_sentence(self, doc: Found, units: list[Passage]) -> Finding | None:
+        """ "The Form 483 to Acme (2021-03-04) lists 3 observations, 1 a repeat: “…” [4] …" """
+        if not units:
+            return None
+        kinds = Counter(p.unit.kind for p in units)
+        kind = kinds.most_common(1)[0][0]
+        one, many = UNIT_NOUNS.get(kind, ("passage", "passages"))
+        count = len(units)
+        when = f" dated {doc.date}" if doc.date else ""
+        noun = document_noun(doc.dataset)
+        if document_kind(doc.dataset) == "guidance":
+            whom = f"“{_short_title(doc.title)}”"
+        else:
+            whom = f"to {self.who(doc)}"
+        head = f"The {noun} {whom}{when} lists {count} {one if count == 1 else many}"
+        repeats = sum(1 for p in units if p.unit.repeat)
+        if repeats:
+            head += f", {repeats} of them repeat observations"
+        sections = list(
+            dict.fromkeys(p.unit.heading for p in units if _informative(p.unit.heading))
+        )
+        if kind == "deficiency" and sections:
+            head += f", under {_listed(sections)}"
+        chosen = sorted(units, key=lambda p: (-p.topic, units.index(p)))[:FIRST_QUOTES]
+        chosen.sort(key=units.index)
+        quotes = [short_statement(p.unit.text, self.config.short_words) for p in chosen]
+        exact = [q.removesuffix(" …") for q in quotes]
+        shown = "; ".join(f"“{q}”" for q in quotes)
+        return Finding(
+            text=f"{head}: {shown}",
+            markers=[self.book.passage(p) for p in chosen],
+            quote=exact[0],
+            quotes=exact[1:],
+            document_id=doc.document_id,
+        )
+
+    def subject_theme(self, doc: Found, units: list[Passage]) -> Theme:
+        noun = document_noun(doc.dataset)
+        kinds = Counter(p.unit.kind for p in units)
+        kind = kinds.most_common(1)[0][0] if kinds else "text"
+        many = UNIT_NOUNS.get(kind, ("passage", "passages"))[1]
+        when = f", {doc.date}" if doc.date else ""
+        if document_kind(doc.dataset) == "guidance":
+            label = f"{many.capitalize()}: {_short_title(doc.title)}{when}"
+        else:
+            label = f"{many.capitalize()}: {noun} to {self.who(doc)}{when}"
+        findings = [self.finding(p, with_source=False) for p in units]
+        return Theme(label=label, findings=findings, numbered=True)
+
+    def topical_sentence(self, units: list[Passage]) -> Finding | None:
+        """What the named document says about the question's topic, when it says something."""
+        best = max(units, key=lambda p: p.topic, default=None)
+        if best is None or best.topic <= 0 or not self.subject_terms:
+            return None
+        return self.finding(best)
+
+    # -- every other question ---------------------------------------------------------------
+
+    def which_sentence(self, passages: list[Passage]) -> Finding | None:
+        """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """
+        firms: dict[str, Passage] = {}
+        for p in sorted(passages, key=lambda p: -p.score):
+            firm = firm_of(p.found)
+            if firm and firm not in firms:
+                firms[firm] = p
+        if not firms:
+            return None
+        strong = [f for f in self.evidence.documents if not f.weak] or self.evidence.documents
+        datasets = _listed(sorted({self.book.dataset_name(f.dataset) for f in strong}))
+        shown = list(firms)[: self.config.which_shown]
+        text = f"{len(strong)} documents in {datasets} match; the firms shown are {_listed(shown)}"
+        markers = [self.book.passage(firms[f]) for f in shown]
+        return Finding(text=text, markers=markers)
+
+    def which_theme(self, passages: list[Passage]) -> Theme | None:
+        """One line per firm: its best unit, headed by the firm, the kind of document and its
+        date."""
+        firms: dict[str, Passage] = {}
+        for p in sorted(passages, key=lambda p: -p.score):
+            firm = firm_of(p.found) or _short_title(p.found.title)
+            if firm not in firms:
+                firms[firm] = p
+        findings = []
+        for firm, p in list(firms.items())[: self.config.which_shown]:
+            finding = self.finding(p, with_source=False)
+            when = f", {p.found.date}" if p.found.date else ""
+            cited = f"; {', '.join(p.unit.cfr[:2])}" if p.unit.cfr else ""
+            finding.heading = f"{firm} ({document_noun(p.found.dataset)}{when}{cited})"
+            findings.append(finding)
+        if not findings:
+            return None
+        return Theme(label="Firms and what they were cited for", findings=findings)
+
+    def common_sentence(self, passages: list[Passage]) -> Finding | None:
+        """ "4 of the 6 documents cite 21 CFR 211.113 [..]." when a section recurs."""
+        by_section: dict[str, dict[str, Passage]] = {}
+        for p in passages:
+            for c in p.unit.cfr:
+                by_section.setdefault(section_of(c), {}).setdefault(p.found.document_id, p)
+        if not by_section:
+            return None
+        section, docs = max(by_section.items(), key=lambda kv: (len(kv[1]), kv[0]))
+        total = len({p.found.document_id for p in passages})
+        if len(docs) < 2:
+            return None
+        title = cfr_title(section)
+        named = f"{section} ({title})" if title else section
+        text = f"{len(docs)} of the {total} documents cite {named}"
+        return Finding(text=text, markers=[self.book.passage(p) for p in docs.values()])
+
+    def lead_findings(self, passages: list[Passage], count: int) -> list[Finding]:
+        out: list[Finding] = []
+        seen: set[str] = set()
+        for p in sorted(passages, key=lambda p: -p.score):
+            if len(out) >= count:
+                break
+            if p.found.document_id in seen:
+                continue
+            seen.add(p.found.document_id)
+            finding = self.finding(p)
+            if p.unit.kind == "recommendation":
+                finding.text = f"{document_noun(p.found.dataset).capitalize()} {finding.text}"
+            out.append(finding)
+        return out
+
+    def themes(self, passages: list[Passage]) -> list[Theme]:
+        labels = self.evidence.themes
+        best: dict[int, float] = {}
+        for p in passages:
+            best[p.theme] = max(best.get(p.theme, -1.0), p.score)
+        out = []
+        for number in sorted(best, key=lambda t: -best[t]):
+            members = sorted((p for p in passages if p.theme == number), key=lambda p: -p.score)
+            label = labels[number] if number < len(labels) else "Findings"
+            findings = [self.finding(p, heading=p.unit.kind != "text") for p in members[:5]]
+            out.append(Theme(label=label, findings=findings))
+        return out
+
+
+def compose(
+    evidence: Evidence, book: CitationBook, config: AgentConfig | None = None
+) -> tuple[list[Finding], list[Theme]]:
+    """The summary and themes of the answer, in the question's shape."""
+    config = config or AgentConfig()
+    composer = _Composer(evidence, book, config, plan_terms(evidence.plan))
+    subjects = [d for d in evidence.subjects if evidence.units.get(d.document_id)]
+    subjects = subjects[: config.subjects_shown]
+    summary: list[Finding] = []
+    themes: list[Theme] = []
+    if subjects:
+        for doc in subjects:
+            units = composer.subject_units(doc)
+            sentence = composer.subject_sentence(doc, units)
+            if sentence is not None:
+                summary.append(sentence)
+            themes.append(composer.subject_theme(doc, units))
+        every = [p for d in subjects for p in evidence.units[d.document_id]]
+        topical = composer.topical_sentence(every)
+        if topical is not None and len(summary) < 4:
+            summary.append(topical)
+        return summary, themes
+    passages = evidence.passages
+    which = evidence.plan.shape == "which" or evidence.plan.which_firms
+    if which:
+        sentence = composer.which_sentence(passages)
+        if sentence is not None:
+            summary.append(sentence)
+    common = composer.common_sentence(passages)
+    if common is not None:
+        summary.append(common)
+    summary += composer.lead_findings(passages, max(1, 3 - len(summary)))
+    said = {m for f in summary for m in f.markers}
+    listed = composer.which_theme(passages) if which else None
+    if listed is not None:
+        return summary[:3], [listed]
+    for theme in composer.themes(passages):
+        kept = [f for f in theme.findings if not set(f.markers) <= said]
+        if kept:
+            themes.append(Theme(theme.label, kept))
+    return summary, themes

@@ -1,0 +1,30 @@
+"""How a document is named in an answer: the firm or product it is about."""
+
+from __future__ import annotations
+
+import re
+
+from regnb.agent.searching import Found
+from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
+from regnb.agent.words import fold
+
+__all__ = ["firm_of"]
+
+_TITLE_PREFIX = re.compile(
+    r"^(?:warning\s+letter|fda\s+form\s+483|complete\s+response\s+letter|maude\s+mdr\s+\S+)"
+    r"\s*[:\-–]\s*",
+    re.IGNORECASE,
+)
+
+
+def firm_of(found: Found) -> str | None:
+    """The firm or product a document is about: a catalog field, else its title's subject."""
+    for name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
+        value = found.fields.get(name)
+        if isinstance(value, str) and value.strip():
+            return fold(value)
+    title = fold(found.title)
+    stripped = _TITLE_PREFIX.sub("", title)
+    if stripped != title:
+        return re.sub(r"\s*\([^()]*\)\s*$", "", stripped) or None
+    return None

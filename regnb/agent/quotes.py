@@ -1,0 +1,117 @@
+"""What of a unit is quoted: its core statement (an observation's or a violation's first sentence,
+without its "OBSERVATION 2" or "1." label) and, when the question asks about something the
+statement does not say, the sentence of the unit that says it. Every quote is word for word
+from the unit as `plain` gives it, so verification can find it there."""
+
+from __future__ import annotations
+
+import re
+
+from regnb.agent.rank import Term, keyword_score
+from regnb.agent.words import plain, sentence_spans
+
+__all__ = ["Quoted", "core_quotes", "short_statement"]
+
+_LABEL = re.compile(
+    r"^\s*(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
+)
+MIN_SENTENCE_WORDS = 6
+MIN_SECOND_WORDS = 10
+
+
+class Quoted:
+    """The quotes taken from a unit, and how they show (with ellipses where cut)."""
+
+    def __init__(self, parts: list[tuple[str, bool]]) -> None:
+        self.parts = parts  # (quote, cut after it)
+
+    @property
+    def quotes(self) -> list[str]:
+        return [q for q, _ in self.parts]
+
+    @property
+    def shown(self) -> str:
+        """“first … second” : the parts joined by an ellipsis, one closing if the last is cut."""
+        texts = []
+        for i, (quote, cut) in enumerate(self.parts):
+            last = i == len(self.parts) - 1
+            texts.append(quote + (" …" if cut and last else ""))
+        return "“" + " … ".join(texts) + "”"
+
+
+def _body(text: str) -> str:
+    """The unit's text without its leading label ("OBSERVATION 3", "2.", "b)", a bullet)."""
+    folded = plain(text)
+    match = _LABEL.match(folded)
+    return folded[match.end() :] if match and match.end() < len(folded) else folded
+
+
+def _cut(text: str, limit: int) -> tuple[str, bool]:
+    parts = text.split()
+    if len(parts) <= limit:
+        return text, False
+    return " ".join(parts[:limit]).rstrip(",;:"), True
+
+
+def _sentences(body: str) -> list[str]:
+    """The body's sentences, a very short one (a list number, a label) joined to the next."""
+    out: list[str] = []
+    for s, e in sentence_spans(body):
+        sentence = body[s:e]
+        if out and len(out[-1].split()) < MIN_SENTENCE_WORDS:
+            start = body.find(out[-1])
+            out[-1] = body[start:e]
+        else:
+            out.append(sentence)
+    return out or [body]
+
+
+def core_quotes(text: str, terms: list[Term], limit: int) -> Quoted:
+    """The statement, then the sentence most about the question when it is another one (both
+    within `limit` words)."""
+    body = _body(text)
+    sentences = _sentences(body)
+    first, cut = _cut(sentences[0], limit)
+    parts = [(first, cut)]
+    left = limit - len(first.split())
+    if len(sentences) > 1 and terms and left >= MIN_SECOND_WORDS:
+        scored = [(keyword_score(s, terms), -i, s) for i, s in enumerate(sentences[1:])]
+        best = max(scored)
+        if best[0] > keyword_score(sentences[0], terms) and best[0] > 0:
+            second, second_cut = _cut(best[2], left)
+            if body.find(second) == body.find(first) + len(first) + 1:
+                joined = body[body.find(first) : body.find(second) + len(second)]
+                parts = [(joined, second_cut)]
+            else:
+                parts.append((second, second_cut))
+    if len(parts) == 1 and not cut:
+        parts = [_following(body, first, sentences[1:], limit)]
+    return Quoted(parts)
+
+
+def _following(body: str, first: str, rest: list[str], limit: int) -> tuple[str, bool]:
+    """The statement and the sentences after it (the specifics), within `limit` words; a
+    sentence is cut only when it is the first one added."""
+    start = body.find(first)
+    end = start + len(first)
+    used = len(first.split())
+    for i, sentence in enumerate(rest):
+        size = len(sentence.split())
+        at = body.find(sentence, end)
+        if at < 0:
+            break
+        if used + size > limit:
+            if i == 0 and limit - used >= MIN_SECOND_WORDS:
+                piece, _ = _cut(sentence, limit - used)
+                return body[start : at + len(piece)], True
+            return body[start:end], True
+        end = at + len(sentence)
+        used += size
+    return body[start:end], False
+
+
+def short_statement(text: str, limit: int) -> str:
+    """A one-line statement of the unit: its first sentence cut at `limit` words, with an
+    ellipsis where cut (word for word, for slides and tables)."""
+    first, cut = _cut(_sentences(_body(text))[0], limit)
+    return first + (" …" if cut else "")

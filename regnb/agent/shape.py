@@ -1,0 +1,76 @@
+"""What kind of answer a message asks for: the reasons an application was declined, what an
+inspection or a letter found, which firms or products, what guidance recommends, a comparison, a
+count or trend, or a general question. The writer answers in that shape."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from regnb.agent.vocab import WHICH_FIRMS
+
+__all__ = ["SHAPES", "Shape", "question_shape"]
+
+Shape = Literal["declined", "findings", "which", "recommend", "compare", "count", "general"]
+SHAPES: tuple[Shape, ...] = (
+    "declined",
+    "findings",
+    "which",
+    "recommend",
+    "compare",
+    "count",
+    "general",
+)
+
+# (shape, pattern) tried in order on the message lower-cased; the first that matches wins.
+_RULES: list[tuple[Shape, re.Pattern[str]]] = [
+    (
+        "count",
+        re.compile(
+            r"\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:s|ed)?\b|\btrends?\b|\bper\s+year\b"
+            r"|\bby\s+year\b|\beach\s+year\b|\bmost\s+(?:common|frequent|often)\b|\bfrequen"
+        ),
+    ),
+    (
+        "compare",
+        re.compile(
+            r"\bcompare[sd]?\b|\bcomparison\b|\bversus\b|\bvs\.?\s|\bdiffer(?:s|ed|ence|ences)?\b"
+            r"|\bbefore\b.+\b(?:and|vs\.?|versus|with)\b.+\bafter\b|\bchanged?\s+(?:since|between)\b"
+        ),
+    ),
+    (
+        "declined",
+        re.compile(
+            r"\b(?:not|n't|never)\s+(?:been\s+)?approv|\bdeclin(?:e|ed|ing)\b|\breject"
+            r"|\bcomplete\s+response\b|\bcrls?\b|\bdeficienc|\bwhy\b.*\bapprov"
+        ),
+    ),
+    (
+        "recommend",
+        re.compile(
+            r"\brecommend|\bguidance\b|\bshould\b|\bexpect(?:s|ation|ations)?\b|\badvi[sc]e"
+            r"|\bbest\s+practice|\bhow\s+(?:to|do|should)\b"
+        ),
+    ),
+    (
+        "findings",
+        re.compile(
+            r"\bfind(?:ings?)?\b|\bfound\b|\bobserv|\bcit(?:e|ed|es|ing)\b|\bviolat|\b483s?\b"
+            r"|\bwarning\s+letters?\b|\binspect|\bwarned\b|\bwhy\b.*\b(?:letter|warn)"
+        ),
+    ),
+]
+
+
+def question_shape(message: str) -> Shape:
+    """The answer's shape; a "which firms/products…" question is `which` whatever else it asks."""
+    lowered = " ".join(message.lower().split())
+    counting = _RULES[0][1].search(lowered)
+    if WHICH_FIRMS.search(message) and not counting:
+        return "which"
+    for shape, pattern in _RULES:
+        if pattern.search(lowered):
+            return shape
+    if WHICH_FIRMS.search(message):
+        return "which"
+    return "general"

@@ -1,0 +1,59 @@
+"""What of a unit is quoted: its statement without its label, and the sentence about the
+question when the statement does not say it; always word for word."""
+
+from __future__ import annotations
+
+import pytest
+
+from regnb.agent.plan import Plan
+from regnb.agent.quotes import core_quotes, short_statement
+from regnb.agent.rank import plan_terms
+from regnb.agent.words import plain
+
+OBSERVATION = (
+    "OBSERVATION 2\nProcedures designed to prevent microbiological contamination of drug "
+    "products purporting to be sterile are not established and followed. Specifically, your "
+    "firm had seven confirmed failures for in-house sterility testing of lots released in 2021."
+)
+VIOLATION = (
+    "1. Your firm failed to thoroughly investigate any unexplained discrepancy or failure of a "
+    "batch to meet any of its specifications (21 CFR 211.192). For example, you did not "
+    "investigate out-of-specification assay results for lot 22-017."
+)
+
+
+def _terms(*words: str) -> list:
+    return plan_terms(Plan(message=" ".join(words), query=" ".join(words), words=list(words)))
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        (OBSERVATION, "Procedures designed to prevent"),
+        (VIOLATION, "Your firm failed to thoroughly investigate"),
+        ("b) The firm did not keep records of cleaning for the blender used in lot 4.", "The firm"),
+    ],
+)
+def test_the_label_of_a_unit_is_not_quoted(text: str, starts: str) -> None:
+    quoted = core_quotes(text, [], 45)
+    assert quoted.quotes[0].startswith(starts)
+    assert all(q in plain(text) for q in quoted.quotes)
+
+
+def test_the_sentence_that_answers_the_question_follows_the_statement() -> None:
+    quoted = core_quotes(OBSERVATION, _terms("sterility", "failures"), 45)
+    shown = quoted.shown
+    assert "seven confirmed failures for in-house sterility testing" in shown
+    assert shown.startswith("“Procedures designed")
+    assert all(q in plain(OBSERVATION) for q in quoted.quotes)
+
+
+def test_a_long_statement_is_cut_at_the_limit_with_an_ellipsis() -> None:
+    quoted = core_quotes(VIOLATION, [], 8)
+    assert len(quoted.quotes[0].split()) == 8
+    assert quoted.shown.endswith(" …”")
+
+
+def test_a_short_statement_is_one_line_of_the_first_sentence() -> None:
+    assert short_statement(VIOLATION, 6) == "Your firm failed to thoroughly investigate …"
+    assert short_statement("OBSERVATION 1 Records are incomplete.", 6) == "Records are incomplete."

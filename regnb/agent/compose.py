@@ -34,6 +34,8 @@ DOCUMENT_NOUNS = {
     "fda_recalls": "recall",
     "fda_recall_enforcement": "enforcement report",
 }
+# How a sentence joins a document to its firm or product: "the warning letter to Acme".
+PREPOSITIONS = {"fda_483": "for", "fda_maude": "on", "fda_recalls": "of"}
 # What a document's units are called, by kind: (one, many).
 UNIT_NOUNS = {
     "finding": ("observation", "observations"),
@@ -48,6 +50,7 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 FIRST_QUOTES = 3
+MAX_SECTIONS = 4
 
 
 def document_noun(dataset: str) -> str:
@@ -192,7 +195,7 @@ class _Composer:
         if document_kind(doc.dataset) == "guidance":
             whom = f"“{_short_title(doc.title)}”"
         else:
-            whom = f"to {self.who(doc)}"
+            whom = f"{PREPOSITIONS.get(doc.dataset, 'to')} {self.who(doc)}"
         head = f"The {noun} {whom}{when} lists {count} {one if count == 1 else many}"
         repeats = sum(1 for p in units if p.unit.repeat)
         if repeats:
@@ -224,7 +227,8 @@ class _Composer:
         if document_kind(doc.dataset) == "guidance":
             label = f"{many.capitalize()}: {_short_title(doc.title)}{when}"
         else:
-            label = f"{many.capitalize()}: {noun} to {self.who(doc)}{when}"
+            joined = PREPOSITIONS.get(doc.dataset, "to")
+            label = f"{many.capitalize()}: {noun} {joined} {self.who(doc)}{when}"
         findings = [self.finding(p, with_source=False) for p in units]
         return Theme(label=label, findings=findings, numbered=True)
 
@@ -247,9 +251,12 @@ class _Composer:
         if not firms:
             return None
         strong = [f for f in self.evidence.documents if not f.weak] or self.evidence.documents
-        datasets = _listed(sorted({self.book.dataset_name(f.dataset) for f in strong}))
+        sets = sorted({f.dataset for f in strong})
+        datasets = _listed([self.book.dataset_name(d) for d in sets])
+        totals = self.evidence.searches.totals
+        count = max(len(strong), sum(totals.get(d, 0) for d in sets))
         shown = list(firms)[: self.config.which_shown]
-        text = f"{len(strong)} documents in {datasets} match; the firms shown are {_listed(shown)}"
+        text = f"{count} documents in {datasets} match; the firms shown are {_listed(shown)}"
         markers = [self.book.passage(firms[f]) for f in shown]
         return Finding(text=text, markers=markers)
 
@@ -271,6 +278,25 @@ class _Composer:
         if not findings:
             return None
         return Theme(label="Firms and what they were cited for", findings=findings)
+
+    def count_theme(self) -> Theme | None:
+        """Documents matched per year, each year citing up to three of its documents' pages."""
+        strong = [f for f in self.evidence.documents if not f.weak]
+        by_year: dict[str, list[Found]] = {}
+        for doc in strong:
+            year = str(doc.date or "")[:4]
+            if year.isdigit():
+                by_year.setdefault(year, []).append(doc)
+        if len(by_year) < 2:
+            return None
+        findings = []
+        for year in sorted(by_year):
+            docs = by_year[year]
+            markers = [self.book.page(d, d.pages[0] if d.pages else 1) for d in docs[:3]]
+            noun = "document" if len(docs) == 1 else "documents"
+            findings.append(Finding(text=f"{len(docs)} {noun}", markers=markers, heading=year))
+        label = f"Documents matched per year ({len(strong)} in all)"
+        return Theme(label=label, findings=findings, table=True)
 
     def common_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "4 of the 6 documents cite 21 CFR 211.113 [..]." when a section recurs."""
@@ -336,6 +362,10 @@ def compose(
                 summary.append(sentence)
             themes.append(composer.subject_theme(doc, units))
         every = [p for d in subjects for p in evidence.units[d.document_id]]
+        if len(subjects) > 1:
+            shared = composer.common_sentence(every)
+            if shared is not None:
+                summary.append(shared)
         topical = composer.topical_sentence(every)
         if topical is not None and len(summary) < 4:
             summary.append(topical)
@@ -351,9 +381,12 @@ def compose(
         summary.append(common)
     summary += composer.lead_findings(passages, max(1, 3 - len(summary)))
     said = {m for f in summary for m in f.markers}
+    counts = composer.count_theme() if evidence.plan.shape == "count" else None
+    if counts is not None:
+        themes.append(counts)
     listed = composer.which_theme(passages) if which else None
     if listed is not None:
-        return summary[:3], [listed]
+        return summary[:3], [*themes, listed]
     for theme in composer.themes(passages):
         kept = [f for f in theme.findings if not set(f.markers) <= said]
         if kept:

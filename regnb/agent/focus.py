@@ -13,7 +13,13 @@ from regnb.agent.structure import document_kind
 from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent.words import fold, words
 
-__all__ = ["MAX_SUBJECTS", "holds_name", "subject_documents", "titled_documents"]
+__all__ = [
+    "MAX_SUBJECTS",
+    "distinct_documents",
+    "holds_name",
+    "subject_documents",
+    "titled_documents",
+]
 
 MAX_SUBJECTS = 4
 MAX_TITLED = 2
@@ -64,7 +70,7 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
         and not doc.weak
         and all(holds_name(doc.title, t) for t in terms)
     ]
-    return out[:MAX_TITLED]
+    return distinct_documents(out)[:MAX_TITLED]
 
 
 def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
@@ -79,4 +85,18 @@ def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
         if by_id or by_name:
             out.append(doc)
     strong = [d for d in out if not d.weak]
-    return (strong or out)[:MAX_SUBJECTS]
+    return distinct_documents(strong or out)[:MAX_SUBJECTS]
+
+
+def distinct_documents(found: Sequence[Found]) -> list[Found]:
+    """The documents without copies: a record the corpus holds twice (same dataset, firm or
+    title, and date) is kept once, the first (best) one."""
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for doc in found:
+        who = _alnum(str(doc.fields.get("company") or doc.fields.get("facility_name") or doc.title))
+        key = (doc.dataset, who, str(doc.date or doc.title))
+        if key not in seen:
+            seen.add(key)
+            out.append(doc)
+    return out

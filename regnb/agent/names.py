@@ -18,14 +18,126 @@ _NOT_NAMES = word_set(
 # Acronyms and terms of the field that analysts capitalise: topics, never a firm or a brand ("MRI
 # burns", "GLP-1 compounders", "ACT"), and US state codes (an address, not a name).
 GENERIC_NAMES = frozenset(
-    """
-    mri ct pet ecg ekg eeg glp-1 glp1 glp sglt2 dpp-4 act ai ml llm covid covid-19 sars-cov-2 hiv
-    hcv ivd samd udi qms qsr iso astm usp nf rems pdufa gdufa bsufa mdufa oai vai nai ndc pma hde
-    ide ind irb gcp glp gxp cmc oos oot dscsa mdsap uk mhra pmda tga anvisa cdc cms nih ftc dea
-    usda epa who rx otc api apis ich ema eu fda cder cdrh cber cvm cfsan ora oii class
-    al ak az ar ca fl ga il ia ks ky md mi mn mo mt ne nv nh nj nm ny nc nd ri sc sd tn tx ut vt
-    va wa wv wi wy pr dc
-    """.split()
+    [
+        "mri",
+        "ct",
+        "pet",
+        "ecg",
+        "ekg",
+        "eeg",
+        "glp-1",
+        "glp1",
+        "glp",
+        "sglt2",
+        "dpp-4",
+        "act",
+        "ai",
+        "ml",
+        "llm",
+        "covid",
+        "covid-19",
+        "sars-cov-2",
+        "hiv",
+        "hcv",
+        "ivd",
+        "samd",
+        "udi",
+        "qms",
+        "qsr",
+        "iso",
+        "astm",
+        "usp",
+        "nf",
+        "rems",
+        "pdufa",
+        "gdufa",
+        "bsufa",
+        "mdufa",
+        "oai",
+        "vai",
+        "nai",
+        "ndc",
+        "pma",
+        "hde",
+        "ide",
+        "ind",
+        "irb",
+        "gcp",
+        "glp",
+        "gxp",
+        "cmc",
+        "oos",
+        "oot",
+        "dscsa",
+        "mdsap",
+        "uk",
+        "mhra",
+        "pmda",
+        "tga",
+        "anvisa",
+        "cdc",
+        "cms",
+        "nih",
+        "ftc",
+        "dea",
+        "usda",
+        "epa",
+        "who",
+        "rx",
+        "otc",
+        "api",
+        "apis",
+        "ich",
+        "ema",
+        "eu",
+        "fda",
+        "cder",
+        "cdrh",
+        "cber",
+        "cvm",
+        "cfsan",
+        "ora",
+        "oii",
+        "class",
+        "al",
+        "ak",
+        "az",
+        "ar",
+        "ca",
+        "fl",
+        "ga",
+        "il",
+        "ia",
+        "ks",
+        "ky",
+        "md",
+        "mi",
+        "mn",
+        "mo",
+        "mt",
+        "ne",
+        "nv",
+        "nh",
+        "nj",
+        "nm",
+        "ny",
+        "nc",
+        "nd",
+        "ri",
+        "sc",
+        "sd",
+        "tn",
+        "tx",
+        "ut",
+        "vt",
+        "va",
+        "wa",
+        "wv",
+        "wi",
+        "wy",
+        "pr",
+        "dc",
+    ]
 )
 _JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
 _MONTHS = word_set(
@@ -94,6 +206,12 @@ def _close(
     while run and run[-1].group(0).lower() in _JOINERS:
         run.pop()
     if not run:
+        return
+    ands = [i for i, t in enumerate(run) if t.group(0).lower() == "and"]
+    if ands and ands[0] >= 2 and len(run) - ands[0] - 1 >= 2:  # "Baxter Healthcare and Abbott"
+        cut = ands[0]
+        _close(text, run[:cut], tokens, names, spans)
+        _close(text, run[cut + 1 :], tokens, names, spans)
         return
     first = run[0].group(0)
     initial = tokens and run[0] is tokens[0]

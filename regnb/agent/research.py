@@ -183,7 +183,7 @@ class Researcher:
     def _run(
         self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
     ) -> Searches:
-        which = plan.shape == "which"
+        which = plan.shape in ("which", "count")
         return run_searches(
             self.source,
             plan,

@@ -130,10 +130,11 @@ def confirm_names(
     plan: Plan, result: SearchResult | None, filter_names: Callable[[str], dict[str, Any]]
 ) -> dict[str, dict[str, str]]:
     """Firm and product names that a probe found in a catalog filter field: {dataset: {field:
-    name}}. `filter_names(dataset)` gives the dataset's catalog filters."""
-    out: dict[str, dict[str, str]] = {}
+    name}}. `filter_names(dataset)` gives the dataset's catalog filters. Two names found in one
+    field (two firms to compare) filter nothing: they are searched as alternatives."""
+    found: dict[str, dict[str, list[str]]] = {}
     if result is None:
-        return out
+        return {}
     for doc in result.results:
         ds = doc["dataset"]
         filters = filter_names(ds)
@@ -141,7 +142,14 @@ def confirm_names(
             for field_name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
                 value = (doc.get("fields") or {}).get(field_name)
                 if field_name in filters and _holds(value, name):
-                    out.setdefault(ds, {}).setdefault(field_name, name)
+                    names = found.setdefault(ds, {}).setdefault(field_name, [])
+                    if name not in names:
+                        names.append(name)
+    out: dict[str, dict[str, str]] = {}
+    for ds, fields in found.items():
+        for field_name, names in fields.items():
+            if len(names) == 1:
+                out.setdefault(ds, {})[field_name] = names[0]
     return out
 
 

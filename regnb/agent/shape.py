@@ -62,11 +62,19 @@ _RULES: list[tuple[Shape, re.Pattern[str]]] = [
 ]
 
 
+# "Which 483s…", "List the recalls…", "Name the letters…": a list of documents or firms.
+_LISTING = re.compile(
+    r"\s*(?:which|list|name|what)\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?"
+    r"(?:483s|letters|documents|reports|recalls|products|devices|drugs|"
+    r"applications|crls|inspections|guidances|trials)\b"
+)
+
+
 def question_shape(message: str) -> Shape:
     """The answer's shape; a "which firms/products…" question is `which` whatever else it asks."""
     lowered = " ".join(message.lower().split())
     counting = _RULES[0][1].search(lowered)
-    if WHICH_FIRMS.search(message) and not counting:
+    if (WHICH_FIRMS.search(message) or _LISTING.match(lowered)) and not counting:
         return "which"
     for shape, pattern in _RULES:
         if pattern.search(lowered):

@@ -103,6 +103,7 @@ class Theme:
     label: str
     findings: list[Finding] = field(default_factory=list)
     numbered: bool = False  # an ordered list (a letter's deficiencies, a 483's observations)
+    table: bool = False  # a two-column table: each finding's heading, then its text
 
 
 @dataclass

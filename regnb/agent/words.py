@@ -48,7 +48,8 @@ QUESTION_WORDS = word_set(
     "was been has have had many much main common key top recent recently latest firms firm "
     "companies company manufacturers manufacturer makers maker sponsors sponsor applicants "
     "applicant fda agency u.s us hello hi hey help thanks thank assist question questions "
-    "research answer"
+    "research answer compare compared comparing comparison versus vs differ differs difference "
+    "differences new news update updates"
 )
 
 _SUFFIXES = (

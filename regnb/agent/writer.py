@@ -37,7 +37,7 @@ CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
 # Counts (numbers of four digits or fewer) are the agent's own and allowed too.
 FRAME_WORDS = word_set(
-    "cited documents document concern page also cite cites dated lists list listed match "
+    "cited documents document concern page also cite cites citing more dated lists list listed match "
     "matched shown firms firm under repeat observation observations violation violations "
     "deficiency deficiencies recommendation recommendations recommends request requests "
     "event description descriptions manufacturer narrative narratives passage passages "
@@ -334,6 +334,12 @@ def render_markdown(answer: Answer) -> str:
     else:
         parts.append("**In short:** no passage of the documents searched answers this question.")
     for theme in answer.themes:
+        if theme.table:
+            rows = [
+                f"| {_cell(f.heading or '')} | {sentence_markdown(f)} |" for f in theme.findings
+            ]
+            parts.append(f"### {theme.label}\n| | |\n|---|---|\n" + "\n".join(rows))
+            continue
         if theme.numbered:
             items = [f"{i}. {_bullet(f)}" for i, f in enumerate(theme.findings, start=1)]
         else:

@@ -28,7 +28,7 @@ from regnb.agent.rank import (
     mmr,
     plan_terms,
 )
-from regnb.agent.searching import DATASET_LIMIT, Found, Searches, run_searches
+from regnb.agent.searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
 from regnb.agent.source import Source
 from regnb.agent.structure import Unit, document_kind, parse_document
 from regnb.agent.themes import OTHER
@@ -177,8 +177,46 @@ class Researcher:
                 searches.statuses |= more.statuses
                 searches.totals |= more.totals
                 searches.reformulated += more.reformulated
+        notes += self._without_names(plan, searches, request_plan, step, check)
         found, narrowed = self._narrow(plan, searches.found, request_plan)
         return searches, found, notes + narrowed
+
+    def _without_names(
+        self,
+        plan: Plan,
+        searches: Searches,
+        request_plan: str,
+        step: Callable[[Step], None],
+        check: Callable[[], None],
+    ) -> list[str]:
+        """A name that no catalog field holds is only a word the pages must contain: when few
+        documents hold it, the question is searched again without it (added after the others)
+        and the answer says so."""
+        confirmed = {v for given in plan.filters.values() for v in given.values()}
+        loose = [n for n in plan.names if n not in confirmed]
+        strong = sum(1 for f in searches.found if not f.weak)
+        if not loose or strong >= MIN_STRONG or plan.restrict_documents:
+            return []
+        wider = Plan.from_dict(plan.to_dict())
+        wider.names = [n for n in plan.names if n in confirmed]
+        if not wider.topic:
+            return []
+        more = self._run(wider, request_plan, step, check)
+        known = {f.document_id for f in searches.found}
+        added = [f for f in more.found if f.document_id not in known]
+        for f in added:
+            f.weak = True
+        searches.found += added
+        if not added:
+            return []
+        listed = " and ".join(f"“{n}”" for n in loose)
+        held = f"only {strong} document names" if strong == 1 else f"only {strong} documents name"
+        if not strong:
+            held = "no document names"
+        return [
+            f"{held[0].upper()}{held[1:]} {listed} as a firm or product; documents with "
+            "the other words of the question were searched too, as weaker evidence."
+        ]
 
     def _run(
         self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -28,6 +30,10 @@ from regnb.text import Normaliser
 from regnb.validate import check_int, check_plan, search_request
 
 __all__ = ["Engine", "demo_corpus_path"]
+
+COMMON_SAMPLE = 2_000  # documents read per dataset to find its common sentences
+COMMON_PAGES = 20  # ... and pages read per document
+COMMON_FILE = "common_sentences.json"
 
 
 def demo_corpus_path() -> Path:
@@ -75,6 +81,8 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         self.normaliser = Normaliser()
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._common: dict[str, frozenset[str]] = {}
+        self._common_lock = threading.Lock()
         self.searcher = Searcher(
             self.store,
             self.catalog,
@@ -146,6 +154,37 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         df = self.store.term_df(sorted({t for t in mapping.values() if t}))
         n = max(self.store.n_pages, 1)
         return {w: df.get(mapping.get(w.lower()) or "", 0) / n for w in words}
+
+    def common_sentences(self, dataset: str) -> frozenset[str]:
+        """Keys (`furniture.sentence_key`) of the sentences whose near-copies are in a large
+        share of a dataset's documents: furniture whatever their words. Found once per index
+        from a fixed sample of the dataset, kept in memory and in the index folder."""
+        with self._common_lock:
+            if dataset not in self._common:
+                self._common[dataset] = self._load_common(dataset)
+            return self._common[dataset]
+
+    def _load_common(self, dataset: str) -> frozenset[str]:
+        from regnb.agent.furniture import common_sentences
+
+        path = self.index_path / COMMON_FILE
+        try:
+            stored = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            stored = {}
+        if isinstance(stored.get(dataset), list):
+            return frozenset(stored[dataset])
+        found = common_sentences(
+            self.store.sample_documents(dataset, COMMON_SAMPLE, pages=COMMON_PAGES)
+        )
+        stored[dataset] = sorted(found)
+        tmp = path.with_name(f".{COMMON_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            tmp.write_text(json.dumps(stored, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a read-only index: kept in memory only
+        return found
 
     def check_search(
         self,

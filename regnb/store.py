@@ -271,6 +271,28 @@ class IndexStore:
         ids = np.asarray(page_ids, dtype=np.int64)
         return dict(zip(ids.tolist(), self.page_doc[ids].tolist(), strict=True))
 
+    def sample_documents(
+        self, dataset: str, limit: int, *, pages: int = 20, batch: int = 100
+    ) -> Iterator[list[str]]:
+        """The texts of the first `pages` pages of up to `limit` of a dataset's documents, evenly
+        spaced in index order (the same sample every time), read `batch` documents at a time."""
+        cur = self.cursor()
+        docs = cur.execute(
+            "SELECT first_page_id, page_count FROM docs WHERE dataset = ? ORDER BY doc_row",
+            [dataset],
+        ).fetchall()
+        step = max(1.0, len(docs) / max(limit, 1))
+        chosen = [docs[int(i * step)] for i in range(min(limit, len(docs)))]
+        for i in range(0, len(chosen), batch):
+            ranges = [
+                (int(first), int(first) + min(int(count), pages) - 1)
+                for first, count in chosen[i : i + batch]
+            ]
+            where = " OR ".join(f"page_id BETWEEN {lo} AND {hi}" for lo, hi in ranges)
+            texts = dict(cur.execute(f"SELECT page_id, text FROM pages WHERE {where}").fetchall())
+            for lo, hi in ranges:
+                yield [str(texts[p]) for p in range(lo, hi + 1) if p in texts]
+
     def counts(self) -> dict[str, tuple[int, int]]:
         """Documents and pages per dataset."""
         rows = (

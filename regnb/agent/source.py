@@ -1,5 +1,5 @@
-"""What the agent needs from an engine: the public search, read, catalog, embedding and document
-frequency calls of a local `regnb.Engine` (never its store or normaliser)."""
+"""What the agent needs from an engine: the public search, read, catalog, embedding, document
+frequency and common-sentence calls of a local `regnb.Engine` (never its store or normaliser)."""
 
 from __future__ import annotations
 
@@ -47,3 +47,5 @@ class Source(Protocol):
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
     def document_frequency(self, words: Sequence[str]) -> dict[str, float]: ...
+
+    def common_sentences(self, dataset: str) -> frozenset[str]: ...

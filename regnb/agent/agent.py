@@ -8,13 +8,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from regnb.agent.clarify import clarify, needs_probe
+from regnb.agent.clarify import absent, clarify, needs_probe
 from regnb.agent.config import AgentConfig
 from regnb.agent.evidence import BlockVectors, Evidence, choose_documents, weigh_documents
 from regnb.agent.focus import subject_documents
 from regnb.agent.followup import plan_turn, turn_state
 from regnb.agent.llm import default_writer
-from regnb.agent.plan import Plan
+from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.research import Researcher
 from regnb.agent.searching import confirm_names, data_phrases, probe
 from regnb.agent.source import Source
@@ -95,6 +95,7 @@ class ExtractiveAgent:
         self.producer = producer or default_producer
         self.researcher = Researcher(engine, vectors=BlockVectors(), config=self.config)
         self.catalog = engine.datasets()
+        self._held: dict[str, int] | None = None
 
     def dataset_name(self, dataset_id: str) -> str:
         entry = self.catalog.get(dataset_id)
@@ -130,9 +131,20 @@ class ExtractiveAgent:
             state=turn_state(plan, documents, firms, request.history),
         )
 
+    def held(self) -> dict[str, int]:
+        """Documents per dataset of the corpus (datasets it holds none of are left out)."""
+        if self._held is None:
+            counts = self.engine.counts()
+            self._held = {
+                str(ds): int(n)
+                for ds, n in zip(counts["dataset"], counts["documents"], strict=True)
+            }
+        return self._held
+
     def plan(self, request: TurnRequest) -> Plan:
-        """The message planned against the conversation so far."""
-        return plan_turn(
+        """The message planned against the conversation so far, over the datasets the corpus
+        holds (one it names but does not hold is noted, not searched)."""
+        plan = plan_turn(
             request.message,
             request.history,
             catalog=self.catalog,
@@ -140,6 +152,16 @@ class ExtractiveAgent:
             today=request.today,
             df=self.engine.document_frequency,
         )
+        held = self.held()
+        kept = [d for d in plan.datasets if d in held]
+        if plan.weakly_named and not kept:  # "trials", "recall": a word of the topic after all
+            plan.named_datasets, plan.weakly_named = [], False
+            kept = [d for d in searchable_datasets(self.catalog, request.plan) if d in held]
+        for ds in plan.named_datasets:
+            if ds not in held and ds not in plan.unsearchable:
+                plan.unsearchable[ds] = "not_in_corpus"
+        plan.datasets = kept
+        return plan
 
     def _quiet(self) -> _Run:
         return _Run(lambda steps: None, lambda: False, self.clock, self.sleep, 0.0)
@@ -149,6 +171,14 @@ class ExtractiveAgent:
         (firm and product filters the catalog confirms, phrases the pages use)."""
         run = run or self._quiet()
         replying = bool(request.history) and request.history[-1].status == "needs_input"
+        missing = {plan.unsearchable.get(d) for d in plan.named_datasets}
+        if (
+            not replying
+            and plan.named_datasets
+            and not plan.datasets
+            and missing == {"not_in_corpus"}
+        ):
+            return absent(plan, self.held(), self.dataset_name)
         ask = needs_probe(plan) and not replying
         if not (ask or plan.names or plan.pairs):
             return None

@@ -14,7 +14,7 @@ from regnb.agent.searching import Found, documents_of
 from regnb.agent.writer import firm_of
 from regnb.results import SearchResult
 
-__all__ = ["BROAD_DOCUMENTS", "clarify", "needs_probe"]
+__all__ = ["BROAD_DOCUMENTS", "absent", "clarify", "needs_probe"]
 
 BROAD_DOCUMENTS = 25
 SPREAD_TOP = 30
@@ -83,6 +83,20 @@ def _spread(result: SearchResult) -> list[str]:
 
 def _question(text: str, options: list[str]) -> dict[str, Any]:
     return {"question": text, "options": list(dict.fromkeys(options))[:MAX_OPTIONS]}
+
+
+def absent(plan: Plan, held: dict[str, int], dataset_name: Callable[[str], str]) -> dict[str, Any]:
+    """The question for a message whose datasets the corpus holds no documents of: said
+    plainly, with the datasets it holds most documents of as options."""
+    named = _listed([dataset_name(d) for d in plan.named_datasets])
+    why = f"This corpus holds no documents of {named}"
+    top = sorted(held, key=lambda d: (-held[d], d))[:MAX_OPTIONS]
+    options = [f"{dataset_name(d)} ({held[d]} documents)" for d in top]
+    return _question(f"{why}. Which of the datasets it holds should I search instead?", options)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def clarify(

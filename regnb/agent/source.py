@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 import numpy as np
+import pandas as pd
 
 from regnb.catalog import Catalog
 from regnb.results import DocumentRead, SearchResult
@@ -43,6 +44,8 @@ class Source(Protocol):
     ) -> DocumentRead: ...
 
     def datasets(self) -> Catalog: ...
+
+    def counts(self) -> pd.DataFrame: ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 

@@ -193,6 +193,7 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         "skipped": "{} left out: no date field to apply the dates asked for.",
         "forbidden": "{} not searched: it needs an enterprise plan.",
         "not_available": "{} not searched: not available yet.",
+        "not_in_corpus": "{}: this corpus holds no documents of it.",
         "timeout": "{} did not answer in time.",
         "error": "{} could not be searched.",
     }

@@ -228,6 +228,7 @@ class ExtractiveAgent:
             subjects=subjects,
             candidates=candidates,
             units=researcher.subject_units(plan, subjects[: config.subjects_shown], pages),
+            common={d.dataset: researcher.common(d.dataset) for d in documents},
         )
 
     def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:

@@ -7,6 +7,7 @@ facts (documents, firms, dates, counts, headings, quotes) all come from the unit
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -14,8 +15,9 @@ from regnb.agent.cfr import cfr_title
 from regnb.agent.citations import CitationBook
 from regnb.agent.config import AgentConfig
 from regnb.agent.evidence import Evidence, Passage
+from regnb.agent.furniture import is_furniture
 from regnb.agent.labels import firm_of
-from regnb.agent.quotes import core_quotes, short_statement
+from regnb.agent.quotes import core_quotes, has_substance, short_statement
 from regnb.agent.rank import Term, plan_terms
 from regnb.agent.searching import Found
 from regnb.agent.structure import document_kind
@@ -50,6 +52,11 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 FIRST_QUOTES = 3
+# Sections of a guidance that describe it rather than recommend anything.
+FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
+_RECOMMENDS = re.compile(
+    r"\b(?:recommends?|should|we encourage|fda expects|you must|is expected to)\b", re.IGNORECASE
+)
 MAX_SECTIONS = 4
 
 
@@ -144,11 +151,24 @@ class _Composer:
         name = firm_of(found) or fold(found.title)
         return name if len(name) <= 90 else name[:89].rsplit(" ", 1)[0] + "…"
 
+    def skip(self, dataset: str) -> Callable[[str], bool]:
+        """Whether a sentence of a unit of `dataset` is furniture (never quoted)."""
+        common = self.evidence.common.get(dataset, frozenset())
+        return lambda sentence: is_furniture(sentence, dataset, common=common)
+
+    def quotable(self, passage: Passage) -> bool:
+        return has_substance(passage.unit.text, self.skip(passage.found.dataset))
+
+    def short(self, passage: Passage) -> str:
+        skip = self.skip(passage.found.dataset)
+        return short_statement(passage.unit.text, self.config.short_words, skip)
+
     def finding(
         self, passage: Passage, *, with_source: bool = True, heading: bool = True
     ) -> Finding:
         """One unit as a finding: its source (firm, date) and its core quoted."""
-        quoted = core_quotes(passage.unit.text, self.subject_terms, self.config.quote_words)
+        skip = self.skip(passage.found.dataset)
+        quoted = core_quotes(passage.unit.text, self.subject_terms, self.config.quote_words, skip)
         when = f" ({passage.found.date})" if passage.found.date else ""
         source = f"{self.who(passage.found)}{when}: " if with_source else ""
         same = [c for c in passage.copies if all(q in plain(c.unit.text) for q in quoted.quotes)]
@@ -164,7 +184,7 @@ class _Composer:
             kind=passage.unit.kind,
             cfr=list(passage.unit.cfr),
             document_id=passage.found.document_id,
-            short=short_statement(passage.unit.text, self.config.short_words),
+            short=self.short(passage),
         )
 
     # -- a question that names its documents -------------------------------------------------
@@ -173,14 +193,30 @@ class _Composer:
         """The units listed for a document the question names: one per observation or violation
         (its statement; a sub-item only when it is what the question asks about), every
         deficiency or recommendation, at most `findings_per_document`."""
-        units = _first_of_each(self.evidence.units.get(doc.document_id, []))
+        every = self.evidence.units.get(doc.document_id, [])
+        units = _first_of_each([p for p in every if self.quotable(p)])
         limit = self.config.findings_per_document
+        if document_kind(doc.dataset) == "guidance":
+            return self.guidance_units(units, limit)
         if len(units) <= limit:
             return units
         relevant = {id(p) for p in sorted(units, key=lambda p: -p.topic)[:limit] if p.topic > 0}
         chosen = [p for p in units if id(p) in relevant]
         chosen += [p for p in units if id(p) not in relevant][: limit - len(chosen)]
         return sorted(chosen, key=units.index)
+
+    def guidance_units(self, units: list[Passage], limit: int) -> list[Passage]:
+        """A guidance's recommendations most about the question (never its introduction or
+        scope), in the guidance's order."""
+        kept = [
+            p
+            for p in units
+            if p.unit.kind == "recommendation"
+            and not p.unit.heading.lower().startswith(FRONT_MATTER)
+            and _RECOMMENDS.search(p.unit.text)
+        ]
+        best = sorted(kept, key=lambda p: (-p.topic, kept.index(p)))[:limit]
+        return sorted(best, key=kept.index)
 
     def subject_sentence(self, doc: Found, units: list[Passage]) -> Finding | None:
         """ "The Form 483 to Acme (2021-03-04) lists 3 observations, 1 a repeat: “…” [4] …" """
@@ -207,7 +243,7 @@ class _Composer:
             head += f", under {_listed(sections)}"
         chosen = sorted(units, key=lambda p: (-p.topic, units.index(p)))[:FIRST_QUOTES]
         chosen.sort(key=units.index)
-        quotes = [short_statement(p.unit.text, self.config.short_words) for p in chosen]
+        quotes = [self.short(p) for p in chosen]
         exact = [q.removesuffix(" …") for q in quotes]
         shown = "; ".join(f"“{q}”" for q in quotes)
         return Finding(
@@ -241,10 +277,15 @@ class _Composer:
 
     # -- every other question ---------------------------------------------------------------
 
+    def which_passages(self, passages: list[Passage]) -> list[Passage]:
+        """The passages of documents that match the whole question, when two or more do."""
+        strong = [p for p in passages if not p.found.weak]
+        return strong if len({p.found.document_id for p in strong}) >= 2 else passages
+
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """
         firms: dict[str, Passage] = {}
-        for p in sorted(passages, key=lambda p: -p.score):
+        for p in sorted(self.which_passages(passages), key=lambda p: -p.score):
             firm = firm_of(p.found)
             if firm and firm not in firms:
                 firms[firm] = p
@@ -253,8 +294,8 @@ class _Composer:
         strong = [f for f in self.evidence.documents if not f.weak] or self.evidence.documents
         sets = sorted({f.dataset for f in strong})
         datasets = _listed([self.book.dataset_name(d) for d in sets])
-        totals = self.evidence.searches.totals
-        count = max(len(strong), sum(totals.get(d, 0) for d in sets))
+        capped = len(strong) >= self.config.which_documents * len(sets)
+        count = f"at least {len(strong)}" if capped else str(len(strong))
         shown = list(firms)[: self.config.which_shown]
         text = f"{count} documents in {datasets} match; the firms shown are {_listed(shown)}"
         markers = [self.book.passage(firms[f]) for f in shown]
@@ -264,7 +305,7 @@ class _Composer:
         """One line per firm: its best unit, headed by the firm, the kind of document and its
         date."""
         firms: dict[str, Passage] = {}
-        for p in sorted(passages, key=lambda p: -p.score):
+        for p in sorted(self.which_passages(passages), key=lambda p: -p.score):
             firm = firm_of(p.found) or _short_title(p.found.title)
             if firm not in firms:
                 firms[firm] = p
@@ -350,7 +391,7 @@ def compose(
     """The summary and themes of the answer, in the question's shape."""
     config = config or AgentConfig()
     composer = _Composer(evidence, book, config, plan_terms(evidence.plan))
-    subjects = [d for d in evidence.subjects if evidence.units.get(d.document_id)]
+    subjects = [d for d in evidence.subjects if composer.subject_units(d)]
     subjects = subjects[: config.subjects_shown]
     summary: list[Finding] = []
     themes: list[Theme] = []
@@ -370,7 +411,7 @@ def compose(
         if topical is not None and len(summary) < 4:
             summary.append(topical)
         return summary, themes
-    passages = evidence.passages
+    passages = [p for p in evidence.passages if composer.quotable(p)]
     which = evidence.plan.shape == "which" or evidence.plan.which_firms
     if which:
         sentence = composer.which_sentence(passages)

@@ -85,6 +85,7 @@ class Evidence:
     notes: list[str] = field(default_factory=list)
     subjects: list[Found] = field(default_factory=list)
     candidates: list[Passage] = field(default_factory=list)  # every readable unit of the pages
+    common: dict[str, frozenset[str]] = field(default_factory=dict)  # standard sentences
     units: dict[str, list[Passage]] = field(default_factory=dict)  # by document id
 
 

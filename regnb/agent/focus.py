@@ -11,7 +11,7 @@ from regnb.agent.plan import Plan
 from regnb.agent.searching import Found
 from regnb.agent.structure import document_kind
 from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent.words import fold, words
+from regnb.agent.words import content_words, fold, stem, words
 
 __all__ = [
     "MAX_SUBJECTS",
@@ -24,6 +24,7 @@ __all__ = [
 MAX_SUBJECTS = 4
 MAX_TITLED = 2
 MIN_TITLE_WORDS = 2
+TITLE_SHARE = 0.75  # of the question's words a guidance's title must hold
 _JOINERS = frozenset({"&", "and", "of", "the", "inc", "llc", "ltd", "co", "corp", "dba"})
 
 
@@ -63,13 +64,13 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     terms = [*plan.phrases, *plan.words]
     if sum(len(words(t)) for t in terms) < MIN_TITLE_WORDS:
         return []
-    out = [
-        doc
-        for doc in found
-        if document_kind(doc.dataset) == "guidance"
-        and not doc.weak
-        and all(holds_name(doc.title, t) for t in terms)
-    ]
+    wanted = {stem(w) for t in terms for w in content_words(t)}
+    out = []
+    for doc in found:
+        have = {stem(w) for w in content_words(fold(doc.title))}
+        share = len(wanted & have) / max(1, len(wanted))
+        if document_kind(doc.dataset) == "guidance" and not doc.weak and share >= TITLE_SHARE:
+            out.append(doc)
     return distinct_documents(out)[:MAX_TITLED]
 
 
@@ -85,7 +86,7 @@ def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
         if by_id or by_name:
             out.append(doc)
     strong = [d for d in out if not d.weak]
-    return distinct_documents(strong or out)[:MAX_SUBJECTS]
+    return distinct_documents(strong or out)[:MAX_SUBJECTS] or titled_documents(found, plan)
 
 
 def distinct_documents(found: Sequence[Found]) -> list[Found]:

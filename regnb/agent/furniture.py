@@ -286,6 +286,41 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
         r"submit (?:electronic|written) comments|paperwork reduction act of 1995|omb control number",
         None,
     ),
+    # the standard charge that closes a CGMP or QSR section, not a violation of its own
+    (
+        r"(?:methods|facilities|controls)\b.{0,140}do not conform to (?:cgmp|current good manufacturing practice)",
+        None,
+    ),
+    (r"this inspection revealed that (?:these|your) devices? (?:are|is) adulterated", None),
+    # complete response letters: the labeling resources paragraph and standard lead-ins
+    (
+        r"we encourage you to review the labeling review resources|additional resources for the pi\b",
+        None,
+    ),
+    (r"established pharmacologic class \(epc\) text phrases", None),
+    (r"to facilitate review of your submission,? provide a highlighted or marked-up copy", None),
+    (
+        r"significant safety profile changes or findings|new data in original submission format",
+        None,
+    ),
+    (r"^\W*(?:additional comments\W+)?we have the following (?:additional )?comments?", None),
+    (r"^\W*we (?:have )?received your (?:firm'?s )?(?:written )?respons", None),
+    # a table of contents: dot leaders before a page number
+    (r"\.{6,}\s*\d", None),
+    # manufacturers' standard MDR disclaimers
+    (
+        r"if information is provided in the future,? a supplemental report will be issued",
+        "fda_maude",
+    ),
+    (r"a good faith effort will be made to obtain", "fda_maude"),
+    (r"objects to the use of these words|these words are included in the fda 3500a", "fda_maude"),
+    (r"this report does not reflect a conclusion by", "fda_maude"),
+    (r"if pertinent information becomes available .{0,80}(?:addendum|supplemental)", "fda_maude"),
+    (
+        r"is submitting a final report at this time|a follow up report will be submitted",
+        "fda_maude",
+    ),
+    (r"submitted pursuant to the provisions of 21 cfr", "fda_maude"),
     # manufacturers' standard MDR disclaimers
     (r"submit(?:s|ting)? this report to comply with", "fda_maude"),
     (r"has made reasonable efforts to provide as much relevant information", "fda_maude"),

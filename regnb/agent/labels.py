@@ -17,11 +17,16 @@ _TITLE_PREFIX = re.compile(
 )
 
 
+# An address line where a firm's name should be ("Redwood City, CA 94063"): not a name.
+_ADDRESS = re.compile(r"^[\w .'-]+,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$|^\d+\s+\w+")
+
+
 def firm_of(found: Found) -> str | None:
-    """The firm or product a document is about: a catalog field, else its title's subject."""
+    """The firm or product a document is about: a catalog field (not an address line that a
+    record holds there), else its title's subject."""
     for name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
         value = found.fields.get(name)
-        if isinstance(value, str) and value.strip():
+        if isinstance(value, str) and value.strip() and not _ADDRESS.match(fold(value)):
             return fold(value)
     title = fold(found.title)
     stripped = _TITLE_PREFIX.sub("", title)

@@ -189,7 +189,8 @@ def _sentence_bounds(text: str) -> list[tuple[int, int]]:
 
 def _capitalised(word: str) -> bool:
     lowered = word.lower()
-    if not word or not word[0].isupper() or lowered in _NOT_NAMES or lowered in GENERIC_NAMES:
+    generic = lowered in GENERIC_NAMES or lowered.split("-")[0] in GENERIC_NAMES  # "AI-enabled"
+    if not word or not word[0].isupper() or lowered in _NOT_NAMES or generic:
         return False
     lower = word.lower()
     return lower not in QUESTION_WORDS and lower not in STOP_WORDS and lower not in _MONTHS

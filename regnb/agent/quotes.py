@@ -6,11 +6,12 @@ from the unit as `plain` gives it, so verification can find it there."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from regnb.agent.rank import Term, keyword_score
 from regnb.agent.words import plain, sentence_spans
 
-__all__ = ["Quoted", "core_quotes", "short_statement"]
+__all__ = ["Quoted", "core_quotes", "has_substance", "short_statement"]
 
 _LABEL = re.compile(
     r"^\s*(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
@@ -53,11 +54,16 @@ def _cut(text: str, limit: int) -> tuple[str, bool]:
     return " ".join(parts[:limit]).rstrip(",;:"), True
 
 
-def _sentences(body: str) -> list[str]:
-    """The body's sentences, a very short one (a list number, a label) joined to the next."""
+def _sentences(body: str, skip: Callable[[str], bool] | None = None) -> list[str]:
+    """The body's sentences, a very short one (a list number, a label) joined to the next; from
+    the first one `skip` does not reject (furniture inside a unit), up to the next it does."""
     out: list[str] = []
     for s, e in sentence_spans(body):
         sentence = body[s:e]
+        if skip is not None and skip(sentence):
+            if out:
+                break
+            continue
         if out and len(out[-1].split()) < MIN_SENTENCE_WORDS:
             start = body.find(out[-1])
             out[-1] = body[start:e]
@@ -66,11 +72,13 @@ def _sentences(body: str) -> list[str]:
     return out or [body]
 
 
-def core_quotes(text: str, terms: list[Term], limit: int) -> Quoted:
+def core_quotes(
+    text: str, terms: list[Term], limit: int, skip: Callable[[str], bool] | None = None
+) -> Quoted:
     """The statement, then the sentence most about the question when it is another one (both
-    within `limit` words)."""
+    within `limit` words); sentences `skip` rejects (furniture) are never quoted."""
     body = _body(text)
-    sentences = _sentences(body)
+    sentences = _sentences(body, skip)
     first, cut = _cut(sentences[0], limit)
     parts = [(first, cut)]
     left = limit - len(first.split())
@@ -110,8 +118,14 @@ def _following(body: str, first: str, rest: list[str], limit: int) -> tuple[str,
     return body[start:end], False
 
 
-def short_statement(text: str, limit: int) -> str:
-    """A one-line statement of the unit: its first sentence cut at `limit` words, with an
-    ellipsis where cut (word for word, for slides and tables)."""
-    first, cut = _cut(_sentences(_body(text))[0], limit)
+def has_substance(text: str, skip: Callable[[str], bool]) -> bool:
+    """Whether a unit has a sentence worth quoting (one `skip` does not reject)."""
+    body = _body(text)
+    return any(not skip(body[s:e]) for s, e in sentence_spans(body))
+
+
+def short_statement(text: str, limit: int, skip: Callable[[str], bool] | None = None) -> str:
+    """A one-line statement of the unit: its first sentence (that `skip` does not reject) cut at
+    `limit` words, with an ellipsis where cut (word for word, for slides and tables)."""
+    first, cut = _cut(_sentences(_body(text), skip)[0], limit)
     return first + (" …" if cut else "")

@@ -330,9 +330,9 @@ class Researcher:
         common = self.common(doc.dataset)
         return [
             u
-            for u in parse_document(doc.dataset, texts)
+            for u in parse_document(doc.dataset, texts, common=common)
             if u.kind != "furniture"
-            and not is_furniture(u.text, doc.dataset)
+            and not is_furniture(u.text, doc.dataset, common=common)
             and not (common and common_share(u.text, common) >= self.config.furniture_share)
         ]
 

@@ -131,11 +131,13 @@ def _keep(
 
 
 def _context(cited: list[Citation], pages: dict[tuple[str, int], str | None]) -> set[str]:
-    """Words a sentence may take from the pages it cites and the titles of the CFR sections
-    those pages cite."""
-    out: set[str] = set()
-    for c in cited:
-        page = pages.get((c.document_id, c.page_num or 0)) or ""
+    """Words a sentence's frame may take from its documents' pages that the answer cites (a
+    section heading, a count's unit) and the titles of the CFR sections those pages cite."""
+    documents = {c.document_id for c in cited}
+    out: set[str] = set(words("fd c act cfr u.s.c"))
+    for (document_id, _), page in pages.items():
+        if document_id not in documents or not page:
+            continue
         out |= set(words(page))
         for citation in cfr_citations(page):
             out |= set(words(cfr_title(citation) or ""))

@@ -1,0 +1,397 @@
+"""The regulatory research benchmark (benchmarks/research/questions.json): loading its questions,
+running them through the research agent as real conversations, and scoring the answers the way an
+analyst would, against passage-level gold evidence.
+
+Shared by benchmarks/bench_research.py (timings, tables) and tests/test_research_benchmark.py
+(data checks, floors). The documents are read from ../shared/data/realcorpus at run time: the
+questions name them by stable record fields and hold only short verbatim phrases of their text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import json
+import re
+import statistics
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from regnb.agent.blocks import block_text
+from regnb.agent.types import Agent, Citation, PriorTurn, TurnRequest, TurnResult
+
+__all__ = [
+    "FILES",
+    "KINDS",
+    "QUESTIONS_PATH",
+    "REAL",
+    "TARGETS",
+    "TODAY",
+    "BenchQuestion",
+    "EngineReader",
+    "Expect",
+    "Reader",
+    "Records",
+    "Score",
+    "by_kind",
+    "contains",
+    "conversation",
+    "load_questions",
+    "meets",
+    "score_answer",
+    "summarise",
+    "title_key",
+    "weakest",
+]
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTIONS_PATH = ROOT / "benchmarks" / "research" / "questions.json"
+REAL = ROOT.parent / "shared" / "data" / "realcorpus"
+
+# The realcorpus files the questions are about (the same as tests/agent_questions.py).
+FILES = [
+    "fda_warning_letters__jev.jsonl.gz",
+    "fda_483__ncruickshank.jsonl.gz",
+    "fda_483_observation_catalog__fy2019.jsonl.gz",
+    "fda_crl__gmpkit.jsonl.gz",
+    "fda_guidance__cowork-ra.jsonl.gz",
+    "fda_guidance__qbdvision.jsonl.gz",
+    "fda_maude__narratives.jsonl.gz",
+]
+KINDS = ("single", "multi", "which", "guidance", "compare", "count", "followup")
+
+# The date every turn is asked on (the service uses the clock's date; a fixed one keeps the
+# benchmark's answers the same from one day to the next).
+TODAY = dt.date(2026, 11, 26)
+
+# Where the agent should be: (figure, comparison, target).
+TARGETS: dict[str, tuple[str, float]] = {
+    "gold_recall": (">=", 0.80),
+    "expected_cited": (">=", 0.95),
+    "boilerplate_cited": ("<=", 0),
+    "verified": (">=", 1.0),
+    "single_extra_max": ("<=", 3),
+    "turn_p95_s": ("<=", 10.0),
+}
+
+
+# --------------------------------------------------------------------------- questions
+
+
+@dataclass(frozen=True)
+class Expect:
+    """The records of the realcorpus file starting with `file` whose field `key` holds `value`
+    (case-insensitive): one answering document (two variants of a letter both count)."""
+
+    file: str
+    key: str
+    value: str
+
+    def matches(self, file_name: str, record: dict[str, Any]) -> bool:
+        return file_name.startswith(self.file) and (
+            self.value.casefold() in str(record.get(self.key) or "").casefold()
+        )
+
+
+@dataclass(frozen=True)
+class BenchQuestion:
+    """One benchmark question: the conversation's messages (the last one is scored), the
+    documents a good answer cites (at least `need` of `expect`), the gold facts (each a list of
+    alternative verbatim phrases) and the letter furniture that must never be cited as evidence."""
+
+    id: str
+    kind: str
+    turns: list[str]
+    expect: list[Expect]
+    need: int
+    gold: list[list[str]]
+    boilerplate: list[str]
+    note: str = ""
+
+    @property
+    def single_document(self) -> bool:
+        """A question one document answers: kind `single`, or one expected document."""
+        return self.kind == "single" or (len(self.expect) == 1 and self.need == 1)
+
+
+def load_questions(path: Path = QUESTIONS_PATH) -> list[BenchQuestion]:
+    """The benchmark's questions, in file order."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        BenchQuestion(
+            id=q["id"],
+            kind=q["kind"],
+            turns=list(q["turns"]),
+            expect=[Expect(e["file"], e["key"], e["value"]) for e in q["expect"]],
+            need=int(q.get("need", 1)),
+            gold=[list(alternatives) for alternatives in q["gold"]],
+            boilerplate=list(q.get("boilerplate", [])),
+            note=q.get("note", ""),
+        )
+        for q in raw["questions"]
+    ]
+
+
+class Records:
+    """The realcorpus records the questions name, read from the gzip JSON lines once."""
+
+    def __init__(self, folder: Path = REAL, files: Sequence[str] = FILES) -> None:
+        self.rows: list[tuple[str, dict[str, Any]]] = []
+        for name in files:
+            with gzip.open(folder / name, "rt", encoding="utf-8") as handle:
+                self.rows.extend((name, json.loads(line)) for line in handle)
+
+    def matching(self, expect: Expect) -> list[dict[str, Any]]:
+        return [r for name, r in self.rows if expect.matches(name, r)]
+
+    def titles(self, expect: Expect) -> set[str]:
+        """Title keys of the records an expectation names."""
+        return {title_key(r["title"]) for r in self.matching(expect)}
+
+    def pages(self, question: BenchQuestion) -> list[str]:
+        """Every page of every document the question expects."""
+        return [p for e in question.expect for r in self.matching(e) for p in r["pages"]]
+
+
+def title_key(title: str) -> str:
+    """A title reduced to its letters and digits, for matching cited documents to records."""
+    return re.sub(r"[^0-9a-z]+", "", unicodedata.normalize("NFKC", title).casefold())
+
+
+# --------------------------------------------------------------------------- text matching
+
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"'})
+_DASHES = re.compile(r"[‐‑‒–—―]")
+_WS = re.compile(r"\s+")
+_PUNCT = re.compile(r"[^0-9a-z]+")
+
+
+def norm(text: str) -> str:
+    """Case, Unicode forms, curly quotes, dashes and runs of whitespace folded."""
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    return _WS.sub(" ", _DASHES.sub("-", text)).strip().casefold()
+
+
+def loose(text: str) -> str:
+    """`norm`, with every run of punctuation and whitespace as one space."""
+    return " " + _PUNCT.sub(" ", norm(text)).strip() + " "
+
+
+def contains(haystack: str, phrase: str) -> bool:
+    """Whether `phrase` occurs in `haystack`, whitespace and case folded; failing that,
+    punctuation-insensitive (whole words at the phrase's ends)."""
+    if norm(phrase) in norm(haystack):
+        return True
+    needle = loose(phrase)
+    return needle.strip() != "" and needle in loose(haystack)
+
+
+_SALUTATION = re.compile(r"^(dear|hello|greetings|to whom it may concern)\b")
+
+
+def is_salutation(text: str) -> bool:
+    return bool(_SALUTATION.match(norm(text)))
+
+
+# --------------------------------------------------------------------------- running
+
+
+def conversation(
+    agent: Agent, turns: Sequence[str], *, plan: str = "enterprise", today: dt.date = TODAY
+) -> Iterator[TurnResult]:
+    """The turns asked one after the other in one conversation, as the conversation service
+    does: each request carries every earlier turn (message, status, answer, citations, clarifying
+    question, the agent's state) and continues the citation numbers. Yields each turn's result."""
+    history: list[PriorTurn] = []
+    for message in turns:
+        first = max((c.index for t in history for c in t.citations), default=0) + 1
+        request = TurnRequest(message, list(history), first, plan, today)
+        result = agent.run(request, lambda steps: None, lambda: False)
+        yield result
+        history.append(
+            PriorTurn(
+                message=message,
+                status=result.status,
+                answer=result.answer,
+                citations=list(result.citations),
+                question=result.question,
+                state=result.state,
+            )
+        )
+
+
+class Reader(Protocol):
+    """What scoring reads: a page's text and a document's title, as the engine returns them."""
+
+    def page(self, document_id: str, page_num: int) -> str: ...
+
+    def title(self, document_id: str) -> str: ...
+
+
+class EngineReader:
+    """`Reader` over an engine's document reader (`Engine.read`), cached."""
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self._pages: dict[tuple[str, int], str] = {}
+        self._titles: dict[str, str] = {}
+
+    def page(self, document_id: str, page_num: int) -> str:
+        key = (document_id, page_num)
+        if key not in self._pages:
+            read = self.engine.read(document_id, page_num, page_num)
+            self._titles[document_id] = read.title
+            self._pages[key] = read.page_list[0]["text"] if read.page_list else ""
+        return self._pages[key]
+
+    def title(self, document_id: str) -> str:
+        if document_id not in self._titles:
+            self.page(document_id, 1)
+        return self._titles[document_id]
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@dataclass
+class Score:
+    """How one answer (the last turn of a question) fares."""
+
+    id: str
+    kind: str
+    status: str
+    need: int
+    expected_found: int  # expected documents cited
+    facts: list[bool]  # per gold fact: found in the answer or in a cited passage
+    boilerplate: list[str]  # the cited passages that are letter furniture (their block ids)
+    documents: int  # distinct documents cited
+    extra_documents: int  # cited documents that are none of the expected ones
+    passages: int  # passage citations
+    verified: int  # passage citations whose text is their block's text on the page read
+    single_document: bool
+    seconds: list[float] = field(default_factory=list)  # per turn, when timed
+
+    @property
+    def expected_ok(self) -> bool:
+        return self.expected_found >= self.need
+
+    @property
+    def recall(self) -> float:
+        return sum(self.facts) / len(self.facts) if self.facts else 1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "expected_ok": self.expected_ok, "recall": self.recall}
+
+
+def _passage_text(reader: Reader, citation: Citation) -> str | None:
+    """The cited block's text recomputed from the page the reader returns (None: no such block)."""
+    if citation.block_id is None or citation.page_num is None:
+        return None
+    try:
+        return block_text(reader.page(citation.document_id, citation.page_num), citation.block_id)
+    except (ValueError, LookupError):
+        return None
+
+
+def score_answer(
+    question: BenchQuestion,
+    result: TurnResult,
+    reader: Reader,
+    expected_titles: Sequence[set[str]],
+) -> Score:
+    """Score `result` (the question's last turn). `expected_titles[i]` holds the title keys of the
+    records `question.expect[i]` names (`Records.titles`)."""
+    answer = (result.answer or "") if result.status == "completed" else ""
+    citations = result.citations if result.status == "completed" else []
+    passages = [c for c in citations if c.block_id is not None]
+    texts = [_passage_text(reader, c) for c in passages]
+    verified = sum(
+        1
+        for c, text in zip(passages, texts, strict=True)
+        if text is not None and norm(text) == norm(c.passage or "")
+    )
+    evidence = [answer, *(t for t in texts if t)]
+    facts = [any(contains(e, alt) for e in evidence for alt in fact) for fact in question.gold]
+    furniture = [
+        f"{c.document_id} p{c.page_num} {c.block_id}"
+        for c, text in zip(passages, texts, strict=True)
+        if text is not None
+        and (is_salutation(text) or any(contains(text, b) for b in question.boilerplate))
+    ]
+    cited = {c.document_id: title_key(reader.title(c.document_id)) for c in citations}
+    found = sum(1 for titles in expected_titles if titles & set(cited.values()))
+    wanted = set().union(*expected_titles) if expected_titles else set()
+    return Score(
+        id=question.id,
+        kind=question.kind,
+        status=result.status,
+        need=question.need,
+        expected_found=found,
+        facts=facts,
+        boilerplate=furniture,
+        documents=len(cited),
+        extra_documents=sum(1 for key in cited.values() if key not in wanted),
+        passages=len(passages),
+        verified=verified,
+        single_document=question.single_document,
+    )
+
+
+def _p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def summarise(scores: Iterable[Score]) -> dict[str, float]:
+    """The overall figures: mean gold-fact recall per question, share of questions citing their
+    expected documents, boilerplate passages cited, share of passage citations verified, documents
+    cited per answer, other documents cited by single-document answers (mean and most), and
+    seconds per turn (p50, p95) when the turns were timed."""
+    scores = list(scores)
+    if not scores:
+        return {}
+    single = [s.extra_documents for s in scores if s.single_document]
+    passages = sum(s.passages for s in scores)
+    seconds = [t for s in scores for t in s.seconds]
+    return {
+        "questions": len(scores),
+        "gold_recall": statistics.fmean(s.recall for s in scores),
+        "facts_found": sum(sum(s.facts) for s in scores),
+        "facts": sum(len(s.facts) for s in scores),
+        "expected_cited": sum(s.expected_ok for s in scores) / len(scores),
+        "boilerplate_cited": sum(len(s.boilerplate) for s in scores),
+        "verified": sum(s.verified for s in scores) / passages if passages else 1.0,
+        "passages": passages,
+        "documents_per_answer": statistics.fmean(s.documents for s in scores),
+        "single_extra_mean": statistics.fmean(single) if single else 0.0,
+        "single_extra_max": max(single, default=0),
+        "completed": sum(s.status == "completed" for s in scores) / len(scores),
+        "turns": len(seconds),
+        "turn_p50_s": statistics.median(seconds) if seconds else 0.0,
+        "turn_p95_s": _p95(seconds),
+    }
+
+
+def by_kind(scores: Iterable[Score]) -> dict[str, dict[str, float]]:
+    """`summarise` per question kind."""
+    groups: dict[str, list[Score]] = {}
+    for s in scores:
+        groups.setdefault(s.kind, []).append(s)
+    return {kind: summarise(groups[kind]) for kind in KINDS if kind in groups}
+
+
+def meets(figure: str, value: float) -> bool:
+    """Whether an overall figure meets its target (`TARGETS`)."""
+    op, target = TARGETS[figure]
+    return value >= target if op == ">=" else value <= target
+
+
+def weakest(scores: Iterable[Score], n: int = 5) -> list[Score]:
+    """The `n` answers furthest from right: recall first, then expected documents, boilerplate."""
+    return sorted(
+        scores,
+        key=lambda s: (s.recall, s.expected_ok, -len(s.boilerplate), -s.extra_documents),
+    )[:n]

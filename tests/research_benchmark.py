@@ -39,6 +39,7 @@ __all__ = [
     "by_kind",
     "contains",
     "conversation",
+    "is_salutation",
     "load_questions",
     "meets",
     "score_answer",

@@ -28,6 +28,7 @@ from tests.research_benchmark import (
     Score,
     contains,
     conversation,
+    is_salutation,
     load_questions,
     score_answer,
     summarise,
@@ -267,6 +268,12 @@ def test_every_phrase_is_in_an_expected_document(question: BenchQuestion, record
     pages = records.pages(question)
     for phrase in [alt for fact in question.gold for alt in fact] + question.boilerplate:
         assert any(contains(page, phrase) for page in pages), phrase
+    for page in pages:  # furniture must sit in blocks of its own: citing a finding never counts
+        for b in split_blocks(page):
+            text = page[b.start : b.end]
+            if is_salutation(text) or any(contains(text, f) for f in question.boilerplate):
+                fused = [alt for fact in question.gold for alt in fact if contains(text, alt)]
+                assert not fused, f"a gold phrase shares a furniture block: {fused}"
     # letters, guidance and MAUDE reports have furniture of their own; 483 OCR pages and the
     # FY2019 catalog have none (the form text is fused with the observations)
     furnished = any(not e.file.startswith("fda_483") for e in question.expect)

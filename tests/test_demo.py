@@ -222,6 +222,159 @@ def test_titles_name_the_firm_product_or_application(documents: Documents) -> No
         assert named >= 0.8 * len(docs), dataset_id
 
 
+def _text(doc: dict[str, Any]) -> str:
+    return "\n\n".join(doc["pages"])
+
+
+def _day(text: str) -> dt.date:
+    return dt.datetime.strptime(text, "%B %d, %Y").date()
+
+
+def test_form_483s_number_their_observations_and_end_every_page_with_the_form(
+    documents: Documents,
+) -> None:
+    texts = []
+    for doc in documents["fda_483"]:
+        text = _text(doc)
+        numbers = [int(n) for n in re.findall(r"^OBSERVATION (\d+)$", text, re.M)]
+        assert numbers == list(range(1, len(numbers) + 1)), doc["title"]
+        assert numbers
+        assert text.count("\nSpecifically") == len(numbers)
+        assert doc["fields"]["fei_number"] in doc["pages"][0].split("OBSERVATION 1")[0]
+        for i, page in enumerate(doc["pages"], 1):
+            assert page.endswith(f"PAGE {i} of {len(doc['pages'])} PAGES")
+        texts.append(text)
+    assert sum(bool(re.search(r"^A\. .+\nB\. ", t, re.M)) for t in texts) > 0.2 * len(texts)
+    statements = {m for t in texts for m in re.findall(r"^OBSERVATION \d+\n(.+)$", t, re.M)}
+    assert len(statements) >= 40
+
+
+def test_a_repeat_observation_repeats_one_of_the_firms_earlier_form_483s(
+    documents: Documents,
+) -> None:
+    by_fei = collections.defaultdict(list)
+    for doc in documents["fda_483"]:
+        by_fei[doc["fields"]["fei_number"]].append(doc)
+    repeats = 0
+    for doc in documents["fda_483"]:
+        earlier = [d for d in by_fei[doc["fields"]["fei_number"]] if d["date"] <= doc["date"]]
+        earlier_text = " ".join(_text(d) for d in earlier if d is not doc)
+        for observation in re.split(r"^OBSERVATION \d+\n", _text(doc), flags=re.M)[1:]:
+            if "This is a repeat observation from the inspection dated" in observation:
+                repeats += 1
+                assert observation.split("\n")[0] in earlier_text, doc["title"]
+    assert repeats > 30
+
+
+def _cited_findings() -> dict[str, tuple[str, set[str]]]:
+    """Warning-letter violation sentence -> (its section, the citations it may carry)."""
+    vocab = importlib.import_module("demogen.vocab.findings")
+    out: dict[str, tuple[str, set[str]]] = {}
+    for pool in vocab.FINDINGS.values():
+        for f in pool:
+            older = {c for cfr, (_, c) in vocab.ERA_CITATIONS.items() if cfr == f.cfr}
+            out.setdefault(f.violation, (f.section, set()))[1].update({f.cfr, *older})
+    return out
+
+
+def test_warning_letter_violations_cite_their_finding_under_its_section_heading(
+    documents: Documents,
+) -> None:
+    findings = _cited_findings()
+    headings = {section for section, _ in findings.values()}
+    cited = 0
+    for doc in documents["fda_warning_letters"]:
+        lines = _text(doc).split("\n")
+        numbers = [int(m.group(1)) for line in lines if (m := re.match(r"(\d+)\. ", line))]
+        assert numbers == list(range(1, len(numbers) + 1)), doc["title"]
+        heading = ""
+        for line in lines:
+            heading = line if line in headings else heading
+            violation = re.sub(r"^\d+\. ", "", line)
+            match = max((v for v in findings if violation.startswith(v)), key=len, default="")
+            if match and line != violation:
+                section, citations = findings[match]
+                rest = violation.removeprefix(match)
+                assert rest in {f" ({c})." for c in citations} | {
+                    f", as required by {c}." for c in citations
+                }, line
+                assert heading == section, line
+                cited += 1
+    assert cited > 400
+
+
+def test_warning_letters_ask_for_what_each_violation_needs(documents: Documents) -> None:
+    requests: collections.Counter[str] = collections.Counter()
+    for doc in documents["fda_warning_letters"]:
+        for paragraph in _text(doc).split("\n\n"):
+            if paragraph.startswith("In response to this letter, provide"):
+                items = paragraph.split("\n")[1:]
+                assert 1 <= len(items) <= 3
+                assert all(item.startswith("• ") for item in items)
+                requests.update(items)
+    assert len(requests) >= 150
+    assert requests.most_common(1)[0][1] < 0.03 * sum(requests.values())
+
+
+def test_complete_responses_number_deficiencies_under_headings_each_with_a_recommendation(
+    documents: Documents,
+) -> None:
+    sections = importlib.import_module("demogen.vocab.crl").SECTION_ORDER
+    for doc in documents["fda_crl"]:
+        text = _text(doc)
+        submitted = re.search(r"dated (\w+ \d+, \d{4}) and received (\w+ \d+, \d{4})", text)
+        assert submitted
+        assert (
+            _day(submitted.group(1))
+            <= _day(submitted.group(2))
+            < dt.date.fromisoformat(doc["date"])
+        )
+        body = re.split(r"^(?:PRESCRIBING INFORMATION|OTHER)$", text, flags=re.M)[0]
+        numbers = [int(n) for n in re.findall(r"^(\d+)\. ", body, re.M)]
+        assert numbers == list(range(1, len(numbers) + 1))
+        assert numbers
+        advice = re.findall(r"^(?:Recommendation|Information needed|To address this)", body, re.M)
+        assert len(advice) == len(numbers)
+        headings = re.findall(r"^([A-Z][A-Z ]+)$", body, re.M)
+        assert set(headings) - {
+            "COMPLETE RESPONSE",
+            "DEPARTMENT OF HEALTH AND HUMAN SERVICES",
+        } <= set(sections)
+        assert "\nOTHER\nWithin one year after the date of this letter" in text
+
+
+def test_maude_reports_separate_the_event_from_the_manufacturers_narrative(
+    documents: Documents,
+) -> None:
+    for doc in documents["fda_maude"]:
+        text = _text(doc)
+        event = text.index("Event Description:\nIt was reported that")
+        narrative = text.index("Manufacturer Narrative:\nEvaluation: ")
+        assert event < narrative
+        assert "\nRoot cause: " in text[narrative:]
+        assert "\nCorrective action: " in text[narrative:]
+
+
+def test_guidance_lists_follow_their_lead_in(documents: Documents) -> None:
+    for doc in documents["fda_guidance"]:
+        text = _text(doc)
+        assert "\nIII. RECOMMENDATIONS\nA. " in text
+        assert "FDA recommends" in text or "FDA intends" in text
+        lists = re.findall(r"the following:((?:\n• [^\n]+)*)", text)
+        assert lists
+        assert all(item.count("\n• ") >= 2 for item in lists)
+
+
+def test_a_recall_reason_always_carries_the_same_class(documents: Documents) -> None:
+    classes = collections.defaultdict(set)
+    for doc in documents["fda_recall_enforcement"]:
+        reason = re.search(r"^Reason for Recall: (.+)$", _text(doc), re.M)
+        assert reason
+        classes[reason.group(1)].add(doc["fields"]["classification"])
+    assert all(len(c) == 1 for c in classes.values())
+    assert len(classes) >= 25
+
+
 def test_a_small_scale_keeps_every_dataset() -> None:
     small = demo.generate_documents(scale=0.02)
     assert all(small.values())

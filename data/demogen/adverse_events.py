@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from demogen.generator import Generator
 from demogen.text import (
     ID_LETTERS,
@@ -28,13 +30,18 @@ from demogen.vocab.adverse_events import (
     FAERS_REPORTERS,
     FAERS_SECTIONS,
     FAERS_TREATMENT,
+    MAUDE_ACTIONS,
     MAUDE_DEVICE_INFO,
+    MAUDE_EVALUATIONS,
     MAUDE_FOLLOWUP,
     MAUDE_HEADER,
+    MAUDE_METHODS,
     MAUDE_MORE,
     MAUDE_OUTCOME,
     MAUDE_PATIENT,
     MAUDE_PROBLEMS,
+    MAUDE_ROOT_CAUSES,
+    MAUDE_UNDETERMINED,
 )
 from demogen.vocab.drugs import CLASSES
 from demogen.world import FIRST_DAY, LAST_DAY
@@ -47,7 +54,9 @@ def maude(gen: Generator) -> None:
         day = gen.day()
         product = gen.world.product_before("device", day)
         event_type = pick(rng, {"malfunction": 55, "injury": 33, "death": 5, "other": 7})
-        problem, description = choice(rng, MAUDE_PROBLEMS[product.info["category"]])
+        problems = MAUDE_PROBLEMS[product.info["category"]]
+        index = randint(rng, 0, len(problems) - 1)
+        problem, description = problems[index]
         fei = product.firm.fei
         number = gen.world.unique(
             lambda fei=fei, d=day: f"{fei}-{d.year}-{randint(rng, 1, 99999):05d}"
@@ -61,14 +70,46 @@ def maude(gen: Generator) -> None:
             patient_problem=choice(rng, MAUDE_PATIENT[event_type]),
             model=f"{choice(rng, ID_LETTERS)}{randint(rng, 100, 9999)}",
             catalog=f"{randint(rng, 10, 99)}-{randint(rng, 1000, 9999)}",
+            lot=f"{choice(rng, ID_LETTERS)}{randint(rng, 10000, 99999)}",
         )  # fmt: skip
-        event = f"Event Description: It was reported that {gen.fill(description, ctx)}. "
+        event = f"Event Description:\nIt was reported that {gen.fill(description, ctx)}. "
         event += gen.fill(choice(rng, MAUDE_OUTCOME[event_type]), ctx)
-        followups = sample(rng, MAUDE_FOLLOWUP, randint(rng, 1, 4))
-        more = [t for t in (MAUDE_DEVICE_INFO, *MAUDE_MORE) if rng.random() < 0.8]
-        paras = [gen.fill(MAUDE_HEADER, ctx), event, *gen.fill_all(more, ctx)]
-        paras.append("Manufacturer Narrative: " + " ".join(gen.fill_all(followups, ctx)))
-        gen.emit("fda_maude", ctx, paras)
+        narrative = manufacturer_narrative(gen, ctx, product.info["category"], index)
+        info, evaluated = (
+            t if rng.random() < 0.7 else "" for t in (MAUDE_DEVICE_INFO, MAUDE_MORE[1])
+        )
+        paras = [p for p in (MAUDE_HEADER, event, info, narrative, evaluated) if p]
+        gen.emit("fda_maude", ctx, gen.fill_all(paras, ctx))
+
+
+def manufacturer_narrative(gen: Generator, ctx: dict[str, Any], category: str, index: int) -> str:
+    """The manufacturer's narrative: its evaluation, the root cause and the corrective action."""
+    rng = gen.rng
+    problem = MAUDE_PROBLEMS[category][index][0]
+    status = pick(rng, {"confirmed": 45, "not confirmed": 25, "not returned": 30})
+    ctx.update(
+        method_cap=sentence_case(choice(rng, MAUDE_METHODS)), problem_lower=problem.lower(),
+        n_similar=choice(rng, ("no", "no", "one", "two")),
+        available="No" if status == "not returned" else "Returned to manufacturer",
+        remedial=choice(rng, ("recall", "labeling change", "notification")) if status == "confirmed" else "none",
+    )  # fmt: skip
+    lines = [f"Evaluation: {gen.fill(MAUDE_EVALUATIONS[status], ctx)}"]
+    if status == "confirmed":
+        cause = gen.fill(MAUDE_ROOT_CAUSES[category][index], ctx)
+        lines.append(
+            f"Root cause: The investigation determined that the event was caused by {cause}."
+        )
+    else:
+        lines.append(f"Root cause: {choice(rng, MAUDE_UNDETERMINED[status == 'not returned' :])}")
+    actions = MAUDE_ACTIONS["confirmed" if status == "confirmed" else "other"]
+    lines.append(f"Corrective action: {gen.fill(choice(rng, actions), ctx)}")
+    if status == "not returned" and rng.random() < 0.5:
+        lines.append(choice(rng, MAUDE_FOLLOWUP[2:3]))
+    return "Manufacturer Narrative:\n" + "\n".join(lines)
+
+
+def sentence_case(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def faers(gen: Generator) -> None:

@@ -1,4 +1,4 @@
-"""Applications: drug and biologic approvals, complete responses, 510(k)s and PMAs."""
+"""Applications: drug and biologic approvals, 510(k)s and PMAs (complete responses: `demogen.complete_responses`)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,8 @@ from demogen.generator import Generator
 from demogen.text import before, choice, long_date, randint, sample, some
 from demogen.vocab.approvals import (
     ANDA_APPROVAL,
-    APPLICATIONS,
     BLA_DOCUMENTS,
     CLINICAL_DATA,
-    CRL_CLOSING,
-    CRL_ISSUES,
-    CRL_OPENING,
     DENOVO_IDENTIFICATION,
     DENOVO_SECTIONS,
     K_LETTER,
@@ -27,7 +23,7 @@ from demogen.vocab.approvals import (
     SUPPLEMENT_CHANGES,
 )
 from demogen.vocab.devices import DEVICE_MARKS, MOD_SUFFIXES
-from demogen.world import FIRST_DAY, LAST_DAY, Product
+from demogen.world import FIRST_DAY, Product
 
 
 def plan_documents(
@@ -101,30 +97,6 @@ def biologics(gen: Generator) -> None:
             ctx["change"] = gen.fill(choice(rng, SUPPLEMENT_CHANGES), ctx)
         paras = gen.fill_all(some(rng, BLA_DOCUMENTS[doc_type], 0.9), ctx)
         gen.emit("fda_biologic", ctx, paras, doc_type)
-
-
-def complete_responses(gen: Generator) -> None:
-    """The `fda_crl` letters; some cite a facility whose inspection was OAI."""
-    rng = gen.rng
-    sites = [ev for ev in gen.events if ev.firm.kind == "drug" and ev.classification == "OAI"]
-    for _ in range(gen.counts["fda_crl"]):
-        product = choice(rng, gen.world.products["drug" if rng.random() < 0.8 else "biologic"])
-        letter = before(rng, product.approved, 120, 900)
-        supplemental = letter < FIRST_DAY  # then it answers a later supplement
-        letter = gen.later(product) if supplemental else min(letter, LAST_DAY)
-        original, supplement, statute = APPLICATIONS[product.number.rstrip("0123456789")]
-        site = choice(rng, [ev for ev in sites if ev.end < letter] or [None])
-        facility = site.firm if site else product.firm
-        ctx = gen.drug_ctx(product, letter)
-        ctx.update(
-            app_kind=supplement if supplemental else original, statute=statute,
-            amend_date=long_date(before(rng, letter, 30, 150)),
-            sub_date=long_date(before(rng, letter, 300, 400)),
-            facility=facility.name, facility_fei=facility.fei,
-        )  # fmt: skip
-        issues = sorted(sample(rng, CRL_ISSUES, randint(rng, 2, 5)), key=CRL_ISSUES.index)
-        closing = [t for t in CRL_CLOSING[:-1] if rng.random() < 0.7] + [CRL_CLOSING[-1]]
-        gen.emit("fda_crl", ctx, gen.fill_all([CRL_OPENING, *issues, *closing], ctx))
 
 
 def premarket_510k(gen: Generator) -> None:

@@ -1,4 +1,8 @@
-"""Form 483s, inspection records and warning letters, drawn from one list of inspections."""
+"""Inspections: the Form 483s and inspection records, drawn from one list of inspections.
+
+Warning letters (`demogen.warning_letters`) follow some of these inspections and cite the same
+findings, quoting the facts the Form 483 recorded.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any
 
 from demogen.generator import Event, Generator
 from demogen.text import (
+    ID_LETTERS,
     after,
     article,
     before,
@@ -17,45 +22,33 @@ from demogen.text import (
     sample,
     sentence,
     some,
+    words,
 )
-from demogen.vocab.firms import (
-    DISTRICTS,
-    EST_TYPES,
-    FIRM_PREFIXES,
-    FOREIGN_OFFICE,
-    OFFICES_2017,
-    OFFICIAL_TITLES,
-    OII_OFFICE,
-    US_CITIES,
-)
+from demogen.vocab.devices import FAILURE_MODES
+from demogen.vocab.findings import SCOPED_PRODUCTS, Finding, findings_for
+from demogen.vocab.firms import DISTRICTS, EST_TYPES, FOREIGN_OFFICE, OFFICES_2017, OII_OFFICE
 from demogen.vocab.inspections import (
     CLASSIFICATIONS,
     COMPLIANCE_PROGRAMS,
     F483_ANNOTATIONS,
-    F483_CLOSING,
+    F483_FOOTER,
     F483_HEADER,
+    F483_LEADS,
     F483_PREAMBLE,
+    F483_REPEAT,
+    F483_REVERSE,
     INSPECTION_DEFINITIONS,
     INSPECTION_EIR,
     INSPECTION_OUTCOME,
     INSPECTION_SUMMARY,
-    OBSERVATIONS,
+    INVESTIGATOR_TITLES,
     PROJECT_AREAS,
 )
-from demogen.vocab.letters import (
-    ONLINE_PRODUCTS,
-    PROTOCOL_TITLES,
-    WL_HEADER,
-    WL_RESPONSE,
-    WL_TYPES,
-)
-from demogen.world import FIRST_DAY, LAST_DAY, PRODUCT_TYPES, Firm
+from demogen.world import FIRST_DAY, PRODUCT_TYPES, Firm
 
-# how often each kind of firm is inspected, and gets each type of warning letter
+# how often each kind of firm is inspected
 INSPECTED = {"drug": 45, "device": 30, "biologic": 8, "food": 12, "veterinary": 5}
-LETTERS = {"drug": 20, "device": 14, "food": 12, "biologic": 4, "veterinary": 3}
-LETTERS |= {"online": 10, "tobacco": 12, "bimo": 6, "records": 8}
-TOBACCO_LETTERS = dt.date(2016, 8, 8)  # FDA's rule deeming e-cigarettes tobacco products
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 def office(gen: Generator, firm: Firm, day: dt.date, kind: str) -> str:
@@ -70,43 +63,129 @@ def office(gen: Generator, firm: Firm, day: dt.date, kind: str) -> str:
 
 
 def event(gen: Generator, kind: str, end: dt.date, classification: str) -> Event:
-    rng, pool = gen.rng, OBSERVATIONS[kind]
-    observations = sorted(sample(rng, pool, min(len(pool), randint(rng, 3, 9))), key=pool.index)
-    start = before(rng, end, 2, 21)
-    return Event(gen.world.firm(kind), start, end, classification, observations)
+    """An inspection of a firm of `kind` that ended on `end`, with two to eight findings that
+    fit the establishment's type and the date."""
+    rng = gen.rng
+    firm = gen.world.firm(kind)
+    est_type = choice(rng, EST_TYPES[kind])
+    pool = findings_for(kind, est_type, end)
+    if len(pool) < 2:
+        pool = findings_for(kind, est_type, end, scoped=False)
+    observations = sample(rng, pool, min(len(pool), randint(rng, 2, 8)))
+    end = workday(end)
+    start = workday(before(rng, end, 2, 21))
+    return Event(firm, start, end, classification, observations, est_type)
+
+
+def workday(day: dt.date, forward: bool = False) -> dt.date:
+    """The nearest weekday: inspections start and close on working days."""
+    step = dt.timedelta(days=1 if forward or day < FIRST_DAY + dt.timedelta(days=3) else -1)
+    while day.weekday() >= 5:
+        day += step
+    return day
 
 
 def event_ctx(gen: Generator, ev: Event, day: dt.date) -> dict[str, Any]:
     ctx = gen.firm_ctx(ev.firm, day)
-    est_type = choice(gen.rng, EST_TYPES.get(ev.firm.kind, ("Establishment",)))
+    est_type = ev.est_type
+    if est_type in SCOPED_PRODUCTS:
+        ctx["product"] = f"{ev.firm.short.split()[0]} {choice(gen.rng, SCOPED_PRODUCTS[est_type])}"
+    elif ev.firm.kind == "device" and ev.firm.products:
+        device = choice(gen.rng, ev.firm.products)
+        ctx["product"] = device.name
+        ctx["failure_mode"] = choice(gen.rng, FAILURE_MODES[device.info["category"]])
     ctx.update(
         start_date=long_date(ev.start), insp_date=long_date(ev.end), est_type=est_type,
         resp_date=long_date(after(gen.rng, ev.end, 10, 15)), classification=ev.classification,
         est_type_lower=sentence(est_type), a_est=article(sentence(est_type)),
     )  # fmt: skip
+    if ev.previous:
+        ctx["prev_dates"] = f"{numeric(ev.previous.start)} - {numeric(ev.previous.end)}"
     return ctx
+
+
+def numeric(day: dt.date) -> str:
+    """`9/20/2019`, as the Form 483 writes dates."""
+    return f"{day.month}/{day.day}/{day.year}"
+
+
+def link_previous(events: list[Event]) -> None:
+    """Give each inspection the same firm's previous one (by date) among `events`."""
+    last: dict[str, Event] = {}
+    for ev in sorted(events, key=lambda e: (e.end, e.firm.fei)):
+        ev.previous = last.get(ev.firm.fei)
+        last[ev.firm.fei] = ev
 
 
 def form_483s(gen: Generator) -> None:
     """The `fda_483` documents; their inspections stay in `gen.events` for later datasets."""
-    rng, world = gen.rng, gen.world
+    rng = gen.rng
     for _ in range(gen.counts["fda_483"]):
         cls = "OAI" if rng.random() < 0.3 else "VAI"
         gen.events.append(event(gen, pick(rng, INSPECTED), gen.day(), cls))
+    link_previous(gen.events)
     for seq, ev in enumerate(gen.events, 1):
-        ctx = event_ctx(gen, ev, ev.end)
-        ctx.update(office=office(gen, ev.firm, ev.end, ev.firm.kind), investigator=world.person())
-        ctx.update(investigator2=world.person(), record_id=f"483-{ev.end.year}-{seq:05d}")
-        paras = [gen.fill(F483_HEADER, ctx), F483_PREAMBLE]
-        for k, (cfr, statement, _, details, _) in enumerate(ev.observations, 1):
-            chosen = sample(rng, details, min(len(details), randint(rng, 1, 3)))
-            found = sentence(" ".join(gen.fill_all(chosen, ctx)))
-            text = f"OBSERVATION {k} ({cfr})\n{statement}\nSpecifically, {found}"
-            if rng.random() < 0.5:
-                text += "\n" + gen.fill(choice(rng, F483_ANNOTATIONS), ctx)
-            paras.append(text)
-        paras.append(gen.fill(F483_CLOSING, ctx))
-        gen.emit("fda_483", ctx, paras)
+        form_483(gen, ev, seq)
+
+
+def form_483(gen: Generator, ev: Event, seq: int) -> None:
+    rng, world = gen.rng, gen.world
+    ctx = event_ctx(gen, ev, ev.end)
+    names = [world.person() for _ in range(randint(rng, 1, 3))]
+    titles = ["Investigator", *(choice(rng, INVESTIGATOR_TITLES) for _ in names[1:])]
+    ctx.update(
+        office=office(gen, ev.firm, ev.end, ev.firm.kind), record_id=f"483-{ev.end.year}-{seq:05d}",
+        office_phone=f"({randint(rng, 201, 989)}) {randint(rng, 200, 989)}-{randint(rng, 1000, 9999)}",
+        start_numeric=numeric(ev.start), end_numeric=numeric(ev.end),
+        signatures="; ".join(f"{n}, {t}" for n, t in zip(names, titles, strict=True)),
+        we="WE" if len(names) > 1 else choice(rng, ("I", "(I) (WE)")),
+    )  # fmt: skip
+    repeated = {f.topic for f in ev.previous.observations} if ev.previous else set()
+    parts = [
+        observation(gen, ctx, ev, k, f, f.topic in repeated)
+        for k, f in enumerate(ev.observations, 1)
+    ]
+    head = [gen.fill(F483_HEADER, ctx), gen.fill(F483_PREAMBLE, ctx)]
+    tail = [inspection_days(gen, ev), F483_REVERSE]
+    footer = gen.fill(
+        F483_FOOTER.replace("{page}", "{{page}}").replace("{pages}", "{{pages}}"), ctx
+    )
+    paras, kept = gen.fitted(head, parts, tail, words(footer))
+    ev.observations = ev.observations[:kept]
+    gen.emit("fda_483", ctx, paras, footer=lambda i, n: footer.format(page=i, pages=n))
+
+
+def observation(
+    gen: Generator, ctx: dict[str, Any], ev: Event, k: int, finding: Finding, repeat: bool
+) -> list[str]:
+    """Observation `k` of a Form 483: its statement, then "Specifically," with facts or items."""
+    rng = gen.rng
+    ctx["obs_date"] = long_date(after(rng, ev.start, 0, (ev.end - ev.start).days))
+    lettered = len(finding.facts) >= 3 and rng.random() < 0.4
+    count = randint(rng, 2, 3) if lettered else randint(rng, 1, 2)
+    facts = gen.fill_all(sample(rng, finding.facts, count), ctx)
+    ev.facts[finding.topic] = facts
+    if lettered:
+        items = "\n".join(f"{ID_LETTERS[i]}. {fact}" for i, fact in enumerate(facts))
+        details = f"{choice(rng, F483_LEADS)}\n{items}"
+    else:
+        details = "Specifically, " + sentence(" ".join(facts))
+    notes = [gen.fill(F483_REPEAT, ctx)] if repeat else []
+    if rng.random() < 0.3:
+        notes.append(gen.fill(choice(rng, F483_ANNOTATIONS), ctx))
+    return [f"OBSERVATION {k}\n{finding.observation}", "\n".join([details, *notes])]
+
+
+def inspection_days(gen: Generator, ev: Event) -> str:
+    """The starred footnote of the dates the investigators were on site (working days)."""
+    span = (ev.end - ev.start).days
+    days = [ev.start + dt.timedelta(days=i) for i in range(span + 1)]
+    days = [d for d in days if d.weekday() < 5] or [ev.end]
+    chosen = sorted({ev.start, ev.end, *sample(gen.rng, days, min(len(days), 6))})
+    listed = ", ".join(
+        f"{d.month:02d}/{d.day:02d}/{d.year}({WEEKDAYS[d.weekday()]})" for d in chosen
+    )
+    return f"*DATES OF INSPECTION\n{listed}"
 
 
 def inspections(gen: Generator) -> None:
@@ -125,14 +204,17 @@ def inspection(gen: Generator, ev: Event) -> None:
     rng, firm = gen.rng, ev.firm
     ctx = event_ctx(gen, ev, ev.end)
     ctx["cp"], ctx["cp_name"] = COMPLIANCE_PROGRAMS[firm.kind]
+    topics = [f.topic for f in ev.observations]
     ctx.update(
         product_type=PRODUCT_TYPES[firm.kind].title(), n_obs=len(ev.observations),
         project_area=choice(rng, PROJECT_AREAS[firm.kind]), fy=ev.end.year + (ev.end.month >= 10),
         classification_long=CLASSIFICATIONS[ev.classification],
         posted=long_date(after(rng, ev.end, 30, 120)),
-        prev_date=long_date(before(rng, ev.end, 700, 1600)),
-        topics=", ".join(o[0] for o in ev.observations),
+        prev_date=long_date(ev.previous.end if ev.previous else before(rng, ev.end, 700, 1600)),
+        topics=", ".join(topics[:-1]) + f" and {topics[-1]}" if len(topics) > 1 else topics[0],
     )  # fmt: skip
+    if ev.previous:
+        ctx["prev_class"] = ev.previous.classification
     paras = [
         INSPECTION_SUMMARY,
         INSPECTION_DEFINITIONS,
@@ -140,82 +222,3 @@ def inspection(gen: Generator, ev: Event) -> None:
     ]
     paras.append(choice(rng, INSPECTION_OUTCOME[ev.classification]))
     gen.emit("fda_inspections", ctx, gen.fill_all(paras, ctx))
-
-
-def warning_letters(gen: Generator) -> None:
-    """The `fda_warning_letters`: up to half follow an OAI inspection, the rest other types."""
-    rng, world = gen.rng, gen.world
-    n = gen.counts["fda_warning_letters"]
-    made = 0
-    for ev in gen.events:
-        letter = after(rng, ev.end, 60, 240)
-        if ev.classification == "OAI" and letter <= LAST_DAY and made < n * 0.5:
-            warning_letter(gen, ev.firm.kind, ev, letter)
-            made += 1
-    foreign = [f for f in world.firms["drug"] if f.country != "United States"]
-    for _ in range(n - made):
-        letter_type = pick(rng, LETTERS)
-        letter = gen.day(TOBACCO_LETTERS if letter_type == "tobacco" else FIRST_DAY)
-        kind = str(WL_TYPES[letter_type]["kind"] or "drug")
-        ev = event(gen, kind, before(rng, letter, 60, 240), "OAI")
-        if letter_type == "records":
-            ev.firm = choice(rng, foreign or world.firms["drug"])
-        elif letter_type == "tobacco":
-            ev.firm = world.firm("tobacco")
-        elif letter_type in ("online", "bimo"):
-            ev.firm = letter_firm(gen, letter_type)
-        warning_letter(gen, letter_type, ev, letter)
-
-
-def letter_firm(gen: Generator, letter_type: str) -> Firm:
-    """The addressee of a letter that follows no inspection of a firm in the world."""
-    rng, world = gen.rng, gen.world
-    city, state, zip_code = choice(rng, US_CITIES)
-    prefix = choice(rng, FIRM_PREFIXES)
-    if letter_type == "online":
-        name, contact, title = f"{prefix} Wellness LLC", world.person(), "Owner"
-    else:
-        name = contact = f"{world.person()}, M.D."
-        title = "Clinical Investigator"
-    return Firm(
-        name, f"{prefix} Wellness", "drug", world.street(), f"{city}, {state} {zip_code}",
-        f"{city}, {state}", "United States", state, world.fei(), contact, title,
-    )  # fmt: skip
-
-
-def warning_letter(gen: Generator, letter_type: str, ev: Event, letter: dt.date) -> None:
-    rng, firm = gen.rng, ev.firm
-    spec = WL_TYPES[letter_type]
-    if letter.year >= 2017:
-        ref_id = gen.world.unique(lambda: str(randint(rng, 500000, 720000)))
-        ref = f"MARCS-CMS {ref_id}"
-    else:
-        district = choice(rng, ("CIN", "NYK", "NWJ", "ATL", "DAL", "LOS", "SEA"))
-        ref = ref_id = f"{district}-{letter.year % 100:02d}-{randint(rng, 1, 60):02d}"
-    office_kind = {"online": "drug", "records": "drug"}.get(letter_type, letter_type)
-    ctx = event_ctx(gen, ev, letter)
-    ctx.update(
-        ref=ref, ref_id=ref_id, subject=choice(rng, spec["subjects"]),  # type: ignore[arg-type]
-        office=office(gen, firm, letter, office_kind),
-        posted_iso=min(after(rng, letter, 7, 60), LAST_DAY).isoformat(),
-        domain=firm.short.split()[0].lower() + ("vapor" if letter_type == "tobacco" else "health"),
-    )  # fmt: skip
-    if firm.kind == "device" and firm.products:
-        ctx["generic"] = sentence(choice(rng, firm.products).info["generic"])
-    if letter_type == "online":
-        ctx["product"] = choice(rng, ONLINE_PRODUCTS)
-    elif letter_type == "bimo":
-        code = choice(rng, gen.world.products["drug"]).info["code"]
-        ctx.update(product=code, protocol=f"{code}-{randint(rng, 101, 399)}")
-        ctx["protocol_title"] = gen.fill(choice(rng, PROTOCOL_TITLES), ctx)
-    paras = gen.fill_all([WL_HEADER, str(spec["opening"])], ctx)
-    if spec["kind"]:
-        for k, (cfr, _, violation, details, request) in enumerate(ev.observations[:5], 1):
-            example = sentence(gen.fill(choice(rng, details), ctx))
-            paras.append(f"{k}. {violation} ({cfr}).\n\nFor example, {example}")
-            paras.append(f"{gen.fill(WL_RESPONSE, ctx)} {gen.fill(request, ctx)}.")
-    else:
-        paras += gen.fill_all(some(rng, spec["body"], 0.8), ctx)  # type: ignore[arg-type]
-    paras += gen.fill_all(some(rng, spec["closing"], 0.8), ctx)  # type: ignore[arg-type]
-    signer = f"{ctx['official']}\n{choice(rng, OFFICIAL_TITLES)}\n{ctx['office']}"
-    gen.emit("fda_warning_letters", ctx, [*paras, f"Sincerely,\n/S/\n{signer}"])

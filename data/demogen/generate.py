@@ -8,7 +8,15 @@ from typing import Any
 
 import pandas as pd
 
-from demogen import adverse_events, approvals, compliance, programs, recalls
+from demogen import (
+    adverse_events,
+    approvals,
+    complete_responses,
+    compliance,
+    programs,
+    recalls,
+    warning_letters,
+)
 from demogen.generator import Generator
 from regnb import shards
 from regnb.corpus import write_corpus
@@ -17,9 +25,9 @@ from regnb.encoder import Encoder
 SEED = 20261125
 # the datasets in the order they draw from the random source: changing it changes every document
 STEPS: tuple[Callable[[Generator], None], ...] = (
-    compliance.form_483s, compliance.inspections, compliance.warning_letters, recalls.recalls,
+    compliance.form_483s, compliance.inspections, warning_letters.warning_letters, recalls.recalls,
     adverse_events.maude, adverse_events.faers, approvals.drugs, approvals.biologics,
-    approvals.complete_responses, approvals.premarket_510k, approvals.premarket_approvals,
+    complete_responses.complete_responses, approvals.premarket_510k, approvals.premarket_approvals,
     programs.trials, programs.guidance, programs.user_fees,
 )  # fmt: skip
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from demogen.text import (
@@ -25,13 +25,16 @@ from demogen.text import (
     sample,
     sentence,
     spaced,
+    words,
 )
 from demogen.vocab.devices import DEV_INDICATIONS, DEVICE_PROFILES
 from demogen.vocab.drugs import CDER_DIVISIONS, CLASS_DIVISIONS, CLASSES, CONDITIONS, FREQUENCIES
+from demogen.vocab.findings import Finding
 from demogen.vocab.records import FIELD_SLOTS, KEYS, MARKER, TITLES
 from demogen.world import FIRST_DAY, LAST_DAY, Firm, Product, World
 
 HOST = "https://demo.regnb.invalid"
+MAX_PAGES = 8
 
 # documents per dataset at scale 1.0 (catalog order) and each dataset's date field
 COUNTS = {
@@ -58,13 +61,20 @@ DEVICE_PROFILE_SLOTS = (
 
 @dataclass
 class Event:
-    """An inspection, with the Form 483 observations it ended with."""
+    """An inspection, with the Form 483 observations it ended with.
+
+    `facts` holds the facts the Form 483 recorded for each finding's topic, so that a warning
+    letter after the inspection quotes the same ones.
+    """
 
     firm: Firm
     start: dt.date
     end: dt.date
     classification: str
-    observations: list[tuple[Any, ...]]
+    observations: list[Finding]
+    est_type: str = "Establishment"
+    facts: dict[str, list[str]] = field(default_factory=dict)
+    previous: Event | None = None  # the firm's inspection before this one, if it had a Form 483
 
 
 def _effect(rng: random.Random, endpoint: str) -> dict[str, str]:
@@ -146,10 +156,41 @@ class Generator:
     def fill_all(self, templates: Sequence[str], ctx: dict[str, Any]) -> list[str]:
         return [fill(self.rng, t, ctx) for t in templates]
 
+    def fits(self, paragraphs: Sequence[str], reserve: int = 0) -> bool:
+        """Whether the paragraphs make at most `MAX_PAGES` pages (the random source is left as is)."""
+        state = self.rng.getstate()
+        pages = paginate(self.rng, [f"{MARKER}\n{paragraphs[0]}", *paragraphs[1:]], reserve)
+        self.rng.setstate(state)
+        return len(pages) <= MAX_PAGES
+
+    def fitted(
+        self,
+        head: Sequence[str],
+        parts: Sequence[Sequence[str]],
+        tail: Sequence[str],
+        reserve: int = 0,
+    ) -> tuple[list[str], int]:
+        """`head`, the first of `parts` that fit in `MAX_PAGES` pages (at least one), `tail`;
+        and how many parts were kept."""
+        n = len(parts)
+        while n > 1 and not self.fits(
+            [*head, *(p for part in parts[:n] for p in part), *tail], reserve
+        ):
+            n -= 1
+        return [*head, *(p for part in parts[:n] for p in part), *tail], n
+
     def emit(
-        self, dataset: str, ctx: dict[str, Any], paragraphs: list[str], kind: str = ""
+        self,
+        dataset: str,
+        ctx: dict[str, Any],
+        paragraphs: list[str],
+        kind: str = "",
+        footer: Callable[[int, int], str] | None = None,
     ) -> None:
-        """Add one document dated `ctx["_date"]`; title, key and fields come from its slots."""
+        """Add one document dated `ctx["_date"]`; title, key and fields come from its slots.
+
+        `footer(page, pages)` is furniture printed at the foot of every page (a form's).
+        """
         day = ctx["_date"]
         ctx["iso"] = day.isoformat()
         spec = f"{dataset}:{kind}" if kind else dataset
@@ -164,7 +205,10 @@ class Generator:
         fields = {name: ctx[slot] for name, slot in FIELD_SLOTS[dataset].items()}
         fields |= {DATE_FIELDS[dataset]: ctx["iso"], "title": title, "url": url}
         paragraphs = [p.replace("..", ".") for p in paragraphs]  # "Inc." ending a sentence
-        pages = paginate(self.rng, [f"{MARKER}\n{paragraphs[0]}", *paragraphs[1:]])
+        reserve = words(footer(MAX_PAGES, MAX_PAGES)) if footer else 0
+        pages = paginate(self.rng, [f"{MARKER}\n{paragraphs[0]}", *paragraphs[1:]], reserve)
+        if footer:
+            pages = [f"{page}\n\n{footer(i, len(pages))}" for i, page in enumerate(pages, 1)]
         doc = {"title": title, "date": ctx["iso"], "url": url, "key": key, "fields": fields}
         self.out[dataset].append(doc | {"pages": pages})
 

@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+from typing import Any
 
 from demogen.generator import Generator
 from demogen.text import MONTHS, after, choice, long_date, lowered, pick, randint, sample, some
 from demogen.vocab.drugs import CLASSES, CONDITIONS, INGREDIENTS
 from demogen.vocab.firms import FIRM_PREFIXES, US_CITIES
+from demogen.vocab.guidance import (
+    GUIDANCE_ADVICE,
+    GUIDANCE_BACKGROUND,
+    GUIDANCE_GLOSSARY,
+    GUIDANCE_IMPLEMENTATION_SECTION,
+    GUIDANCE_INTRO,
+    GUIDANCE_NONBINDING,
+    GUIDANCE_RECOMMENDATIONS,
+    GUIDANCE_REFERENCES,
+    GUIDANCE_SUBSECTIONS,
+    GUIDANCE_TITLE_PAGE,
+    SUBMISSION_CONTENT,
+)
 from demogen.vocab.programs import (
     CENTER_NAMES,
     DRAFT_NOTICE,
     ELIGIBILITY,
     EXCLUSION,
-    GUIDANCE,
     GUIDANCE_AUDIENCE,
     GUIDANCE_STATUS,
     GUIDANCE_TOPICS,
@@ -133,8 +146,38 @@ def guidance(gen: Generator) -> None:
             "shown_title": f"{title} (Draft Guidance)" if status == "draft" else title,
         }  # fmt: skip
         ctx.update({f"key{i}": k for i, k in enumerate([*keys, "", "", ""][:4], 1)})
-        paras = [*GUIDANCE[:6], *(t for t in GUIDANCE[6:] if rng.random() < 0.8)]
-        gen.emit("fda_guidance", ctx, gen.fill_all(paras, ctx))
+        gen.emit("fda_guidance", ctx, guidance_paragraphs(gen, ctx, center, topic))
+
+
+def _listed(lead: str, items: tuple[str, ...]) -> str:
+    """A lead-in and its list items, one bullet a line."""
+    return lead + "".join(f"\n• {item[0].upper()}{item[1:]}." for item in items)
+
+
+def guidance_paragraphs(gen: Generator, ctx: dict[str, Any], center: str, topic: str) -> list[str]:
+    """Title page, introduction and background, then section III: the topic's recommendations
+    and general subsections, lettered in order; implementation and references close it."""
+    rng = gen.rng
+    heading, recommends, lead, items = GUIDANCE_ADVICE[topic]
+    submission_lead, submission_items = SUBMISSION_CONTENT[center]
+    scope, *general = GUIDANCE_SUBSECTIONS
+    subsections = [
+        (scope[0], scope[1]),
+        (heading, recommends),
+        ("", _listed(lead, items)),
+        ("Content of Submissions", _listed(submission_lead, submission_items)),
+    ]
+    extra = [g for g in general if rng.random() < 0.6] or [general[0]]
+    letters = iter("ABCDEFGHIJ")
+    texts = [f"{next(letters)}. {h}\n{t}" if h else t for h, t in (*subsections, *extra)]
+    texts[0] = f"{GUIDANCE_RECOMMENDATIONS}\n{texts[0]}"
+    head = [GUIDANCE_TITLE_PAGE, GUIDANCE_NONBINDING, GUIDANCE_INTRO, GUIDANCE_BACKGROUND]
+    head += texts[: len(subsections)]
+    tail = [GUIDANCE_IMPLEMENTATION_SECTION, GUIDANCE_REFERENCES]
+    tail += [GUIDANCE_GLOSSARY] if rng.random() < 0.5 else []
+    parts = [[t] for t in texts[len(subsections) :]]
+    paras, _ = gen.fitted(gen.fill_all(head, ctx), parts, gen.fill_all(tail, ctx))
+    return gen.fill_all(paras, ctx)
 
 
 def user_fees(gen: Generator) -> None:

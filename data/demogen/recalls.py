@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from demogen.generator import Event, Generator
-from demogen.text import after, choice, long_date, pick, randint, sentence, some
+from demogen.text import ID_LETTERS, after, choice, long_date, pick, randint, sentence, some
 from demogen.vocab.recalls import (
     ENFORCEMENT_CLASS_TEXT,
     ENFORCEMENT_HEADER,
@@ -25,6 +25,7 @@ from demogen.world import FIRST_DAY, LAST_DAY, PRODUCT_TYPES, Product
 # how often each kind of firm recalls, and the letter that starts its recall numbers
 RECALLED = {"drug": 30, "device": 30, "food": 25, "biologic": 5, "veterinary": 5}
 RECALLED |= {"cosmetics": 3, "tobacco": 2}
+NUMBERS = ("no", "one", "two", "three", "four")
 RECALL_LETTERS = {
     "drugs": "D", "devices": "Z", "biologics": "B", "food": "F", "veterinary": "V", "tobacco": "T",
 }  # fmt: skip
@@ -75,17 +76,31 @@ def recall_ctx(
         ctx = gen.firm_ctx(product.firm, start)
         ctx["product"] = product.name
     levels, channels = RECALL_SETTINGS[kind]
+    short, reason, risk, classification, found_by, causes, corrective = hazard
+    reason = gen.fill(reason, ctx)
+    lots = [
+        f"{choice(rng, ID_LETTERS)}{randint(rng, 10000, 99999)}" for _ in range(randint(rng, 1, 4))
+    ]
+    exp = f"{randint(rng, 1, 12):02d}/{start.year + randint(rng, 1, 3)}"
     ctx.update(
-        brand=product.name, reason_short=hazard[0], reason=hazard[1], risk=hazard[2],
-        classification=hazard[3], ptype=PRODUCT_TYPES[kind], kind=kind,
+        brand=product.name, reason_short=short, reason=reason, risk=risk,
+        classification=classification, ptype=PRODUCT_TYPES[kind], kind=kind,
         ptype_title=PRODUCT_TYPES[kind].title(), level=choice(rng, levels),
         channels=choice(rng, channels), package=choice(rng, RECALL_PACKAGES[kind]),
-        reason_sentence=f"The recall was initiated for the following reason: {sentence(hazard[1])}.",
-        notification=choice(rng, NOTIFICATIONS),
+        reason_sentence=f"The recall was initiated for the following reason: {sentence(reason)}.",
+        notification=choice(rng, NOTIFICATIONS), found_by=choice(rng, found_by),
+        root_cause=choice(rng, causes), corrective=choice(rng, corrective), exp=exp,
+        lot_phrase=f"{NUMBERS[len(lots)]} lot{'s' * (len(lots) > 1)}",
+        lot_list=("lot number " if len(lots) == 1 else "lot numbers ") + _joined(lots),
+        code_info="; ".join(f"Lot {lot}, Exp {exp}" for lot in lots),
     )  # fmt: skip
     ctx["use"] = gen.fill(RECALL_USES[kind], ctx)
     ctx["notification_lower"] = ctx["notification"].lower()
     return ctx
+
+
+def _joined(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
 
 
 def enforcement(gen: Generator, ctx: dict[str, Any], start: dt.date) -> None:

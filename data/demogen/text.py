@@ -109,6 +109,11 @@ _RANDOM_SLOTS: dict[str, Callable[[random.Random, dt.date], object]] = {
     "date_b": lambda r, d: long_date(before(r, d, 20, 190)),
     "exp": lambda r, d: f"{randint(r, 1, 12):02d}/{d.year + randint(r, 1, 3)}",
     "bp": lambda r, d: f"{randint(r, 90, 170)}/{randint(r, 55, 100)}",
+    "date_later": lambda r, d: long_date(after(r, d, 60, 240)),
+    "eq_id": lambda r, d: f"{choice(r, ('EQ', 'PRD', 'QC', 'MFG'))}-{randint(r, 10, 2400):04d}",
+    "dev_no": lambda r, d: f"DEV-{d.year - randint(r, 0, 1)}-{randint(r, 12, 1890):04d}",
+    "oos_no": lambda r, d: f"OOS-{(d.year - randint(r, 0, 1)) % 100:02d}-{randint(r, 3, 240):03d}",
+    "complaint_no": lambda r, d: f"CMP-{d.year - randint(r, 0, 2)}-{randint(r, 20, 4800):04d}",
 }
 
 
@@ -146,20 +151,29 @@ def fill(rng: random.Random, template: str, ctx: dict[str, Any]) -> str:
             del ctx[key]
 
 
-def paginate(rng: random.Random, paragraphs: Sequence[str]) -> list[str]:
-    """Pack paragraphs into pages of about 120–250 words; a short tail joins the page before."""
+def words(text: str) -> int:
+    """About the number of words of a text, as `paginate` counts them."""
+    return text.count(" ") + text.count("\n") + 1
+
+
+def paginate(rng: random.Random, paragraphs: Sequence[str], reserve: int = 0) -> list[str]:
+    """Pack paragraphs into pages of about 120–250 words; a short tail joins the page before.
+
+    `reserve` words of every page are kept free (for furniture added to each page afterwards).
+    """
     pages: list[str] = []
     current: list[str] = []
-    words = last = 0
-    target = randint(rng, 110, 175)
+    count = last = 0
+    most = MAX_PAGE_WORDS - reserve
+    target = randint(rng, 110, 175) - reserve
     for para in paragraphs:
-        n = para.count(" ") + para.count("\n") + 1
-        if current and (words >= target or (words + n > MAX_PAGE_WORDS and words >= 90)):
+        n = words(para)
+        if current and (count >= target or (count + n > most and count >= 90 - reserve)):
             pages.append("\n\n".join(current))
-            current, last, words, target = [], words, 0, randint(rng, 110, 175)
+            current, last, count, target = [], count, 0, randint(rng, 110, 175) - reserve
         current.append(para)
-        words += n
-    if pages and words < 80 and last + words <= MAX_PAGE_WORDS + 20:
+        count += n
+    if pages and count < 80 - reserve and last + count <= most + 20:
         pages[-1] += "\n\n" + "\n\n".join(current)
     elif current:
         pages.append("\n\n".join(current))

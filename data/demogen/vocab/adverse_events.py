@@ -281,3 +281,34 @@ COUNTRY_CODES = {
 
 # documents assembled from the sections above
 FAERS_SECTIONS = (*FAERS_NARRATIVE, *FAERS_MORE)
+
+# MAUDE manufacturer narratives: how the device was evaluated, and the causes found by category
+MAUDE_EVALUATIONS = {
+    "confirmed": "The device was returned and evaluated. {method_cap} confirmed the reported problem ({problem_lower}).",
+    "not confirmed": "The device was returned and evaluated. {method_cap} could not reproduce the reported problem ({problem_lower}); the device met all functional specifications.",
+    "not returned": "The device was not returned for evaluation. A review of the device history record for lot {lot} showed that the lot met all release specifications, and a review of complaint history identified {n_similar} similar events for this lot.",
+}  # fmt: skip
+MAUDE_ROOT_CAUSES = {  # in the order of the category's problems in MAUDE_PROBLEMS
+    "pump": ("a downstream pressure sensor that had drifted out of calibration", "a worn pumping mechanism seal that allowed fluid to bypass the cassette", "a battery cell with reduced capacity from a single supplier lot", "an anti-free-flow clamp that had cracked during cleaning", "a software defect in version {fw} that froze the keypad after a specific programming sequence"),
+    "catheter": ("a weak bond between the tip and the shaft from an out-of-tolerance curing time", "a hub molded with a short shot that left a gap at the luer connection", "a hydrophilic coating that was thinner than specified", "a shaft wall thinner than specified at the kink location"),
+    "disposable": ("an adhesive failure of the needle bond after a cannula supplier change", "a seal defect introduced by a worn sealing die", "film from a material lot below the specified thickness", "particles shed from the packaging tray during transport"),
+    "monitor": ("a degraded sensor cable that introduced noise into the signal", "a power supply board with a failed capacitor", "an alarm limit that had been changed in the user configuration", "a short circuit in the sensor connector"),
+    "glucose": ("sensor insertion into scar tissue, which delays glucose equilibration", "an adhesive patch lot with reduced peel strength", "a sensor filament damaged during insertion", "radio interference between the transmitter and the receiver"),
+    "ortho": ("inadequate fixation at the bone-implant interface", "a fatigue crack at the neck-stem junction that began at a machining mark", "selection of an undersized component", "fretting corrosion at the modular taper"),
+    "endoscope": ("residual moisture in the instrument channel after reprocessing", "a damaged image cable in the bending section", "a cracked seal of the bending section cover", "a cracked insertion tube from repeated bending"),
+    "surgical": ("a firing cable that was out of tolerance", "use of a cartridge with tissue thicker than the indicated range", "damaged insulation on the handpiece", "misaligned jaws from a bent clamp arm"),
+    "implant": ("patient anatomy and activity that placed high loads on the implant", "a shell weakness from a thin region in the molded wall", "an immune response to the implant material", "a sensitivity of the patient to the implant material"),
+    "respiratory": ("a blower motor failure", "degradation of polyester-based foam from heat and humidity", "a firmware defect in power management", "a flow sensor that had drifted out of calibration"),
+    "imaging": ("a detector calibration file that was out of date", "a protocol parameter set outside the recommended range", "a cooling fan failure in the gantry", "patient positioning that formed a conductive loop during the sequence"),
+    "software": ("an algorithm threshold that missed low-contrast findings", "a session timeout that did not clear the patient context", "a report template that omitted a measurement field", "an installer defect in the update package"),
+    "cardiac": ("a battery with higher internal impedance than specified", "lead dislodgement soon after implantation", "friction in the deployment mechanism of the delivery system", "oversensing of myopotentials"),
+}  # fmt: skip
+MAUDE_UNDETERMINED = (
+    "A root cause could not be conclusively determined. Possible contributing factors include the conditions of use and the patient's clinical condition.",
+    "Without the device, a root cause could not be conclusively determined.",
+    "The investigation did not identify a device malfunction; the event is likely related to the patient's underlying condition.",
+)
+MAUDE_ACTIONS = {
+    "confirmed": ("CAPA {capa} was opened to address the cause, and affected lots are being evaluated.", "The cause is addressed by an existing field action; no further action is required.", "A design change has been implemented in later production lots."),
+    "other": ("No corrective action is required at this time. The event will continue to be monitored through complaint trending.", "The labeling adequately addresses the reported event; no corrective action is required."),
+}  # fmt: skip

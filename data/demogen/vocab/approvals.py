@@ -67,31 +67,6 @@ SUPPLEMENT_SUPPORT = (
     "updated chemistry, manufacturing and controls information",
 )  # fmt: skip
 
-CRL_OPENING = (
-    "{app_spaced}\nCOMPLETE RESPONSE\n\n{firm}\nAttention: {contact}, {contact_title}\n{street}\n{city_line}\n\n"
-    "Dear {contact}:\n\nPlease refer to your {app_kind} dated {sub_date}, received {sub_date}, and your "
-    "amendments, submitted pursuant to {statute} for {product} ({ingredient}) {form}, {strength}. We "
-    "acknowledge receipt of your amendment dated {amend_date}, which constituted a complete response to "
-    "our previous action, where applicable.\n\nWe have completed our review of this application, as "
-    "amended, and have determined that we cannot approve this application in its present form. We have "
-    "described our specific reasons for this action below and, where possible, our recommendations to "
-    "address these issues."
-)
-CRL_DEFICIENCIES = (
-    "CLINICAL. The application does not provide substantial evidence of effectiveness for the proposed indication. Study {study_id} failed to demonstrate a statistically significant difference from placebo on the prespecified primary endpoint ({endpoint_lower}). The analyses you submitted in support of effectiveness were post hoc and exploratory. Recommendation: conduct an additional adequate and well-controlled trial that demonstrates a clinically meaningful and statistically robust treatment effect.",
-    "SAFETY. Cases of {risk_lower} were observed more frequently in the {product} arm ({pct}%) than in the control arm. The size of the safety database is insufficient to characterize this risk. Recommendation: provide additional safety data from at least {n_safety} patients exposed for at least 12 months, and a comprehensive analysis of events adjudicated by an independent committee.",
-    "PRODUCT QUALITY. The drug product specification does not include adequate controls for nitrosamine impurities. You have not provided a risk assessment for the formation of N-nitroso drug substance related impurities or confirmatory testing data. In addition, the proposed dissolution acceptance criterion is not supported by the data from the clinical batches.",
-    "FACILITY INSPECTIONS. During a recent inspection of the {facility} manufacturing facility (FEI {facility_fei}) for this application, our field investigator conveyed deficiencies to the representative of the facility. Satisfactory resolution of these deficiencies is required before this application may be approved.",
-    "CLINICAL PHARMACOLOGY. The relative bioavailability study did not establish a bridge between the clinical trial formulation and the to-be-marketed formulation. The 90% confidence interval for Cmax fell outside the 80% to 125% limits. Recommendation: conduct an adequately designed bioequivalence study.",
-    "HUMAN FACTORS. The human factors validation study identified use errors with the delivery device that could result in underdosing. The root cause analysis attributed these errors to the instructions for use. Modify the device user interface and conduct a new human factors validation study.",
-    "NONCLINICAL. The carcinogenicity assessment is incomplete. The 2-year rat study identified an increased incidence of tumors at exposures {fold} times the clinical exposure, and you have not provided data to establish the human relevance of this finding.",
-)  # fmt: skip
-CRL_CLOSING = (
-    "LABELING. We reserve comment on the proposed labeling until the application is otherwise adequate. We encourage you to review the labeling review resources on the PLR Requirements for Prescribing Information and Pregnancy and Lactation Labeling Final Rule websites.",
-    "SAFETY UPDATE. When you respond to the above deficiencies, include a safety update as described at 21 CFR 314.50(d)(5)(vi)(b). The safety update should include data from all nonclinical and clinical studies/trials of the drug under consideration regardless of indication, dosage form, or dose level.",
-    "OTHER. Within one year after the date of this letter, you are required to resubmit or take one of the other actions available under 21 CFR 314.110. If you do not take one of these actions, we may consider your lack of response a request to withdraw the application under 21 CFR 314.65. You may also request an extension of time in which to resubmit the application.",
-    "Under 21 CFR 314.102(d), you may request a meeting or teleconference with us to discuss what steps you need to take before the application may be approved. If you wish to have such a meeting, submit your meeting request as described in the draft guidance for industry Formal Meetings Between the FDA and Sponsors or Applicants of PDUFA Products. The drug product may not be legally marketed until you have been notified in writing that this application is approved.\n\nSincerely,\n{official}\nDirector, {division}\nCenter for Drug Evaluation and Research",
-)  # fmt: skip
 BIO_PRESENTATIONS = (
     "single-dose prefilled syringes",
     "single-dose vials",
@@ -240,17 +215,6 @@ SSED_MORE = (
     "Secondary endpoints. Technical success was achieved in {tech_pct}% of subjects. At 12 months, {nyha_pct}% of subjects showed improvement of at least one functional class, and quality of life scores improved by a mean of {qol} points from baseline. Subgroup analyses by sex, age and anatomy showed consistent results.",
     "XIII. CDRH DECISION. CDRH issued an approval order on {date}. The final conditions of approval cited in the approval order are described in the approval letter. The applicant's manufacturing facilities have been inspected and found to be in compliance with the device Quality System (QS) regulation (21 CFR 820).",
 )  # fmt: skip
-CRL_MORE = (
-    "MICROBIOLOGY. The container closure integrity testing method was not validated to detect a leak of the size that could compromise sterility. In addition, the endotoxin release specification is not justified based on the maximum daily dose. Provide validation data and a revised specification.",
-    "RISK EVALUATION AND MITIGATION STRATEGY. Based on the safety findings described above, a REMS may be necessary to ensure that the benefits of the drug outweigh its risks. We will determine whether a REMS is necessary once the application is otherwise adequate.",
-)  # fmt: skip
-# application prefix -> (original application, supplemental application, statute)
-APPLICATIONS = {
-    "NDA": ("new drug application (NDA)", "supplemental new drug application (sNDA)", "section 505(b) of the Federal Food, Drug, and Cosmetic Act (FDCA)"),
-    "ANDA": ("abbreviated new drug application (ANDA)", "prior approval supplement to your abbreviated new drug application (ANDA)", "section 505(j) of the Federal Food, Drug, and Cosmetic Act (FDCA)"),
-    "BLA": ("biologics license application (BLA)", "supplemental biologics license application (sBLA)", "section 351(a) of the Public Health Service Act (PHS Act)"),
-}  # fmt: skip
-
 # documents assembled from the sections above
 BLA_SECTIONS = {
     "approval_letter": (
@@ -306,4 +270,3 @@ BLA_DOCUMENTS = {
 K_SUBMISSION = (*K_SUMMARY[:4], *K_MORE, *K_SUMMARY[4:])
 PMA_SUPPLEMENT_LETTER = (*PMA_SUPPLEMENT[:2], *PMA_SUPPLEMENT_MORE, PMA_SUPPLEMENT[2])
 SSED = (*SSED_SECTIONS[:6], SSED_MORE[0], SSED_SECTIONS[6], SSED_MORE[1])
-CRL_ISSUES = (*CRL_DEFICIENCIES, *CRL_MORE)

@@ -97,3 +97,20 @@ CORE_CATEGORIES = {
     "Imaging Systems": ("imaging", "software"), "Diagnostics": ("glucose", "monitor", "software"),
     "Surgical": ("surgical", "endoscope", "disposable"), "Instruments": ("surgical", "endoscope", "monitor"),
 }  # fmt: skip
+
+# device category -> failure modes its complaints and CAPAs are about
+FAILURE_MODES = {
+    "pump": ("false occlusion alarms", "under-infusion", "battery depletion", "keypad lock-up"),
+    "catheter": ("catheter tip separation", "hub leaks", "kinking at the insertion site"),
+    "disposable": ("needle detachment", "open sterile barriers", "particulate matter in packages"),
+    "monitor": ("inaccurate readings", "alarm failures", "failure to power on", "sensor overheating"),
+    "glucose": ("inaccurate glucose readings", "sensor adhesion failures", "signal loss"),
+    "ortho": ("aseptic loosening", "implant fracture", "metal debris"),
+    "endoscope": ("residual contamination after reprocessing", "image freezing", "insertion tube perforation"),
+    "surgical": ("failure to fire", "malformed staple lines", "unexpected current at the handpiece"),
+    "implant": ("implant migration", "implant rupture", "adverse tissue reactions"),
+    "respiratory": ("ventilation interruptions", "foam degradation", "power loss without battery switchover"),
+    "imaging": ("image artifacts", "unexpected dose indices", "gantry overheating"),
+    "software": ("missed findings", "results displayed for the wrong patient", "incomplete report exports"),
+    "cardiac": ("premature battery depletion", "loss of capture", "inappropriate shocks"),
+}  # fmt: skip

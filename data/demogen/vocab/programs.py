@@ -79,19 +79,6 @@ GUIDANCE_TOPICS = (
     ("OCE", "Optimizing the Dosage of Human Prescription Drugs and Biological Products for the Treatment of Oncologic Diseases", "oncology dose optimization", 2023, ("Sponsors should compare multiple dosages in randomized trials before initiating registration trials.", "The maximum tolerated dose may not be the optimal dosage for targeted therapies.")),
     ("OCE", "Expansion Cohorts: Use in First-In-Human Clinical Trials to Expedite Development of Oncology Drugs and Biologics", "expansion cohorts", 2018, ("Multiple expansion cohorts may be included in a first-in-human trial when appropriate safeguards are in place.", "An independent safety assessment committee should review accumulating safety data.")),
 )  # fmt: skip
-GUIDANCE_SECTIONS = (
-    "{title}\nGuidance for Industry{and_staff}\n{status_line}\nU.S. Department of Health and Human Services, Food and Drug Administration, {center_long} ({center})\n{month_year}\nDocket Number: {docket}",
-    "{draft_notice}Contains Nonbinding Recommendations. This guidance represents the current thinking of the Food and Drug Administration (FDA or Agency) on this topic. It does not establish any rights for any person and is not binding on FDA or the public. You can use an alternative approach if it satisfies the requirements of the applicable statutes and regulations. To discuss an alternative approach, contact the FDA staff responsible for this guidance as listed on the title page.",
-    "I. INTRODUCTION. This guidance is intended to assist {audience} in addressing {topic}. It describes FDA's recommendations and clarifies the applicable regulatory requirements. In general, FDA's guidance documents do not establish legally enforceable responsibilities. Instead, guidances describe the Agency's current thinking on a topic and should be viewed only as recommendations, unless specific regulatory or statutory requirements are cited. The use of the word should in Agency guidances means that something is suggested or recommended, but not required.",
-    "II. BACKGROUND. FDA has observed {observed} related to {topic}. Stakeholders have requested clarification of FDA's expectations, and this guidance responds to those requests. {key1}",
-    "III. DISCUSSION. A. Scope. This guidance applies to {scope}. It does not address products regulated under other frameworks, which are discussed in separate guidance documents. {key2}",
-    "B. Recommendations. FDA recommends that {audience} establish written procedures that address {topic} throughout the product lifecycle. Procedures should define responsibilities, acceptance criteria, documentation requirements and escalation pathways. {key3}",
-    "C. Documentation and Records. Records supporting {topic} should be retained for the period required by the applicable regulations and be available to FDA during inspections. Records should be complete, accurate and protected from unauthorized changes. Summaries provided in submissions should reference the underlying data.",
-    "D. Content of Submissions. When information related to {topic} is included in an application or submission, FDA recommends that it be organized in the format described in this section. Sponsors are encouraged to request a pre-submission meeting to discuss novel approaches. {key4}",
-    "IV. IMPLEMENTATION. FDA intends to consider the recommendations in this guidance during inspections and the review of submissions received after the date of publication. {implementation}",
-    "V. REFERENCES. 1. Federal Food, Drug, and Cosmetic Act, sections 501 and 505. 2. Title 21 Code of Federal Regulations, parts 11, 210, 211, 314, 601 and 820, as applicable. 3. International Council for Harmonisation (ICH) guidelines Q9(R1) Quality Risk Management and Q10 Pharmaceutical Quality System. 4. FDA guidance documents cited in the text.",
-    "GLOSSARY. For the purposes of this guidance: Lifecycle means all phases in the life of a product from initial development through marketing until discontinuation. Risk means the combination of the probability of occurrence of harm and the severity of that harm. Sponsor means the person who takes responsibility for and initiates a clinical investigation.",
-)  # fmt: skip
 CENTER_NAMES = {
     "CDER": "Center for Drug Evaluation and Research", "CBER": "Center for Biologics Evaluation and Research",
     "CDRH": "Center for Devices and Radiological Health", "CFSAN": "Center for Food Safety and Applied Nutrition",
@@ -237,13 +224,6 @@ UFA_SCIENCE = (
     "biosimilar interchangeability",
 )
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
-GUIDANCE_MORE = (
-    "E. Risk Assessment. FDA recommends a risk-based approach to {topic} that considers the likelihood and severity of harm to patients or consumers. The risk assessment should be documented, reviewed by the quality unit, and updated when new information becomes available, for example from complaints, deviations or inspection findings.",
-    "F. Change Management. Changes that affect {topic} should be evaluated under a change control system before implementation. The evaluation should consider whether a regulatory submission is needed and whether additional verification or validation is necessary. FDA encourages the use of comparability protocols and predetermined change control plans where appropriate.",
-    "G. Communication With FDA. Sponsors and manufacturers may contact the responsible center with questions about {topic}. For questions that arise during the review of an application, contact the review division. FDA intends to provide timely feedback through the meeting processes described in related guidance documents.",
-    "H. Questions and Answers. Question: Does this guidance apply to products already on the market? Answer: Yes. Manufacturers should assess existing products against the recommendations in this guidance and prioritize any remediation based on risk. Question: Will FDA review {topic} during inspections? Answer: Investigators may evaluate whether the recommended practices are implemented.",
-    "I. Special Considerations for Small Businesses. FDA recognizes that small businesses may face particular challenges in implementing the recommendations on {topic}. The Agency's small business assistance programs can provide information and help, and a scaled approach commensurate with the complexity of operations may be appropriate.",
-)  # fmt: skip
 TRIAL_MORE = (
     "Study Procedures: after a screening period of up to {screen_days} days, eligible participants will attend study visits at Weeks 2, 4, 8 and every 4 weeks thereafter. Efficacy assessments, vital signs, electrocardiograms, clinical laboratory tests and adverse event monitoring will be performed at each visit. Blood samples for pharmacokinetic analysis will be collected at prespecified time points.",
     "Statistical Analysis Plan: the primary efficacy analysis will be performed on the full analysis set, defined as all randomized participants who received at least one dose of study drug. A sample size of {enrollment} participants provides approximately 90% power to detect the assumed treatment difference at a two-sided significance level of 0.05, allowing for a 15% dropout rate.",
@@ -305,6 +285,5 @@ UFA_WEIGHTS = {
 }
 
 # documents assembled from the sections above
-GUIDANCE = (*GUIDANCE_SECTIONS[:8], *GUIDANCE_MORE, *GUIDANCE_SECTIONS[8:])
 TRIAL_DESCRIPTION = (*TRIAL_SUMMARY, *TRIAL_MORE)
 UFA_DOCUMENTS = {k: (*v, *UFA_MORE[k]) for k, v in UFA_SECTIONS.items()}

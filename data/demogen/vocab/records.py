@@ -34,7 +34,7 @@ TITLES = {
     "fda_ufa:commitment_letter": "{program} {roman} Commitment Letter: Performance Goals and Procedures, Fiscal Years {fy_start} Through {fy_end}",
     "fda_ufa:performance_report": "FY {fy} {program} Performance Report to Congress",
     "fda_ufa:financial_report": "FY {fy} {program} Financial Report to Congress",
-    "fda_ufa:fee_notice": "{program_long}: Fee Rates for Fiscal Year {fy}",
+    "fda_ufa:fee_notice": "{program_long} ({program}): Fee Rates for Fiscal Year {fy}",
     "fda_ufa:meeting_minutes": "{program} Reauthorization Meeting with Industry: Minutes, {date}",
 }  # fmt: skip
 KEYS = {

@@ -44,7 +44,7 @@ from demogen.vocab.programs import (
     UFA_SCIENCE,
     WHY_STOPPED,
 )
-from demogen.vocab.recalls import DISTRIBUTIONS, RECALL_CORRECTIVE, RECALL_FOUND_BY, ROOT_CAUSES
+from demogen.vocab.recalls import DISTRIBUTIONS
 
 SLOT_CHOICES: dict[str, tuple[object, ...]] = {
     "equip": DETAIL_FILLERS["equip"],
@@ -62,11 +62,7 @@ SLOT_CHOICES: dict[str, tuple[object, ...]] = {
     "investigator2_title": INVESTIGATOR_TITLES,
     "prev_class": ("NAI", "NAI", "VAI", "OAI"),
     "sampled": ("not collected", "collected of finished product and submitted for laboratory analysis", "collected of in-process materials and environmental swabs"),
-    "found_by": RECALL_FOUND_BY,
-    "corrective": RECALL_CORRECTIVE,
-    "lot_count": ("one", "two", "three", "four", "six", "twelve"),
     "distribution": DISTRIBUTIONS,
-    "root_cause": ROOT_CAUSES,
     "check_level": ("A", "B", "C"),
     "public_warning": ("issued by the firm", "not issued", "issued by FDA"),
     "source": MAUDE_SOURCES,
@@ -119,6 +115,14 @@ SLOT_CHOICES: dict[str, tuple[object, ...]] = {
     "instrument": ("HPLC system", "gas chromatograph", "dissolution tester", "UV spectrophotometer", "Karl Fischer titrator"),
     "shelf_months": (24, 36, 48, 60),
     "shifts": ("one production shift", "two production shifts", "three production shifts"),
+    "iso_class": ("ISO 5", "ISO 5", "grade A"),
+    "organism": ("Aspergillus brasiliensis", "Penicillium species", "Bacillus cereus", "Staphylococcus epidermidis", "Micrococcus luteus", "Ralstonia pickettii", "Burkholderia cepacia complex", "Cladosporium species"),
+    "line": ("1", "2", "3", "4", "A", "B"),
+    "units": ("2,400", "4,850", "6,100", "8,750", "12,300"),
+    "ppm": ("10", "25", "50", "100"),
+    "impurity": ("RC-2", "impurity B", "the N-oxide degradant", "the des-methyl impurity", "the hydrolysis product"),
+    "rsd": ("6.8", "7.4", "9.1", "12.3"),
+    "stab_month": ("6", "9", "12", "18", "24"),
 }  # fmt: skip
 
 SLOT_RANGES: dict[str, tuple[int, int]] = {
@@ -136,4 +140,5 @@ SLOT_RANGES: dict[str, tuple[int, int]] = {
     "acted_pct": (88, 99), "first_cycle": (60, 92), "meeting_pct": (85, 99), "guidances": (2, 14),
     "workshops": (2, 9), "pay_pct": (62, 78), "rent_pct": (8, 15), "it_pct": (5, 14),
     "phone": (1000, 9999), "weight": (48, 130), "latency": (2, 180), "completed_pct": (78, 96),
+    "hours": (6, 96), "pct2": (62, 85),
 }  # fmt: skip

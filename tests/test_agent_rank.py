@@ -223,7 +223,7 @@ def test_block_vectors_are_cached_and_bounded() -> None:
             a_plan(identifiers=["212345"], names=["Acme"], words=["stability"]),
             {},
             False,
-            ["212345", "Acme stability"],
+            ["212345", "Acme stability", "Acme"],
         ),
         (
             a_plan(names=["Acme"], words=["stability"]),

@@ -183,6 +183,9 @@ When you respond to the above deficiencies, include a safety update as described
 
 2. Provide updated exposure information for the clinical studies/trials.
 
+3. Provide a summary and analysis of all patients who had recurrent ARIA, including the \
+frequency of subjects with multiple episodes.
+
 OTHER
 
 Within one year after the date of this letter, you are required to resubmit or take other \
@@ -459,6 +462,12 @@ def test_a_crls_recommendation_stays_with_its_deficiency() -> None:
 )
 def test_a_crls_standard_sections_and_letterhead_are_furniture(start: str) -> None:
     assert find(units_of("fda_crl", RESPONSE_LETTER), start).kind == "furniture"
+
+
+def test_a_request_a_letter_adds_to_the_standard_safety_update_is_a_request() -> None:
+    unit = find(units_of("fda_crl", RESPONSE_LETTER), "3. Provide a summary and analysis")
+    assert unit.kind == "request"
+    assert unit.heading == "Safety update"
 
 
 @pytest.mark.parametrize(

@@ -52,6 +52,7 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 FIRST_QUOTES = 3
+_CONTENTS = re.compile(r"\.{6,}|…{3,}")  # dot leaders: a table of contents
 # Sections of a guidance that describe it rather than recommend anything.
 FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
 _RECOMMENDS = re.compile(
@@ -157,6 +158,9 @@ class _Composer:
         return lambda sentence: is_furniture(sentence, dataset, common=common)
 
     def quotable(self, passage: Passage) -> bool:
+        """A unit with a sentence worth quoting (not a table of contents, not all furniture)."""
+        if _CONTENTS.search(passage.unit.text):
+            return False
         return has_substance(passage.unit.text, self.skip(passage.found.dataset))
 
     def short(self, passage: Passage) -> str:
@@ -164,11 +168,18 @@ class _Composer:
         return short_statement(passage.unit.text, self.config.short_words, skip)
 
     def finding(
-        self, passage: Passage, *, with_source: bool = True, heading: bool = True
+        self,
+        passage: Passage,
+        *,
+        with_source: bool = True,
+        heading: bool = True,
+        words: int | None = None,
     ) -> Finding:
-        """One unit as a finding: its source (firm, date) and its core quoted."""
+        """One unit as a finding: its source (firm, date) and its core quoted (at most `words`
+        words, `config.quote_words` by default)."""
         skip = self.skip(passage.found.dataset)
-        quoted = core_quotes(passage.unit.text, self.subject_terms, self.config.quote_words, skip)
+        limit = words or self.config.quote_words
+        quoted = core_quotes(passage.unit.text, self.subject_terms, limit, skip)
         when = f" ({passage.found.date})" if passage.found.date else ""
         source = f"{self.who(passage.found)}{when}: " if with_source else ""
         same = [c for c in passage.copies if all(q in plain(c.unit.text) for q in quoted.quotes)]
@@ -265,7 +276,8 @@ class _Composer:
         else:
             joined = PREPOSITIONS.get(doc.dataset, "to")
             label = f"{many.capitalize()}: {noun} {joined} {self.who(doc)}{when}"
-        findings = [self.finding(p, with_source=False) for p in units]
+        words = self.config.subject_quote_words
+        findings = [self.finding(p, with_source=False, words=words) for p in units]
         return Theme(label=label, findings=findings, numbered=True)
 
     def topical_sentence(self, units: list[Passage]) -> Finding | None:

@@ -28,4 +28,5 @@ class AgentConfig:
     which_shown: int = 15  # firms or documents listed for a "which…" question
     furniture_share: float = 0.5  # a unit with this share of a dataset's standard sentences
     quote_words: int = 45  # words of a quoted finding
+    subject_quote_words: int = 70  # of a finding of a document the question names (its list)
     short_words: int = 18  # words of a one-line statement (slides, tables, "In short")

@@ -83,6 +83,10 @@ def _rules(today: dt.date) -> list[tuple[str, object]]:
             lambda m: (_first(int(m[1])), _last(int(m[2]))),
         ),
         (rf"\b{_YEAR}\s*[-–—]\s*{_YEAR}\b", lambda m: (_first(int(m[1])), _last(int(m[2])))),
+        (  # "the 2016 and 2017 letters": both years
+            rf"\b{_YEAR}\s+(?:and|or|&)\s+{_YEAR}\b",
+            lambda m: (_first(min(int(m[1]), int(m[2]))), _last(max(int(m[1]), int(m[2])))),
+        ),
         (
             rf"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:last|past|previous)\s+"
             rf"{_COUNT}\s+(years?|months?)\b",

@@ -11,7 +11,7 @@ from regnb.agent.plan import Plan
 from regnb.agent.searching import Found
 from regnb.agent.structure import document_kind
 from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent.words import content_words, fold, stem, words
+from regnb.agent.words import content_words, fold, stem, word_set, words
 
 __all__ = [
     "MAX_SUBJECTS",
@@ -24,7 +24,15 @@ __all__ = [
 MAX_SUBJECTS = 4
 MAX_TITLED = 2
 MIN_TITLE_WORDS = 2
-TITLE_SHARE = 0.75  # of the question's words a guidance's title must hold
+TITLE_SHARE = 0.6  # of the words of the shorter of title and question, shared
+# Words every guidance title or question about guidance uses: they tell no guidance apart.
+_GENERIC_TITLE = frozenset(
+    stem(w)
+    for w in word_set(
+        "guidance industry staff fda food drug administration recommend recommendation "
+        "recommendations document draft final medical device devices product products"
+    )
+)
 _JOINERS = frozenset({"&", "and", "of", "the", "inc", "llc", "ltd", "co", "corp", "dba"})
 
 
@@ -59,19 +67,35 @@ def _names_of(found: Found) -> str:
 
 
 def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
-    """Guidance documents whose title holds every term of the question (at least two words):
-    a guidance written on what is asked."""
+    """Guidance documents written on what is asked: their title and the question share most of
+    the shorter one's words (at least two), best match first."""
     terms = [*plan.phrases, *plan.words]
-    if sum(len(words(t)) for t in terms) < MIN_TITLE_WORDS:
+    wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
+    if len(wanted) < MIN_TITLE_WORDS:
         return []
-    wanted = {stem(w) for t in terms for w in content_words(t)}
-    out = []
-    for doc in found:
-        have = {stem(w) for w in content_words(fold(doc.title))}
-        share = len(wanted & have) / max(1, len(wanted))
-        if document_kind(doc.dataset) == "guidance" and not doc.weak and share >= TITLE_SHARE:
-            out.append(doc)
-    return distinct_documents(out)[:MAX_TITLED]
+    scored = []
+    for rank, doc in enumerate(found):
+        if document_kind(doc.dataset) != "guidance" or doc.weak:
+            continue
+        have = {stem(w) for w in content_words(_title_head(doc.title))} - _GENERIC_TITLE
+        shared = len(wanted & have)
+        share = shared / max(1, min(len(wanted), len(have)))
+        if shared >= MIN_TITLE_WORDS and share >= TITLE_SHARE:
+            scored.append((-share, rank, doc))
+    return distinct_documents([doc for _, _, doc in sorted(scored, key=lambda t: t[:2])])[
+        :MAX_TITLED
+    ]
+
+
+def _title_head(title: str) -> str:
+    """A guidance title without its audience ("…: Guidance for Industry and FDA Staff")."""
+    title = re.sub(
+        r"^(?:fda\s+)?(?:draft\s+)?guidance(?:\s+for\s+industry)?\s*[:-]\s*",
+        "",
+        fold(title),
+        flags=re.I,
+    )
+    return re.split(r"[:;-]\s*(?:draft\s+|final\s+)?guidance\b", title, flags=re.I)[0]
 
 
 def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:

@@ -13,7 +13,7 @@ from regnb.agent.plan import Plan, plan_message
 from regnb.agent.types import PriorTurn
 from regnb.catalog import Catalog
 
-__all__ = ["is_follow_up", "plan_turn", "turn_state"]
+__all__ = ["continues_subject", "is_follow_up", "plan_turn", "turn_state"]
 
 REFERENCES = re.compile(
     r"\b(?:those|them|these|they|their|theirs|it|its|same|such|above|previous|earlier)\b",
@@ -21,6 +21,14 @@ REFERENCES = re.compile(
 )
 NARROW = re.compile(r"\b(?:only|just|exclusively|limit(?:ed)?\s+to|restrict(?:ed)?\s+to)\b", re.I)
 SWITCH = re.compile(r"^\s*(?:and\s+|what\s+about\s+|how\s+about\s+|now\s+|instead\s+)", re.I)
+# A short question that names no document of its own continues the conversation's subject
+# ("What did FDA ask for about ARIA?" after a question about one letter).
+CONTINUES = re.compile(
+    r"^\s*(?:and\s+|so\s+|then\s+)?(?:what|why|how|which|when|who|did|does|do|was|were|is|are|"
+    r"were there|any)\b",
+    re.I,
+)
+CONTINUE_WORDS = 12
 MORE = re.compile(r"^\s*(?:(?:show|give|find|list)\s+(?:me\s+)?)?more\b|\bany\s+others?\b", re.I)
 
 
@@ -40,6 +48,21 @@ def is_follow_up(message: str, new: Plan) -> bool:
     if MORE.search(message):
         return True
     return not (new.identifiers or new.names or new.phrases or new.words)
+
+
+def continues_subject(message: str, new: Plan, previous: Plan) -> bool:
+    """A short question with no identifier and no dataset of its own, after a turn about named
+    firms, products or documents: it asks about the same ones."""
+    subject = previous.names or [
+        i for i in previous.identifiers if previous.identifier_kinds.get(i) != "cfr"
+    ]
+    return bool(
+        subject
+        and not new.identifiers
+        and not new.named_datasets
+        and len(message.split()) <= CONTINUE_WORDS
+        and CONTINUES.search(message)
+    )
 
 
 def _last_answered(history: list[PriorTurn]) -> PriorTurn | None:
@@ -80,6 +103,10 @@ def _merge(
     if topic and (refers or NARROW.search(message)):
         merged.require = list(dict.fromkeys([*previous.require, *topic]))
         merged.weights = {**previous.weights, **new.weights}
+    elif topic and (
+        continues_subject(message, new, previous) or not (new.names or new.identifiers)
+    ):
+        _same_subject(merged, new)
     elif topic and SWITCH.search(message):
         merged.identifiers, merged.names = new.identifiers, new.names
         merged.identifier_kinds = new.identifier_kinds
@@ -89,6 +116,19 @@ def _merge(
         merged.query = new.query
         merged.which_firms = previous.which_firms or new.which_firms
     return merged
+
+
+def _same_subject(merged: Plan, new: Plan) -> None:
+    """The follow-up's topic about the previous turn's firms, products and documents: its own
+    capitalised words ("ARIA") are words of the topic, not other firms."""
+    extra = [w for n in new.names for w in n.lower().split()]
+    merged.phrases = new.phrases
+    merged.words = list(dict.fromkeys([*new.words, *extra]))
+    merged.pairs, merged.soft_words = new.pairs, new.soft_words
+    merged.weights = {**merged.weights, **new.weights, **{w: 5.0 for w in extra}}
+    merged.query = f"{' '.join(merged.names)} {new.query}".strip()
+    merged.require = []
+    merged.shape = new.shape if new.shape != "general" else merged.shape
 
 
 def plan_turn(
@@ -110,9 +150,11 @@ def plan_turn(
         return combined
     new = plan(message)
     previous_turn = _last_answered(history)
-    if previous_turn is None or not is_follow_up(message, new):
+    if previous_turn is None:
         return new
     previous = Plan.from_dict(previous_turn.state["plan"])
+    if not (is_follow_up(message, new) or continues_subject(message, new, previous)):
+        return new
     return _merge(previous, new, message, previous_turn.state, history)
 
 

@@ -377,7 +377,12 @@ class Researcher:
         out: dict[str, list[Passage]] = {}
         for doc in subjects:
             units = self.units(doc, pages)
-            substance = [u for u in units if u.kind in SUBSTANCE]
+            substance = [
+                u
+                for u in units
+                if u.kind in SUBSTANCE
+                or (u.kind == "request" and subject and keyword_score(u.text, subject) > 0)
+            ]
             chosen = substance or [u for u in units if block_quality(u.text) > 0]
             passages = []
             for unit in chosen:

@@ -186,8 +186,9 @@ def filters_for(plan: Plan, ds: str, catalog_filters: dict[str, Any]) -> dict[st
 
 def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     """Keyword items for one dataset. Identifiers alone; a name not used as a filter is joined to
-    each topic item (the page must name it too); content words as one item. When `loosen` (the
-    reformulated search), phrases are split and every word stands alone."""
+    each topic item (the page must name it too) and stands alone as well (a page that names it
+    is about what was asked, whatever words it uses); content words as one item. When `loosen`
+    (the reformulated search), phrases are split and every word stands alone."""
     used = {v for k, v in filtered.items() if k in PINNING}
     pinned = {tuple(words(v)) for v in used}
     identifiers = [i for i in plan.identifiers if i not in used]
@@ -200,7 +201,7 @@ def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
         if plan.words:
             base.append(" ".join(plan.words[:4]))
         joined = [f"{n} {b}" for n in names for b in base] if names else base
-        items = [*identifiers, *(joined or names)]
+        items = [*identifiers, *joined, *names]
     if used or not items:  # a filter chooses the documents (or nothing else was named): list
         items = [*items, *FALLBACK_ITEMS]  # all it allows; the query ranks them
     return list(dict.fromkeys(items))

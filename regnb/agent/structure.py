@@ -358,7 +358,10 @@ _CRL_SECTION = re.compile(
 _CRL_NOT_SECTIONS = frozenset(
     {"IDENTIFIED ISSUE", "RATIONALE FOR CONCERN", "RECOMMENDATION", "OTHER ACTION LETTERS"}
 )
-_CRL_FURNITURE_SECTIONS = re.compile(r"^(?:SAFETY UPDATE|PDUFA\b.*)$")
+_CRL_FURNITURE_SECTIONS = re.compile(r"^(?:PDUFA\b.*)$")
+# The safety update's list is standard (furniture.py knows its items) but for the requests a
+# letter adds to it ("Provide a summary and analysis of all patients who had recurrent ARIA").
+_CRL_REQUEST_SECTIONS = re.compile(r"^(?:SAFETY UPDATE)$")
 _CRL_TEXT_SECTIONS = re.compile(r"^(?:OTHER\b.*|PROPRIETARY NAME|TENTATIVE APPROVAL)$")
 _CRL_ITEM = re.compile(r"^\(?(\d{1,2})[.)]\s+(?=\S)")
 _ACRONYMS = word_set("CMC REMS PREA PDUFA PI IFU NDA BLA ANDA")
@@ -426,6 +429,8 @@ class _ResponseLetter(_Events):
             start, self.fresh = True, False
         if "ADDITIONAL COMMENT" in self.section:
             kind = "recommendation"
+        elif _CRL_REQUEST_SECTIONS.match(self.section):
+            kind = "furniture" if bare else "request"
         elif _CRL_TEXT_SECTIONS.match(self.section):
             kind = "text"
         else:

@@ -63,11 +63,12 @@ def maude(gen: Generator) -> None:
         )
         ctx = gen.device_ctx(product, day, number)
         event_day = before(rng, day, 4, 60)
+        patient = choice(rng, MAUDE_PATIENT[event_type])
         ctx.update(
             report_number=number, event_type=event_type, event_label=event_type.title(),
             problem=problem, event_date=long_date(event_day),
             mfr_date=long_date(after(rng, event_day, 1, (day - event_day).days - 1)),
-            patient_problem=choice(rng, MAUDE_PATIENT[event_type]),
+            patient_problem=patient, patient_problem_lower=patient.lower(),
             model=f"{choice(rng, ID_LETTERS)}{randint(rng, 100, 9999)}",
             catalog=f"{randint(rng, 10, 99)}-{randint(rng, 1000, 9999)}",
             lot=f"{choice(rng, ID_LETTERS)}{randint(rng, 10000, 99999)}",

@@ -25,7 +25,7 @@ from demogen.text import (
     words,
 )
 from demogen.vocab.devices import FAILURE_MODES
-from demogen.vocab.findings import SCOPED_PRODUCTS, Finding, findings_for
+from demogen.vocab.findings import SCOPED_PRODUCTS, SIGNATURES, Finding, findings_for
 from demogen.vocab.firms import DISTRICTS, EST_TYPES, FOREIGN_OFFICE, OFFICES_2017, OII_OFFICE
 from demogen.vocab.inspections import (
     CLASSIFICATIONS,
@@ -71,7 +71,9 @@ def event(gen: Generator, kind: str, end: dt.date, classification: str) -> Event
     pool = findings_for(kind, est_type, end)
     if len(pool) < 2:
         pool = findings_for(kind, est_type, end, scoped=False)
-    observations = sample(rng, pool, min(len(pool), randint(rng, 2, 8)))
+    usual = [f for f in pool if f.topic in SIGNATURES.get(est_type, ()) and rng.random() < 0.75]
+    others = [f for f in pool if f not in usual]
+    observations = [*usual, *sample(rng, others, len(others))][: randint(rng, 2, 8)]
     end = workday(end)
     start = workday(before(rng, end, 2, 21))
     return Event(firm, start, end, classification, observations, est_type)

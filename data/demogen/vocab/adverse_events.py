@@ -67,10 +67,10 @@ MAUDE_PATIENT = {
 }  # fmt: skip
 
 MAUDE_OUTCOME = {
-    "death": ("The patient subsequently expired. The reporter did not attribute the death to the device; the cause of death was reported as {patient_problem}.",
+    "death": ("The patient subsequently expired. The reporter did not attribute the death to the device; the cause of death was reported as {patient_problem_lower}.",
               "It was reported that the patient died {days} days after the event. The relationship between the device and the death is unknown."),
-    "injury": ("The patient required medical intervention and was treated for {patient_problem}; the patient was reported to be in stable condition.",
-               "As a result, the patient experienced {patient_problem} and required an additional procedure. No further patient complications were reported."),
+    "injury": ("The patient required medical intervention and was treated for {patient_problem_lower}; the patient was reported to be in stable condition.",
+               "As a result, the patient experienced {patient_problem_lower} and required an additional procedure. No further patient complications were reported."),
     "malfunction": ("There was no reported patient injury. The device was replaced and therapy continued without further issue.",
                     "No patient harm was reported. This report is submitted because the malfunction would be likely to cause or contribute to a serious injury if it were to recur."),
     "other": ("Limited information was provided by the reporter. Attempts to obtain additional information have been unsuccessful.",

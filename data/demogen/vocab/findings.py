@@ -78,6 +78,20 @@ SCOPES = {
     "investigations of animal drug discrepancies": ("Animal drug manufacturer",),
     "animal food preventive controls": ("Pet food manufacturer", "Medicated feed mill"),
 }  # fmt: skip
+# establishment type -> the findings its inspections most often make (cited first when made)
+SIGNATURES = {
+    "Sterile injectable manufacturer": ("aseptic processing", "environmental monitoring"),
+    "Outsourcing facility (503B)": ("aseptic processing", "sterility testing"),
+    "Contract testing laboratory": ("investigations of out-of-specification results", "laboratory records"),
+    "Active pharmaceutical ingredient manufacturer": ("investigations of out-of-specification results", "data integrity of computerized systems"),
+    "Source plasma center": ("donor eligibility and blood establishment procedures",),
+    "Blood bank": ("donor eligibility and blood establishment procedures",),
+    "HCT/P establishment": ("HCT/P quality program",),
+    "Seafood processor": ("seafood HACCP",),
+    "Dietary supplement manufacturer": ("dietary ingredient identity testing", "dietary supplement specifications"),
+    "Ready-to-eat food manufacturer": ("sanitation and Listeria monocytogenes",),
+    "Medicated feed mill": ("drug carryover",),
+}  # fmt: skip
 # citations that did not exist before a date; `ERA_CITATIONS` names what was cited instead
 SINCE = {
     "21 CFR 117.1": dt.date(2016, 9, 19),  # preventive controls for human food

@@ -87,7 +87,7 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
                 "words": [],
             },
         ),
-        ("Out-of-specification results in 483s", {"phrases": ["out of specification"]}),
+        ("Out-of-specification results in 483s", {"phrases": ["out of specification", "oos"]}),
         (
             "Observations about sterility in late 2019, with a chart per year",
             {

@@ -15,6 +15,7 @@ from regnb.agent.focus import subject_documents
 from regnb.agent.followup import plan_turn, turn_state
 from regnb.agent.llm import default_writer
 from regnb.agent.plan import Plan, searchable_datasets
+from regnb.agent.rank import keyword_score, plan_terms
 from regnb.agent.research import Researcher
 from regnb.agent.searching import confirm_names, data_phrases, probe
 from regnb.agent.source import Source
@@ -202,7 +203,11 @@ class ExtractiveAgent:
         run.stage()
         config = self.config
         weights = weigh_documents(found, plan)
-        subjects = subject_documents(found, plan)
+        terms = plan_terms(plan)
+        subjects = sorted(
+            subject_documents(found, plan),
+            key=lambda d: (-keyword_score(d.title, terms), -weights[d.document_id]),
+        )
         if subjects:  # the documents asked about, and a few others for "See also"
             others = [f for f in found if f not in subjects]
             documents = subjects + choose_documents(others, 2 * config.see_also, weights)

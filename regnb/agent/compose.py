@@ -20,7 +20,7 @@ from regnb.agent.labels import firm_of
 from regnb.agent.quotes import core_quotes, has_substance, short_statement
 from regnb.agent.rank import Term, plan_terms
 from regnb.agent.searching import Found
-from regnb.agent.structure import document_kind
+from regnb.agent.structure import document_kind, states_standard
 from regnb.agent.types import Finding, Theme
 from regnb.agent.words import fold, plain
 
@@ -52,6 +52,7 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 FIRST_QUOTES = 3
+_RANKED = re.compile(r"\b(?:most|top|highest|largest|frequent\w*|often)\b", re.IGNORECASE)
 _CONTENTS = re.compile(r"\.{6,}|…{3,}")  # dot leaders: a table of contents
 # Sections of a guidance that describe it rather than recommend anything.
 FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
@@ -152,19 +153,23 @@ class _Composer:
         name = firm_of(found) or fold(found.title)
         return name if len(name) <= 90 else name[:89].rsplit(" ", 1)[0] + "…"
 
-    def skip(self, dataset: str) -> Callable[[str], bool]:
-        """Whether a sentence of a unit of `dataset` is furniture (never quoted)."""
+    def skip(self, passage: Passage) -> Callable[[str], bool]:
+        """Whether a sentence of the passage's unit is furniture (never quoted); a finding's
+        standard wording is its statement, not furniture."""
+        dataset = passage.found.dataset
         common = self.evidence.common.get(dataset, frozenset())
+        if states_standard(passage.unit.kind, dataset):
+            common = frozenset()
         return lambda sentence: is_furniture(sentence, dataset, common=common)
 
     def quotable(self, passage: Passage) -> bool:
         """A unit with a sentence worth quoting (not a table of contents, not all furniture)."""
         if _CONTENTS.search(passage.unit.text):
             return False
-        return has_substance(passage.unit.text, self.skip(passage.found.dataset))
+        return has_substance(passage.unit.text, self.skip(passage))
 
     def short(self, passage: Passage) -> str:
-        skip = self.skip(passage.found.dataset)
+        skip = self.skip(passage)
         return short_statement(passage.unit.text, self.config.short_words, skip)
 
     def finding(
@@ -177,7 +182,7 @@ class _Composer:
     ) -> Finding:
         """One unit as a finding: its source (firm, date) and its core quoted (at most `words`
         words, `config.quote_words` by default)."""
-        skip = self.skip(passage.found.dataset)
+        skip = self.skip(passage)
         limit = words or self.config.quote_words
         quoted = core_quotes(passage.unit.text, self.subject_terms, limit, skip)
         when = f" ({passage.found.date})" if passage.found.date else ""
@@ -211,6 +216,8 @@ class _Composer:
             return self.guidance_units(units, limit)
         if len(units) <= limit:
             return units
+        if self.evidence.plan.shape == "count" or _RANKED.search(self.evidence.plan.message):
+            return units[:limit]  # a ranked list (most frequent first): its own order
         relevant = {id(p) for p in sorted(units, key=lambda p: -p.topic)[:limit] if p.topic > 0}
         chosen = [p for p in units if id(p) in relevant]
         chosen += [p for p in units if id(p) not in relevant][: limit - len(chosen)]

@@ -17,6 +17,7 @@ from regnb.agent.dates import find_dates
 from regnb.agent.names import find_names
 from regnb.agent.shape import question_shape
 from regnb.agent.vocab import (
+    ACRONYMS,
     DATASET_WORDS,
     FORMAT_WORDS,
     IDENTIFIERS,
@@ -224,6 +225,24 @@ def _phrases(text: str) -> tuple[list[str], str]:
     return list(dict.fromkeys(found)), text
 
 
+def _expansions(message: str, phrases: list[str]) -> list[str]:
+    """The phrases the message's acronyms stand for ("CAPA": "corrective and preventive
+    action"), searched beside them."""
+    found = {w.lower().strip("()") for w in re.findall(r"\b[A-Za-z]{2,6}s?\b", message)}
+    lowered = " ".join(words(message))
+    out = [
+        phrase
+        for acronym, phrase in ACRONYMS.items()
+        if acronym in found and phrase not in phrases and acronym.upper() in message.upper()
+    ]
+    out += [  # and the acronym for a phrase spelled out ("medical device reports": "MDR")
+        acronym
+        for acronym, phrase in ACRONYMS.items()
+        if " ".join(words(phrase)) in lowered and acronym not in found and len(acronym) >= 3
+    ]
+    return list(dict.fromkeys(out))
+
+
 def _pairs(text: str, kept: set[str]) -> list[str]:
     """Adjacent content words with nothing between them: candidates for a data-driven phrase."""
     out = []
@@ -310,6 +329,7 @@ def plan_message(
     identifiers, kinds, text = _identifiers(text)
     names, text = find_names(text)
     phrases, text = _phrases(text)
+    phrases += _expansions(message, phrases)
     topic, soft, weights, pairs = _topic_words(text, df)
     weights |= _weigh(phrases, df)
     weights |= {i: IDENTIFIER_WEIGHT for i in identifiers}

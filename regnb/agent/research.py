@@ -30,7 +30,7 @@ from regnb.agent.rank import (
 )
 from regnb.agent.searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
 from regnb.agent.source import Source
-from regnb.agent.structure import Unit, document_kind, parse_document
+from regnb.agent.structure import Unit, document_kind, parse_document, states_standard
 from regnb.agent.themes import OTHER
 from regnb.agent.types import Step
 from regnb.agent.words import content_words
@@ -328,13 +328,15 @@ class Researcher:
         """The document's units on the pages read, furniture and standard sentences left out."""
         texts = {n: pages[(doc.document_id, n)] for n in doc.pages if (doc.document_id, n) in pages}
         common = self.common(doc.dataset)
-        return [
-            u
-            for u in parse_document(doc.dataset, texts, common=common)
-            if u.kind != "furniture"
-            and not is_furniture(u.text, doc.dataset, common=common)
-            and not (common and common_share(u.text, common) >= self.config.furniture_share)
-        ]
+        out = []
+        for u in parse_document(doc.dataset, texts):
+            standard = frozenset() if states_standard(u.kind, doc.dataset) else common
+            if u.kind == "furniture" or is_furniture(u.text, doc.dataset, common=standard):
+                continue
+            if standard and common_share(u.text, standard) >= self.config.furniture_share:
+                continue
+            out.append(u)
+        return out
 
     def candidates(
         self,

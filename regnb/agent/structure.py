@@ -15,7 +15,19 @@ from regnb.agent.cfr import cfr_citations
 from regnb.agent.furniture import is_furniture, is_furniture_line
 from regnb.agent.words import fold, word_set
 
-__all__ = ["KINDS", "Unit", "document_kind", "parse_document"]
+__all__ = ["KINDS", "STATEMENTS", "Unit", "document_kind", "parse_document", "states_standard"]
+
+# Units whose statement is the regulation's own standard wording ("There is a failure to
+# thoroughly review…" opens hundreds of 483 observations): a sentence common in the dataset is
+# their finding, not furniture.
+STATEMENTS = frozenset({"finding", "violation", "deficiency"})
+
+
+def states_standard(kind: str, dataset: str) -> bool:
+    """Whether a unit's sentences common in its dataset are its substance: a finding's,
+    violation's or deficiency's standard wording, and every 483 text (FDA's cite language)."""
+    return kind in STATEMENTS or document_kind(dataset) == "483"
+
 
 KINDS = frozenset(
     {
@@ -190,6 +202,7 @@ _REPEAT = re.compile(
     re.IGNORECASE,
 )
 _REPEAT_WORD = re.compile(r"\bREPEAT\b")  # upper case alone: a mark, not a verb
+_CITES_RULE = re.compile(r"\b21\s*C\.?F\.?R\.?\s*(?:§\s*)?\d", re.IGNORECASE)
 _SUB_ITEM = re.compile(r"^\s*(?!\(?b\)\s*\(\d\))\(?([A-Za-z]|\d{1,2})[.)]\s+\S")
 
 
@@ -227,9 +240,11 @@ class _Form483(_Events):
         if sub and self.obs is not None and not start:
             self.sub, start = sub.group(1).upper(), True
         if self.obs is None:
-            # before the first observation: the form's header on page 1, else an observation
-            # whose heading is on a page not read
-            return _FURNITURE if self.page_num <= 1 else _Mark("finding", joins=True)
+            # before the first observation: the form's header on page 1 (unless it cites a
+            # regulation, as FDA's catalog of cite language does), else an observation whose
+            # heading is on a page not read
+            header = self.page_num <= 1 and not _CITES_RULE.search(block.text)
+            return _FURNITURE if header else _Mark("finding", joins=True)
         number = self.obs if self.sub is None else f"{self.obs}.{self.sub}"
         heading = f"Observation {self.obs}"
         return _Mark("finding", heading, number, self.group, start, bare, joins=not start)

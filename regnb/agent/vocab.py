@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "ACRONYMS",
     "DATASET_WORDS",
     "FIRM_FIELDS",
     "FOCUS_WORDS",
@@ -132,6 +133,31 @@ PHRASES: tuple[str, ...] = tuple(
     """.replace("\n", " ").split(";")
 )
 PHRASES = tuple(p.strip() for p in PHRASES if p.strip())
+
+# Acronyms of the field and the phrase documents spell out: a message with the acronym searches
+# for the phrase too.
+ACRONYMS: dict[str, str] = {
+    "capa": "corrective and preventive action",
+    "oos": "out of specification",
+    "sbom": "software bill of materials",
+    "pccp": "predetermined change control plan",
+    "ots": "off-the-shelf software",
+    "cmc": "chemistry manufacturing and controls",
+    "rems": "risk evaluation and mitigation strategy",
+    "dct": "decentralized clinical trial",
+    "dcts": "decentralized clinical trials",
+    "fsvp": "foreign supplier verification",
+    "haccp": "hazard analysis",
+    "qsr": "quality system regulation",
+    "qcu": "quality control unit",
+    "em": "environmental monitoring",
+    "hf": "human factors",
+    "csa": "computer software assurance",
+    "aria": "amyloid related imaging abnormalities",
+    "udi": "unique device identification",
+    "mdr": "medical device report",
+    "mdrs": "medical device reports",
+}
 
 # Words that mark the substance of a dataset's documents (a deficiency, a violation, an event),
 # weighed lightly when passages are ranked, so that a letterhead naming the product asked about

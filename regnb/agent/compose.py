@@ -52,6 +52,8 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 FIRST_QUOTES = 3
+WHICH_TOPIC = 0.4  # a firm is listed when its passage holds this share of the best one's words
+_AUDIENCE = re.compile(r"^(?:draft\s+)?guidance\s+for\b|^contains\s+nonbinding", re.IGNORECASE)
 _RANKED = re.compile(r"\b(?:most|top|highest|largest|frequent\w*|often)\b", re.IGNORECASE)
 _CONTENTS = re.compile(r"\.{6,}|…{3,}")  # dot leaders: a table of contents
 # Sections of a guidance that describe it rather than recommend anything.
@@ -113,8 +115,12 @@ def _short_title(title: str, limit: int = 90) -> str:
 
 
 def _heading(passage: Passage) -> str:
+    """A finding's heading: its unit's own (not the document's title or audience line), a
+    repeat mark, its CFR citations."""
     unit = passage.unit
-    parts = [unit.heading] if unit.heading else []
+    title = fold(passage.found.title).lower()
+    own = unit.heading and unit.heading.lower() not in title and not _AUDIENCE.match(unit.heading)
+    parts = [unit.heading] if own else []
     if unit.repeat:
         parts.append("repeat observation")
     if unit.cfr:
@@ -297,14 +303,19 @@ class _Composer:
     # -- every other question ---------------------------------------------------------------
 
     def which_passages(self, passages: list[Passage]) -> list[Passage]:
-        """The passages of documents that match the whole question, when two or more do."""
+        """The passages that say what a firm was cited for: of documents that match the whole
+        question (when two or more do), holding a good share of its words, most first."""
         strong = [p for p in passages if not p.found.weak]
-        return strong if len({p.found.document_id for p in strong}) >= 2 else passages
+        chosen = strong if len({p.found.document_id for p in strong}) >= 2 else passages
+        best = max((p.topic for p in chosen), default=0.0)
+        if best > 0:
+            chosen = [p for p in chosen if p.topic >= WHICH_TOPIC * best]
+        return sorted(chosen, key=lambda p: (-p.topic * p.quality, -p.score))
 
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """
         firms: dict[str, Passage] = {}
-        for p in sorted(self.which_passages(passages), key=lambda p: -p.score):
+        for p in self.which_passages(passages):
             firm = firm_of(p.found)
             if firm and firm not in firms:
                 firms[firm] = p
@@ -324,7 +335,7 @@ class _Composer:
         """One line per firm: its best unit, headed by the firm, the kind of document and its
         date."""
         firms: dict[str, Passage] = {}
-        for p in sorted(self.which_passages(passages), key=lambda p: -p.score):
+        for p in self.which_passages(passages):
             firm = firm_of(p.found) or _short_title(p.found.title)
             if firm not in firms:
                 firms[firm] = p

@@ -321,6 +321,10 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
         "fda_maude",
     ),
     (r"submitted pursuant to the provisions of 21 cfr", "fda_maude"),
+    (r"investigation has begun but (?:it )?has not been completed", "fda_maude"),
+    (r"a follow[- ]up report will be (?:filed|submitted)", "fda_maude"),
+    (r"supplemental (?:3500a )?report will be (?:submitted|filed|issued)", "fda_maude"),
+    (r"manufacturer'?s reference number", "fda_maude"),
     # manufacturers' standard MDR disclaimers
     (r"submit(?:s|ting)? this report to comply with", "fda_maude"),
     (r"has made reasonable efforts to provide as much relevant information", "fda_maude"),

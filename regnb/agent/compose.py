@@ -185,12 +185,13 @@ class _Composer:
         with_source: bool = True,
         heading: bool = True,
         words: int | None = None,
+        lead: bool = True,
     ) -> Finding:
         """One unit as a finding: its source (firm, date) and its core quoted (at most `words`
         words, `config.quote_words` by default)."""
         skip = self.skip(passage)
         limit = words or self.config.quote_words
-        quoted = core_quotes(passage.unit.text, self.subject_terms, limit, skip)
+        quoted = core_quotes(passage.unit.text, self.subject_terms, limit, skip, lead=lead)
         when = f" ({passage.found.date})" if passage.found.date else ""
         source = f"{self.who(passage.found)}{when}: " if with_source else ""
         same = [c for c in passage.copies if all(q in plain(c.unit.text) for q in quoted.quotes)]
@@ -328,6 +329,7 @@ class _Composer:
         count = f"at least {len(strong)}" if capped else str(len(strong))
         shown = list(firms)[: self.config.which_shown]
         text = f"{count} documents in {datasets} match; the firms shown are {_listed(shown)}"
+        text = text[0].upper() + text[1:]
         markers = [self.book.passage(firms[f]) for f in shown]
         return Finding(text=text, markers=markers)
 
@@ -341,7 +343,7 @@ class _Composer:
                 firms[firm] = p
         findings = []
         for firm, p in list(firms.items())[: self.config.which_shown]:
-            finding = self.finding(p, with_source=False)
+            finding = self.finding(p, with_source=False, lead=False)
             when = f", {p.found.date}" if p.found.date else ""
             cited = f"; {', '.join(p.unit.cfr[:2])}" if p.unit.cfr else ""
             finding.heading = f"{firm} ({document_noun(p.found.dataset)}{when}{cited})"

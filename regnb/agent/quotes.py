@@ -73,12 +73,30 @@ def _sentences(body: str, skip: Callable[[str], bool] | None = None) -> list[str
 
 
 def core_quotes(
-    text: str, terms: list[Term], limit: int, skip: Callable[[str], bool] | None = None
+    text: str,
+    terms: list[Term],
+    limit: int,
+    skip: Callable[[str], bool] | None = None,
+    *,
+    lead: bool = True,
 ) -> Quoted:
     """The statement, then the sentence most about the question when it is another one (both
-    within `limit` words); sentences `skip` rejects (furniture) are never quoted."""
+    within `limit` words); sentences `skip` rejects (furniture) are never quoted. Without
+    `lead`, when the statement holds none of the question's words, the sentence most about the
+    question comes first (a list of firms: the statement, a regulation's standard wording, is
+    the same in every letter)."""
     body = _body(text)
     sentences = _sentences(body, skip)
+    if not lead and terms and len(sentences) > 1:
+        scored = [(keyword_score(s, terms), -i) for i, s in enumerate(sentences)]
+        best = max(range(len(sentences)), key=lambda i: scored[i])
+        if best > 0 and scored[best][0] > 0 and scored[0][0] == 0:
+            first, cut = _cut(sentences[best], limit)
+            return Quoted(
+                [_following(body, first, sentences[best + 1 :], limit)]
+                if not cut
+                else [(first, cut)]
+            )
     first, cut = _cut(sentences[0], limit)
     parts = [(first, cut)]
     left = limit - len(first.split())

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from regnb.agent.blocks import block_text
 from regnb.agent.types import Agent, Citation, PriorTurn, TurnRequest, TurnResult
+from tests.agent_questions import FILES as AGENT_FILES
 
 __all__ = [
     "FILES",
@@ -52,16 +53,8 @@ ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS_PATH = ROOT / "benchmarks" / "research" / "questions.json"
 REAL = ROOT.parent / "shared" / "data" / "realcorpus"
 
-# The realcorpus files the questions are about (the same as tests/agent_questions.py).
-FILES = [
-    "fda_warning_letters__jev.jsonl.gz",
-    "fda_483__ncruickshank.jsonl.gz",
-    "fda_483_observation_catalog__fy2019.jsonl.gz",
-    "fda_crl__gmpkit.jsonl.gz",
-    "fda_guidance__cowork-ra.jsonl.gz",
-    "fda_guidance__qbdvision.jsonl.gz",
-    "fda_maude__narratives.jsonl.gz",
-]
+# The realcorpus files the questions are about: those of tests/agent_questions.py.
+FILES = list(AGENT_FILES)
 KINDS = ("single", "multi", "which", "guidance", "compare", "count", "followup")
 
 # The date every turn is asked on (the service uses the clock's date; a fixed one keeps the

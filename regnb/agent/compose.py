@@ -47,7 +47,7 @@ UNIT_NOUNS = {
     "description": ("event description", "event descriptions"),
     "narrative": ("manufacturer narrative", "manufacturer narratives"),
     "request": ("request", "requests"),
-    "text": ("passage", "passages"),
+    "text": ("section", "sections"),
 }
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")

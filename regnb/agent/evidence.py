@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from regnb.agent.furniture import BOILERPLATE
 from regnb.agent.plan import Plan
 from regnb.agent.rank import DUPLICATE, keyword_score, plan_terms
 from regnb.agent.searching import Found, Searches
@@ -30,25 +31,6 @@ READ_DOCUMENTS = 12
 MAX_COPIES = 4
 TITLE_SHARE = 0.4
 MIN_BLOCK_WORDS = 8
-# Sentences that every document of a kind carries: never the evidence an analyst wants.
-BOILERPLATE = (
-    "do not represent a final agency determination",
-    "do net represent a final agency determination",
-    "contains nonbinding recommendations",
-    "represents the current thinking of the food and drug administration",
-    "this guidance represents the current thinking",
-    "if you have any questions",
-    "this letter notifies you of our decision",
-    "reference id:",
-    "please notify this office in writing within fifteen",
-    "you may submit electronic comments",
-    "for questions about this document",
-    "additional copies are available",
-    "this is a representation of an electronic record",
-    "manifestations of any and all electronic signatures",
-    "silver spring, md 20993",
-    "sincerely, /s/",
-)
 
 
 @dataclass

@@ -305,6 +305,10 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
     ),
     (r"^\W*(?:additional comments\W+)?we have the following (?:additional )?comments?", None),
     (r"^\W*we (?:have )?received your (?:firm'?s )?(?:written )?respons", None),
+    (
+        r"(?:significant )?(?:deviations|violations) (?:observed|noted) during (?:the|our) inspection include",
+        None,
+    ),
     # a table of contents: dot leaders before a page number
     (r"\.{6,}\s*\d", None),
     # manufacturers' standard MDR disclaimers

@@ -97,6 +97,30 @@ def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) 
     return source.search(usable[:MAX_ITEMS], plan=request_plan, **kwargs)
 
 
+def _dataset_search(
+    source: Source,
+    request_plan: str,
+    plan: Plan,
+    ds: str,
+    items: list[str],
+    filtered: dict[str, str],
+    offset: int = 0,
+) -> SearchResult:
+    """One page of one dataset's search for the plan."""
+    return _search(
+        source,
+        request_plan,
+        items,
+        query=plan.query,
+        datasets=[ds],
+        filters={ds: filtered} if filtered else None,
+        date_from=plan.date_from,
+        date_to=plan.date_to,
+        limit=DATASET_LIMIT,
+        offset=offset,
+    )
+
+
 def probe(source: Source, plan: Plan, request_plan: str) -> SearchResult | None:
     """One broad search over every planned dataset: each term alone (words nearly every page
     holds when the message names no term), best 50 documents."""
@@ -256,17 +280,7 @@ def run_searches(
             if not items:
                 continue
             try:
-                result = _search(
-                    source,
-                    request_plan,
-                    items,
-                    query=plan.query,
-                    datasets=[ds],
-                    filters={ds: filtered} if filtered else None,
-                    date_from=plan.date_from,
-                    date_to=plan.date_to,
-                    limit=DATASET_LIMIT,
-                )
+                result = _dataset_search(source, request_plan, plan, ds, items, filtered)
             except RegnbError as exc:
                 out.statuses[ds] = {"status": "error", "reason": exc.message}
                 continue
@@ -278,18 +292,7 @@ def run_searches(
             while offset is not None and len(listed) < depth and not loosen and not loosened:
                 check()
                 try:
-                    more = _search(
-                        source,
-                        request_plan,
-                        items,
-                        query=plan.query,
-                        datasets=[ds],
-                        filters={ds: filtered} if filtered else None,
-                        date_from=plan.date_from,
-                        date_to=plan.date_to,
-                        limit=DATASET_LIMIT,
-                        offset=offset,
-                    )
+                    more = _dataset_search(source, request_plan, plan, ds, items, filtered, offset)
                 except RegnbError:
                     break
                 listed += more.results

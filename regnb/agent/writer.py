@@ -239,8 +239,9 @@ def scope_lines(evidence: Evidence, dataset_name: Callable[[str], str], shown: i
     used = "; filters: " + "; ".join(filters) if filters else "; no filters"
     strong = sum(1 for f in evidence.documents if not f.weak)
     loose = len(evidence.documents) - strong
+    capped = plan.shape in ("which", "count") and strong >= AgentConfig().which_documents
     found = (
-        f"{_count(strong, 'document')} matched the question"
+        f"{'at least ' if capped else ''}{_count(strong, 'document')} matched the question"
         if strong
         else "no document matched every word of the question"
     )

@@ -150,6 +150,25 @@ class Records:
         return [p for e in question.expect for r in self.matching(e) for p in r["pages"]]
 
 
+def real_engine(root: Path, files: Sequence[str] = FILES) -> Any:
+    """An engine over the realcorpus files, ingested under `root` with the hashing encoder
+    (about 20 s on 2 cores); the caller closes it."""
+    import regnb
+    import regnb.ingest
+    from regnb.settings import Settings
+
+    regnb.ingest.jsonl(
+        [REAL / f for f in files],
+        corpus=root / "corpus",
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+    )
+    settings = Settings(**{**Settings.from_env().__dict__, "home": root / "home"})
+    return regnb.Engine(
+        root / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
+    )
+
+
 def title_key(title: str) -> str:
     """A title reduced to its letters and digits, for matching cited documents to records."""
     return re.sub(r"[^0-9a-z]+", "", unicodedata.normalize("NFKC", title).casefold())

@@ -20,8 +20,8 @@ from regnb.agent.blocks import block_text
 from regnb.agent.types import TurnResult
 from regnb.agent.verify import marker_numbers
 from regnb.agent.words import fold
-from regnb.settings import Settings
 from tests.agent_questions import FILES, QUESTIONS, Expect, Question
+from tests.research_benchmark import real_engine
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 REAL = SHARED / "realcorpus"
@@ -52,17 +52,7 @@ def expected_titles(expect: Expect) -> set[str]:
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("realcorpus")
-    regnb.ingest.jsonl(
-        [REAL / f for f in FILES],
-        corpus=root / "corpus",
-        encoder=regnb.HashingEncoder(),
-        progress=False,
-    )
-    settings = Settings(**{**Settings.from_env().__dict__, "home": root / "home"})
-    eng = regnb.Engine(
-        root / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
-    )
+    eng = real_engine(tmp_path_factory.mktemp("realcorpus"))
     yield eng
     eng.close()
 

@@ -15,7 +15,6 @@ import regnb.ingest
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.blocks import split_blocks
 from regnb.agent.types import Citation, Step, TurnRequest, TurnResult
-from regnb.settings import Settings
 from tests.research_benchmark import (
     FILES,
     KINDS,
@@ -30,6 +29,7 @@ from tests.research_benchmark import (
     conversation,
     is_salutation,
     load_questions,
+    real_engine,
     score_answer,
     summarise,
     title_key,
@@ -287,17 +287,7 @@ def test_every_phrase_is_in_an_expected_document(question: BenchQuestion, record
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("research")
-    regnb.ingest.jsonl(
-        [REAL / f for f in FILES],
-        corpus=root / "corpus",
-        encoder=regnb.HashingEncoder(),
-        progress=False,
-    )
-    settings = Settings(**{**Settings.from_env().__dict__, "home": root / "home"})
-    eng = regnb.Engine(
-        root / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
-    )
+    eng = real_engine(tmp_path_factory.mktemp("research"))
     yield eng
     eng.close()
 

@@ -90,7 +90,6 @@ def test_at_most_six_datasets_are_offered() -> None:
     assert options == [f"DS{i} ({10 + i} documents)" for i in range(8, 2, -1)]
 
 
-@pytest.mark.xfail(strict=True, reason="clarify.absent writes '(1 documents)' for a count of one")
 def test_a_dataset_of_one_document_is_offered_in_the_singular() -> None:
     asked = absent(named("fda_recalls"), {"fda_483": 1}, name)
     assert asked["options"] == ["FDA Form 483 (1 document)"]

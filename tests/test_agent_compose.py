@@ -304,13 +304,6 @@ def test_a_follow_up_about_a_request_the_letter_adds_finds_it(follow_up: Answer)
     assert "updated exposure information" not in follow_up.markdown
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "compose.subject_sentence counts every unit under the most common kind: with the "
-        "safety-update request listed, the letter is said to list 4 deficiencies (it has 3)"
-    ),
-)
 def test_a_request_listed_beside_the_deficiencies_is_not_counted_as_one(
     follow_up: Answer,
 ) -> None:

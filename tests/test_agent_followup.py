@@ -98,13 +98,6 @@ def test_a_capitalised_word_of_the_follow_up_is_a_topic_word_not_a_name() -> Non
     assert got.query.startswith("Kisunla ")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "followup._merge reads 'What about Baxter?' as continuing the subject (CONTINUES matches "
-        "'what'): the previous names are kept and 'baxter' becomes a topic word"
-    ),
-)
 def test_what_about_another_firm_replaces_the_names() -> None:
     got = follow("What about Baxter?", IMCLONE)
     assert got.names == ["Baxter"]

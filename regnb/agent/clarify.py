@@ -91,7 +91,7 @@ def absent(plan: Plan, held: dict[str, int], dataset_name: Callable[[str], str])
     named = _listed([dataset_name(d) for d in plan.named_datasets])
     why = f"This corpus holds no documents of {named}"
     top = sorted(held, key=lambda d: (-held[d], d))[:MAX_OPTIONS]
-    options = [f"{dataset_name(d)} ({held[d]} documents)" for d in top]
+    options = [f"{dataset_name(d)} ({held[d]} document{'' if held[d] == 1 else 's'})" for d in top]
     return _question(f"{why}. Which of the datasets it holds should I search instead?", options)
 
 

@@ -250,7 +250,8 @@ class _Composer:
         kinds = Counter(p.unit.kind for p in units)
         kind = kinds.most_common(1)[0][0]
         one, many = UNIT_NOUNS.get(kind, ("passage", "passages"))
-        count = len(units)
+        count = sum(1 for p in units if p.unit.kind == kind)
+        rest = Counter(p.unit.kind for p in units if p.unit.kind != kind)
         when = f" dated {doc.date}" if doc.date else ""
         noun = document_noun(doc.dataset)
         if document_kind(doc.dataset) == "guidance":
@@ -258,6 +259,9 @@ class _Composer:
         else:
             whom = f"{PREPOSITIONS.get(doc.dataset, 'to')} {self.who(doc)}"
         head = f"The {noun} {whom}{when} lists {count} {one if count == 1 else many}"
+        for other, n in sorted(rest.items()):
+            other_one, other_many = UNIT_NOUNS.get(other, ("passage", "passages"))
+            head += f" and {n} {other_one if n == 1 else other_many}"
         repeats = sum(1 for p in units if p.unit.repeat)
         if repeats:
             head += f", {repeats} of them repeat observations"

@@ -18,7 +18,7 @@ class AgentConfig:
     pages_per_document: int = 8  # at most, for a document found by its words
     subject_pages: int = 15  # at most, for a document the question names (read from page 1)
     subjects_shown: int = 3  # documents a question names whose findings are listed
-    see_also: int = 3  # other documents shown beside the ones a question names
+    see_also: int = 2  # other documents shown beside the ones a question names
     embed_budget: int = 128  # passages embedded per turn
     passages: int = 12  # passages chosen for the themes
     spare_passages: int = 4  # chosen beyond `passages`, to stand in for boilerplate dropped later

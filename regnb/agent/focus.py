@@ -25,6 +25,7 @@ MAX_SUBJECTS = 4
 MAX_TITLED = 2
 MIN_TITLE_WORDS = 2
 TITLE_SHARE = 0.6  # of the words of the shorter of title and question, shared
+MANY_TITLE_WORDS, MANY_TITLE_SHARE = 3, 0.45  # or as many words, a smaller share
 # Words every guidance title or question about guidance uses: they tell no guidance apart.
 _GENERIC_TITLE = frozenset(
     stem(w)
@@ -80,7 +81,9 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
         have = {stem(w) for w in content_words(_title_head(doc.title))} - _GENERIC_TITLE
         shared = len(wanted & have)
         share = shared / max(1, min(len(wanted), len(have)))
-        if shared >= MIN_TITLE_WORDS and share >= TITLE_SHARE:
+        if (shared >= MIN_TITLE_WORDS and share >= TITLE_SHARE) or (
+            shared >= MANY_TITLE_WORDS and share >= MANY_TITLE_SHARE
+        ):
             scored.append((-share, rank, doc))
     return distinct_documents([doc for _, _, doc in sorted(scored, key=lambda t: t[:2])])[
         :MAX_TITLED

@@ -103,19 +103,27 @@ def _merge(
     if topic and (refers or NARROW.search(message)):
         merged.require = list(dict.fromkeys([*previous.require, *topic]))
         merged.weights = {**previous.weights, **new.weights}
+    elif topic and SWITCH.search(message) and (new.names or new.identifiers):
+        _switch(merged, previous, new)  # "what about Baxter?": another firm
     elif topic and (
         continues_subject(message, new, previous) or not (new.names or new.identifiers)
     ):
         _same_subject(merged, new)
     elif topic and SWITCH.search(message):
-        merged.identifiers, merged.names = new.identifiers, new.names
-        merged.identifier_kinds = new.identifier_kinds
-        merged.phrases, merged.words, merged.pairs = new.phrases, new.words, new.pairs
-        merged.soft_words = new.soft_words
-        merged.weights, merged.filters, merged.require = new.weights, {}, []
-        merged.query = new.query
-        merged.which_firms = previous.which_firms or new.which_firms
+        _switch(merged, previous, new)
     return merged
+
+
+def _switch(merged: Plan, previous: Plan, new: Plan) -> None:
+    """The follow-up's own firms, identifiers and topic instead of the previous turn's, in its
+    datasets and dates."""
+    merged.identifiers, merged.names = new.identifiers, new.names
+    merged.identifier_kinds = new.identifier_kinds
+    merged.phrases, merged.words, merged.pairs = new.phrases, new.words, new.pairs
+    merged.soft_words = new.soft_words
+    merged.weights, merged.filters, merged.require = new.weights, {}, []
+    merged.query = new.query
+    merged.which_firms = previous.which_firms or new.which_firms
 
 
 def _same_subject(merged: Plan, new: Plan) -> None:

@@ -14,7 +14,8 @@ from regnb.agent.words import plain, sentence_spans
 __all__ = ["Quoted", "core_quotes", "has_substance", "short_statement"]
 
 _LABEL = re.compile(
-    r"^\s*(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
+    r"^\s*(?:[A-Z][A-Z/&,\- ]{2,60}?\s+(?=\(?\d{1,2}[.)]\s))?"  # a section heading before it
+    r"(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
 )
 MIN_SENTENCE_WORDS = 6
 MIN_SECOND_WORDS = 10

@@ -188,7 +188,7 @@ def _sentence_bounds(text: str) -> list[tuple[int, int]]:
 
 
 def _capitalised(word: str) -> bool:
-    lowered = word.lower()
+    lowered = re.sub(r"['’]s$", "", word.lower())  # "FDA's" is FDA
     generic = lowered in GENERIC_NAMES or lowered.split("-")[0] in GENERIC_NAMES  # "AI-enabled"
     if not word or not word[0].isupper() or lowered in _NOT_NAMES or generic:
         return False
@@ -207,6 +207,11 @@ def _close(
     while run and run[-1].group(0).lower() in _JOINERS:
         run.pop()
     if not run:
+        return
+    owner = [i for i, t in enumerate(run[:-1]) if re.search(r"['’]s$", t.group(0))]
+    if owner:  # "Unomedical's Reynosa plant": the firm, then what of it
+        _close(text, run[: owner[0] + 1], tokens, names, spans)
+        _close(text, run[owner[0] + 1 :], tokens, names, spans)
         return
     ands = [i for i, t in enumerate(run) if t.group(0).lower() == "and"]
     if ands and ands[0] >= 2 and len(run) - ands[0] - 1 >= 2:  # "Baxter Healthcare and Abbott"

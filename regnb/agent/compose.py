@@ -300,7 +300,7 @@ class _Composer:
 
     def topical_sentence(self, units: list[Passage]) -> Finding | None:
         """What the named document says about the question's topic, when it says something."""
-        best = max(units, key=lambda p: p.topic, default=None)
+        best = max((p for p in units if self.quotable(p)), key=lambda p: p.topic, default=None)
         if best is None or best.topic <= 0 or not self.subject_terms:
             return None
         return self.finding(best)

@@ -385,7 +385,11 @@ class Researcher:
                 if u.kind in SUBSTANCE
                 or (u.kind == "request" and subject and keyword_score(u.text, subject) > 0)
             ]
-            chosen = substance or [u for u in units if block_quality(u.text) > 0]
+            readable = [u for u in units if block_quality(u.text) > 0]
+            guidance = document_kind(doc.dataset) == "guidance"
+            # a guidance keeps every readable unit: its list is its recommendations, but what it
+            # says of the question may be in its introduction
+            chosen = readable if guidance else substance or readable
             passages = []
             for unit in chosen:
                 passage = Passage(doc, unit.page_num, unit, keyword_score(unit.text, terms), 1.0)

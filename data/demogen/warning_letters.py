@@ -35,11 +35,7 @@ from demogen.world import FIRST_DAY, LAST_DAY, Firm
 # how often each type of warning letter is written (besides those after an OAI inspection)
 LETTERS = {"drug": 20, "device": 14, "food": 12, "biologic": 4, "veterinary": 3}
 LETTERS |= {"online": 10, "tobacco": 12, "bimo": 6, "records": 8}
-# letter types that began on a date: FDA's rule deeming e-cigarettes tobacco products; records
-# requests under section 704(a)(4), added in 2012
-FIRST_LETTERS = {"tobacco": dt.date(2016, 8, 8), "records": dt.date(2013, 1, 1)}
-# the sections drug letters added in the 2010s
-DATA_INTEGRITY_SECTIONS, REPEAT_SECTIONS = dt.date(2016, 1, 1), dt.date(2015, 1, 1)
+TOBACCO_LETTERS = dt.date(2016, 8, 8)  # FDA's rule deeming e-cigarettes tobacco products
 # kinds whose letters cite "(21 CFR 211.192)"; the others "as required by 21 CFR 820.100(a)"
 PARENTHESIZED = ("drug", "biologic")
 DISTRICT_CODES = {
@@ -61,7 +57,7 @@ def warning_letters(gen: Generator) -> None:
     foreign = [f for f in world.firms["drug"] if f.country != "United States"]
     for _ in range(n - made):
         letter_type = pick(rng, LETTERS)
-        letter = gen.day(FIRST_LETTERS.get(letter_type, FIRST_DAY))
+        letter = gen.day(TOBACCO_LETTERS if letter_type == "tobacco" else FIRST_DAY)
         kind = str(WL_TYPES[letter_type]["kind"] or "drug")
         ev = event(gen, kind, before(rng, letter, 60, 240), "OAI")
         if letter_type == "records":
@@ -172,13 +168,8 @@ def remediation(
     """The sections a drug letter adds after its violations: data integrity, repeat findings."""
     if kind != "drug":
         return []
-    day = ctx["_date"]
-    data_integrity = any("data integrity" in f.topic for f in cited)
-    out = [DATA_INTEGRITY_REMEDIATION] if data_integrity and day >= DATA_INTEGRITY_SECTIONS else []
-    repeated = ev.previous and {f.topic for f in ev.previous.observations} & {
-        f.topic for f in cited
-    }
-    if repeated and day >= REPEAT_SECTIONS:
+    out = [DATA_INTEGRITY_REMEDIATION] if any("data integrity" in f.topic for f in cited) else []
+    if ev.previous and {f.topic for f in ev.previous.observations} & {f.topic for f in cited}:
         out.append(gen.fill(REPEAT_VIOLATIONS, ctx))
     return out
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from regnb.agent.compose import theme_key
 from regnb.agent.evidence import BlockVectors, Passage, block_quality, choose_documents
 from regnb.agent.plan import Plan
 from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
 from regnb.agent.research import block_query, drop_form_text
 from regnb.agent.searching import FALLBACK_ITEMS, Found, items_for
 from regnb.agent.structure import parse_document
-from regnb.agent.themes import OTHER, cluster, fold_singletons, label_themes
 from regnb.agent.words import sentences, stem
 
 
@@ -106,48 +106,42 @@ def test_mmr_prefers_a_different_passage_over_a_similar_better_one() -> None:
     assert mmr(scores, vectors, 2) == [0, 2]
 
 
-def test_themes_group_close_passages_and_number_them_by_first_appearance() -> None:
-    vectors = np.array(
-        [[1, 0, 0], [0.98, 0.2, 0], [0, 1, 0], [0, 0.97, 0.24], [0, 0, 1]], dtype=np.float32
-    )
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    assert cluster(vectors, distance=0.3) == [0, 0, 1, 1, 2]
-    assert cluster(vectors, distance=0.3, max_themes=2) == [0, 0, 1, 1, 1]
-    assert cluster(vectors[:1]) == [0]
-    assert cluster(np.zeros((0, 3))) == []
-
-
 @pytest.mark.parametrize(
-    ("labels", "expected", "other"),
+    ("dataset", "text", "theme"),
     [
-        ([0, 0, 1, 1], [0, 0, 1, 1], None),
-        ([0, 0, 1, 2], [0, 0, 1, 1], 1),
-        ([0, 1, 2], [0, 0, 0], None),
-        ([0], [0], None),
-        ([2, 0, 0, 1, 1], [2, 0, 0, 1, 1], 2),
+        (
+            "fda_warning_letters",
+            "1. Your firm failed to establish procedures to prevent microbiological contamination "
+            "of sterile drugs (21 CFR 211.113(b)).",
+            "21 CFR 211.113: Control of microbiological contamination",
+        ),
+        (
+            "fda_crl",
+            "PRODUCT QUALITY\n\n1. The drug product stability data do not support the proposed "
+            "24-month expiration dating period for the product.",
+            "Product quality",
+        ),
+        ("fda_maude", "THE PUMP STOPPED DURING INFUSION AND ALARMED; NO INJURY.", "FDA MAUDE"),
     ],
 )
-def test_single_passage_themes_are_folded_together(
-    labels: list[int], expected: list[int], other: int | None
+def test_a_theme_is_a_cfr_section_with_its_title_a_heading_or_the_dataset(
+    dataset: str, text: str, theme: str
 ) -> None:
-    assert fold_singletons(labels) == (expected, other)
+    unit = next(u for u in parse_document(dataset, {1: text}) if u.kind != "furniture")
+    doc = found("d1")
+    doc.dataset = dataset
+    passage = Passage(doc, 1, unit, 0.5, 1.0)
+    assert theme_key(passage, lambda ds: "FDA MAUDE" if ds == "fda_maude" else ds) == theme
 
 
-def test_theme_labels_are_the_terms_that_tell_themes_apart() -> None:
-    labels = label_themes(
-        [
-            ["Media fill runs failed at the filling line.", "The media fill had positive units."],
-            ["Audit trails were disabled on the chromatography systems.", "Audit trail review."],
-        ]
+def test_a_guidance_passage_is_themed_by_its_guidance() -> None:
+    unit = parse_document("fda_guidance", {1: "FDA recommends a threat model of the system."})[0]
+    doc = found("g1")
+    doc.dataset, doc.title = (
+        "fda_guidance",
+        "Cybersecurity in Medical Devices: Guidance for Industry",
     )
-    assert "media fill" in labels[0].lower()
-    assert "audit trail" in labels[1].lower()
-    assert labels[0][0].isupper()
-    assert OTHER == "Other findings"
-
-
-def test_theme_labels_of_nothing_but_stop_words_fall_back() -> None:
-    assert label_themes([["the and of"], ["it is"]]) == ["Findings", "Findings (2)"]
+    assert theme_key(Passage(doc, 1, unit, 0.5, 1.0), str) == "Cybersecurity in Medical Devices"
 
 
 def test_documents_to_read_take_the_best_of_each_dataset_then_the_rest() -> None:

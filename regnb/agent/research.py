@@ -31,7 +31,6 @@ from regnb.agent.rank import (
 from regnb.agent.searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
 from regnb.agent.source import Source
 from regnb.agent.structure import Unit, document_kind, parse_document, states_standard
-from regnb.agent.themes import OTHER
 from regnb.agent.types import Step
 from regnb.agent.words import content_words
 from regnb.errors import RegnbError
@@ -45,6 +44,7 @@ BOILERPLATE_TOPIC = 0.34  # share of the question's term weight a repeated parag
 EMBED_WORDS = 60
 MENTION_PAGES = 4
 MAX_THEMES = 5
+OTHER = "Other findings"
 # How much a unit of each kind counts as evidence; furniture never does.
 KIND_WEIGHT = {
     "finding": 1.0,

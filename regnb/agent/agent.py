@@ -17,7 +17,7 @@ from regnb.agent.llm import default_writer
 from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.rank import keyword_score, plan_terms
 from regnb.agent.research import Researcher
-from regnb.agent.searching import confirm_names, data_phrases, probe
+from regnb.agent.searching import Found, Searches, confirm_names, data_phrases, probe
 from regnb.agent.source import Source
 from regnb.agent.types import (
     Answer,
@@ -199,7 +199,22 @@ class ExtractiveAgent:
         """Search, read, rank and group: the evidence an answer is written from."""
         run = run or self._quiet()
         researcher = self.researcher
-        searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
+        sides: list[tuple[str, list[Found]]] = []
+        if plan.periods:  # each period searched on its own: neither side is lost
+            searches, found, notes = Searches(), [], []
+            for date_from, date_to, text in plan.periods:
+                side = Plan.from_dict({**plan.to_dict(), "date_from": date_from})
+                side.date_to, side.periods = date_to, []
+                more, side_found, side_notes = researcher.search(
+                    side, request.plan, run.step, run.check, widen=False
+                )
+                searches.merge(more)
+                notes += side_notes
+                known = {f.document_id for f in found}
+                found += [f for f in side_found if f.document_id not in known]
+                sides.append((str(text), side_found))
+        else:
+            searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
         config = self.config
         weights = weigh_documents(found, plan)
@@ -211,6 +226,13 @@ class ExtractiveAgent:
         if subjects:  # the documents asked about, and a few others for "See also"
             others = [f for f in found if f not in subjects]
             documents = subjects + choose_documents(others, 2 * config.see_also, weights)
+        elif sides:  # as many documents read from each side
+            half = max(1, config.read_documents // len(sides))
+            documents = []
+            for _, side_found in sides:
+                known = {d.document_id for d in documents}
+                rest = [f for f in side_found if f.document_id not in known]
+                documents += choose_documents(rest, half, weights)
         else:
             wanted = config.which_shown if plan.shape == "which" else config.read_documents
             documents = choose_documents(found, wanted, weights)
@@ -234,6 +256,7 @@ class ExtractiveAgent:
             candidates=candidates,
             units=researcher.subject_units(plan, subjects[: config.subjects_shown], pages),
             common={d.dataset: researcher.common(d.dataset) for d in documents},
+            sides=sides,
         )
 
     def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:

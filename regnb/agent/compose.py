@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from regnb.agent.cfr import cfr_title
 from regnb.agent.citations import CitationBook
@@ -375,6 +376,43 @@ class _Composer:
         label = f"Documents matched per year ({len(strong)} in all)"
         return Theme(label=label, findings=findings, table=True)
 
+    def side_parts(self, passages: list[Passage]) -> tuple[list[Finding], list[Theme]]:
+        """A comparison of periods: for each side, how many documents match and its most cited
+        section, then its best findings."""
+        summary: list[Finding] = []
+        themes: list[Theme] = []
+        for text, side_found in self.evidence.sides:
+            ids = {f.document_id for f in side_found}
+            strong = [f for f in side_found if not f.weak] or side_found
+            every = [q for p in passages for q in [p, *p.copies]]  # a copy may be on this side
+            own = [
+                replace(p, copies=[c for c in p.copies if c.found.document_id in ids])
+                for p in sorted(every, key=lambda p: -p.score)
+                if p.found.document_id in ids
+            ]
+            count = f"{len(strong)} document{'' if len(strong) == 1 else 's'}"
+            label = f"{text[0].upper()}{text[1:]} ({count})"
+            if not own:
+                where = _listed([self.book.dataset_name(d) for d in self.evidence.plan.datasets])
+                self.evidence.notes.append(f"{text[0].upper()}{text[1:]}: no document of {where}.")
+                continue
+            sentence = (
+                f"{text[0].upper()}{text[1:]}, {count} {'matches' if len(strong) == 1 else 'match'}"
+            )
+            cited = Counter(section_of(c) for p in own for c in dict.fromkeys(p.unit.cfr))
+            markers = [self.book.passage(p) for p in own[:FIRST_QUOTES]]
+            if cited:
+                section = cited.most_common(1)[0][0]
+                title = cfr_title(section)
+                named = f"{section} ({title})" if title else section
+                sentence += f"; the section most cited among those read is {named}"
+                markers = [
+                    self.book.passage(p) for p in own if section in map(section_of, p.unit.cfr)
+                ][:FIRST_QUOTES]
+            summary.append(Finding(text=sentence, markers=markers))
+            themes.append(Theme(label=label, findings=[self.finding(p) for p in own[:5]]))
+        return summary, [t for t in themes if t.findings]
+
     def common_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "4 of the 6 documents cite 21 CFR 211.113 [..]." when a section recurs."""
         by_section: dict[str, dict[str, Passage]] = {}
@@ -448,6 +486,8 @@ def compose(
             summary.append(topical)
         return summary, themes
     passages = [p for p in evidence.passages if composer.quotable(p)]
+    if evidence.sides:
+        return composer.side_parts(passages)
     which = evidence.plan.shape == "which" or evidence.plan.which_firms
     if which:
         sentence = composer.which_sentence(passages)

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-__all__ = ["DateRange", "find_dates"]
+__all__ = ["DateRange", "find_dates", "find_periods"]
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS |= {m.lower(): i for i, m in enumerate(calendar.month_abbr) if m}
@@ -136,6 +136,35 @@ def _rules(today: dt.date) -> list[tuple[str, object]]:
         ),
         (rf"(?<![\w(-]){_YEAR}(?![\w)-])", lambda m: (_first(int(m[1])), _last(int(m[1])))),
     ]
+
+
+# Two periods compared: "before 2019 vs after 2022", "in 2018 versus 2024", "2016 compared with
+# 2023". Each side is read by `find_dates` on its own.
+_SIDES = re.compile(
+    r"((?:before|prior\s+to|until|since|after|from|in|during)?\s*(?:(?:19|20)\d{2}))\s*,?\s*"
+    r"(?:vs\.?|versus|compared\s+(?:with|to)|against|and\s+(?:those\s+)?(?=after|since))\s*"
+    r"((?:before|prior\s+to|until|since|after|from|in|during)?\s*(?:the\s+)?(?:(?:19|20)\d{2}))",
+    re.IGNORECASE,
+)
+
+
+def find_periods(message: str, today: dt.date) -> tuple[DateRange, DateRange] | None:
+    """The two periods a comparison asks for, each with its words, or None."""
+    match = _SIDES.search(message)
+    if not match:
+        return None
+    first, second = find_dates(match[1], today), find_dates(match[2], today)
+    if (
+        first is None
+        or second is None
+        or (first.date_from, first.date_to)
+        == (
+            second.date_from,
+            second.date_to,
+        )
+    ):
+        return None
+    return first, second
 
 
 def find_dates(message: str, today: dt.date) -> DateRange | None:

@@ -68,6 +68,7 @@ class Evidence:
     subjects: list[Found] = field(default_factory=list)
     candidates: list[Passage] = field(default_factory=list)  # every readable unit of the pages
     common: dict[str, frozenset[str]] = field(default_factory=dict)  # standard sentences
+    sides: list[tuple[str, list[Found]]] = field(default_factory=list)  # periods compared
     units: dict[str, list[Passage]] = field(default_factory=dict)  # by document id
 
 

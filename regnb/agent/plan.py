@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.agent.dates import find_dates
+from regnb.agent.dates import find_dates, find_periods
 from regnb.agent.names import find_names
 from regnb.agent.shape import question_shape
 from regnb.agent.vocab import (
@@ -91,6 +91,7 @@ class Plan:
     formats: list[str] = field(default_factory=list)
     which_firms: bool = False
     shape: str = "general"  # the answer's shape (regnb.agent.shape)
+    periods: list[list[str | None]] = field(default_factory=list)  # compared: [from, to, words]
     filters: dict[str, dict[str, str]] = field(default_factory=dict)
     require: list[str] = field(default_factory=list)
     restrict_documents: list[str] = field(default_factory=list)
@@ -312,10 +313,11 @@ def plan_message(
     """Plan one message on its own (follow-ups are planned in `followup`)."""
     formats, text = _formats(message)
     query = " ".join(text.split())
-    dates = find_dates(text, today)
-    if dates is not None:
-        at = text.lower().find(dates.text.lower())
-        text = blank(text, at, at + len(dates.text))
+    periods = find_periods(text, today)
+    dates = None if periods else find_dates(text, today)
+    for found in [dates] if dates is not None else list(periods or ()):
+        at = text.lower().find(found.text.lower())
+        text = blank(text, at, at + len(found.text))
     for pattern, _ in FORMAT_WORDS:
         for match in re.finditer(pattern, text.lower()):
             text = blank(text, match.start(), match.end())
@@ -360,5 +362,6 @@ def plan_message(
         date_text=dates.text if dates else None,
         formats=formats,
         which_firms=bool(WHICH_FIRMS.search(message)),
-        shape=question_shape(message),
+        shape="compare" if periods else question_shape(message),
+        periods=[[p.date_from, p.date_to, p.text] for p in periods or ()],
     )

@@ -157,13 +157,20 @@ class Researcher:
             return self._common[dataset]
 
     def search(
-        self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
+        self,
+        plan: Plan,
+        request_plan: str,
+        step: Callable[[Step], None],
+        check: Callable[[], None],
+        *,
+        widen: bool = True,
     ) -> tuple[Searches, list[Found], list[str]]:
         """Every planned dataset searched (every other one too when the datasets the message
-        named hold no match); the documents a follow-up allows, best first."""
+        named hold no match, if `widen`); the documents a follow-up allows, best first."""
         searches = self._run(plan, request_plan, step, check)
         notes = []
-        if not searches.found and plan.named_datasets and not plan.restrict_documents:
+        named = plan.named_datasets and not plan.restrict_documents
+        if widen and not searches.found and named:
             others = [
                 d for d in searchable_datasets(self.catalog, request_plan) if d not in plan.datasets
             ]

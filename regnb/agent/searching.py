@@ -90,6 +90,17 @@ class Searches:
     totals: dict[str, int] = field(default_factory=dict)
     reformulated: list[str] = field(default_factory=list)
 
+    def merge(self, other: Searches) -> None:
+        """Another run's documents (those not found already) and statuses added to these."""
+        known = {f.document_id for f in self.found}
+        self.found += [f for f in other.found if f.document_id not in known]
+        for ds, status in other.statuses.items():
+            if self.statuses.get(ds, {}).get("status") != "ok":
+                self.statuses[ds] = status
+        for ds, total in other.totals.items():
+            self.totals[ds] = self.totals.get(ds, 0) + total
+        self.reformulated = list(dict.fromkeys([*self.reformulated, *other.reformulated]))
+
 
 def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
     """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them)."""

@@ -37,7 +37,7 @@ CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
 # Counts (numbers of four digits or fewer) are the agent's own and allowed too.
 FRAME_WORDS = word_set(
-    "cited documents document concern page also cite cites citing more dated lists list listed match "
+    "cited documents document concern page also cite cites citing more dated lists matches most among those read before after list listed match "
     "matched shown firms firm under repeat observation observations violation violations "
     "deficiency deficiencies recommendation recommendations recommends request requests "
     "event description descriptions manufacturer narrative narratives passage passages "
@@ -225,7 +225,10 @@ def scope_lines(evidence: Evidence, dataset_name: Callable[[str], str], shown: i
     plan, searches = evidence.plan, evidence.searches
     names = [dataset_name(d) for d in plan.datasets]
     where = _listed(names) if len(names) <= 4 else f"{len(names)} datasets"
-    if plan.date_from or plan.date_to:
+    if plan.periods:
+        spans = [DateRange(f, t, w or "").inside() for f, t, w in plan.periods]
+        when = "documents dated " + " and, apart, ".join(spans)
+    elif plan.date_from or plan.date_to:
         span = DateRange(plan.date_from, plan.date_to, plan.date_text or "").inside()
         when = f"documents dated {span}"
     else:

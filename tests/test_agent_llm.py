@@ -204,3 +204,34 @@ def test_the_default_writer_follows_the_environment(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("REGNB_LLM_BASE_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("REGNB_LLM_MODEL", "m")
     assert isinstance(default_writer(), ModelWriter)
+
+
+class QuotingModel:
+    """A chat-model double: it answers with the first passage it is given, quoted, and its
+    marker, as a model that follows the system prompt would."""
+
+    name = "quoting-double"
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    def complete(self, system: str, user: str) -> str:
+        self.calls.append((system, user))
+        first = re.search(r"\[(\d+)\] (.*)", user)
+        assert first is not None
+        marker, text = first[1], first[2].rsplit("): ", 1)[1]
+        text = re.sub(r"^(?:[A-Z ]+ )?\d+\.\s*", "", text)  # "PRODUCT QUALITY 1. The…"
+        text = text.rstrip(".")
+        return f"**In short:** {text} [{marker}].\n\n### Findings\n- {text} [{marker}].\n"
+
+
+def test_any_chat_model_can_write_and_the_answer_keeps_its_scope(engine: regnb.Engine) -> None:
+    model = QuotingModel()
+    agent = ExtractiveAgent(engine, writer=ModelWriter(model), producer=lambda a, f: [])
+    req = request(QUESTION, first=1)
+    answer = agent.answer(agent.plan(req), req)
+    assert model.calls and "Passages:" in model.calls[0][1]
+    assert any("Written by quoting-double" in note for note in answer.notes)
+    assert answer.scope and answer.scope[0].startswith("Searched ")
+    assert answer.topic
+    assert "### Scope" in answer.markdown

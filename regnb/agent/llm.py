@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 import httpx
 
@@ -18,7 +19,14 @@ from regnb.agent.verify import marker_numbers, supported
 from regnb.agent.words import fold, sentence_spans
 from regnb.agent.writer import Draft, ExtractiveWriter, Writer, render_markdown
 
-__all__ = ["ModelSettings", "ModelWriter", "default_writer", "parse_prose"]
+__all__ = [
+    "ChatModel",
+    "ModelSettings",
+    "ModelWriter",
+    "OpenAIChat",
+    "default_writer",
+    "parse_prose",
+]
 
 SYSTEM = (
     "You are a regulatory research assistant. Answer the question using only the numbered "
@@ -108,21 +116,25 @@ def _with_note(answer: Answer, note: str) -> Answer:
     return answer
 
 
-class ModelWriter(Writer):
-    """Prose from a chat-completions endpoint over the extractive answer's passages."""
+class ChatModel(Protocol):
+    """A chat model: a system and a user message in, the reply's text out (errors raised)."""
+
+    name: str
+
+    def complete(self, system: str, user: str) -> str: ...
+
+
+class OpenAIChat:
+    """Any OpenAI-compatible chat-completions endpoint, called with httpx."""
 
     def __init__(
-        self,
-        settings: ModelSettings,
-        *,
-        fallback: Writer | None = None,
-        transport: httpx.BaseTransport | None = None,
+        self, settings: ModelSettings, *, transport: httpx.BaseTransport | None = None
     ) -> None:
         self.settings = settings
-        self.fallback = fallback or ExtractiveWriter()
+        self.name = settings.model
         self.transport = transport
 
-    def _complete(self, question: str, passages: list[Citation]) -> str:
+    def complete(self, system: str, user: str) -> str:
         headers = {"Content-Type": "application/json"}
         if self.settings.api_key:
             headers["Authorization"] = f"Bearer {self.settings.api_key}"
@@ -130,11 +142,8 @@ class ModelWriter(Writer):
             "model": self.settings.model,
             "temperature": 0,
             "messages": [
-                {"role": "system", "content": SYSTEM},
-                {
-                    "role": "user",
-                    "content": f"Question: {question}\n\nPassages:\n\n{_passage_lines(passages)}",
-                },
+                {"role": "system", "content": system},
+                {"role": "user", "content": user},
             ],
         }
         with httpx.Client(timeout=self.settings.timeout_s, transport=self.transport) as client:
@@ -146,6 +155,28 @@ class ModelWriter(Writer):
         if not isinstance(content, str) or not content.strip():
             raise ValueError("empty reply")
         return content
+
+
+class ModelWriter(Writer):
+    """The writing policy around a chat model: it rewrites the extractive answer's prose from
+    the cited passages, keeps only sentences backed by them, and falls back to the extractive
+    answer (saying so) when the model fails or nothing it wrote can be checked."""
+
+    def __init__(
+        self,
+        model: ChatModel | ModelSettings,
+        *,
+        fallback: Writer | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        if isinstance(model, ModelSettings):
+            model = OpenAIChat(model, transport=transport)
+        self.model = model
+        self.fallback = fallback or ExtractiveWriter()
+
+    def _complete(self, question: str, passages: list[Citation]) -> str:
+        user = f"Question: {question}\n\nPassages:\n\n{_passage_lines(passages)}"
+        return self.model.complete(SYSTEM, user)
 
     def write(self, draft: Draft) -> Answer:
         base = self.fallback.write(draft)
@@ -180,14 +211,11 @@ class ModelWriter(Writer):
                 "The model's answer could not be checked against the passages; this answer "
                 "quotes the passages directly.",
             )
-        answer = Answer(
-            question=base.question,
+        answer = replace(
+            base,
             summary=summary,
             themes=themes or base.themes,
-            documents=base.documents,
-            not_found=base.not_found,
-            citations=base.citations,
-            notes=[*base.notes, f"Written by {self.settings.model} from the cited passages."],
+            notes=[*base.notes, f"Written by {self.model.name} from the cited passages."],
         )
         answer.markdown = render_markdown(answer)
         return answer

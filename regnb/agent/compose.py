@@ -23,6 +23,7 @@ from regnb.agent.rank import Term, plan_terms
 from regnb.agent.searching import Found
 from regnb.agent.structure import document_kind, states_standard
 from regnb.agent.types import Finding, Theme
+from regnb.agent.vocab import FIRM_FIELDS
 from regnb.agent.words import fold, plain
 
 __all__ = ["cfr_label", "compose", "document_noun", "section_of", "theme_key"]
@@ -63,6 +64,11 @@ _RECOMMENDS = re.compile(
     r"\b(?:recommends?|should|we encourage|fda expects|you must|is expected to)\b", re.IGNORECASE
 )
 MAX_SECTIONS = 4
+
+
+def _by_firm(found: Found) -> bool:
+    """Whether a document is named by its firm (not only by its product)."""
+    return any(isinstance(found.fields.get(f), str) and found.fields[f] for f in FIRM_FIELDS)
 
 
 def document_noun(dataset: str) -> str:
@@ -333,7 +339,8 @@ class _Composer:
         capped = len(strong) >= self.config.which_documents * len(sets)
         count = f"at least {len(strong)}" if capped else str(len(strong))
         shown = list(firms)[: self.config.which_shown]
-        text = f"{count} documents in {datasets} match; the firms shown are {_listed(shown)}"
+        named = "firms" if any(_by_firm(firms[f].found) for f in shown) else "products"
+        text = f"{count} documents in {datasets} match; the {named} shown are {_listed(shown)}"
         text = text[0].upper() + text[1:]
         markers = [self.book.passage(firms[f]) for f in shown]
         return Finding(text=text, markers=markers)

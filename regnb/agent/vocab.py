@@ -190,7 +190,8 @@ PRODUCT_FIELDS = ("brand_name", "product_name", "drug_name", "active_ingredient"
 
 # "Which firms ...": the answer names the firms.
 WHICH_FIRMS = re.compile(
-    r"\b(?:which|what|list(?:\s+the)?|name(?:\s+the)?)\s+(?:\w+\s+){0,3}?"
+    r"\b(?:which|what|list(?:\s+the)?|name(?:\s+the)?)\s+"
+    r"(?:(?!(?:did|do|does|were|was|are|is|have|has|had)\b)\w+\s+){0,3}?"
     r"(?:firms?|compan(?:y|ies)|manufacturers?|makers?|sponsors?|applicants?|facilit(?:y|ies)|"
     r"sites?|establishments?|suppliers?|pharmac(?:y|ies)|outsourcers?|labs?|laboratories|"
     r"compounders?|distributors?|importers?|repackagers?|hospitals?|clinics?|brands?)\b"

@@ -33,6 +33,8 @@ from regnb.agent.writer import Draft, Writer
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 
+TITLE_FIT = 0.999  # a document named is answered from when its title fits the question best
+
 Producer = Callable[[Answer, Sequence[str]], list[Produced]]
 
 
@@ -223,6 +225,10 @@ class ExtractiveAgent:
             subject_documents(found, plan),
             key=lambda d: (-keyword_score(d.title, terms), -weights[d.document_id]),
         )
+        asked = [t for t in terms if not t.anchor]  # what is asked, apart from whom about
+        best = max((keyword_score(d.title, asked) for d in subjects), default=0.0)
+        if best > 0:  # of several documents a name fits, those whose titles fit the question best
+            subjects = [d for d in subjects if keyword_score(d.title, asked) >= TITLE_FIT * best]
         if subjects:  # the documents asked about, and a few others for "See also"
             others = [f for f in found if f not in subjects]
             documents = subjects + choose_documents(others, 2 * config.see_also, weights)

@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 MAX_SUBJECTS = 4
-MAX_TITLED = 2
+MAX_TITLED = 1
 MIN_TITLE_WORDS = 2
 TITLE_SHARE = 0.6  # of the words of the shorter of title and question, shared
 MANY_TITLE_WORDS, MANY_TITLE_SHARE = 3, 0.45  # or as many words, a smaller share

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from regnb.agent.blocks import block_text, split_blocks
-from regnb.agent.structure import KINDS, Unit, document_kind, parse_document
+from regnb.agent.furniture import is_furniture
+from regnb.agent.structure import KINDS, Unit, document_kind, parse_document, trimmed
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "realcorpus"
 
@@ -559,3 +560,19 @@ def test_real_documents_yield_their_substance(
             assert block_text(pages[unit.page_num], unit.block_id) == unit.text
             assert unit.kind == "furniture" or not unit.text.startswith("Dear ")
     assert total and found / total >= share, f"{found}/{total} {dataset} documents"
+
+
+def test_a_unit_loses_the_furniture_blocks_at_its_ends() -> None:
+    page = (
+        "1. The dissolution method is not discriminating for the proposed formulation.\n\n"
+        "Provide English translations of current approved foreign labeling not previously "
+        "submitted."
+    )
+    unit = Unit(1, 1, 2, page, "deficiency", "Product quality", "1", ())
+    kept = trimmed(unit, page, lambda text: is_furniture(text, "fda_crl"))
+    assert kept is not None
+    assert (kept.first, kept.last) == (1, 1)
+    assert block_text(page, kept.block_id) == kept.text
+    assert kept.text.startswith("1. The dissolution method")
+    assert trimmed(unit, page, lambda text: True) is None
+    assert trimmed(unit, page, lambda text: False) == unit

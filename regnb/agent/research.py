@@ -30,7 +30,13 @@ from regnb.agent.rank import (
 )
 from regnb.agent.searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
 from regnb.agent.source import Source
-from regnb.agent.structure import Unit, document_kind, parse_document, states_standard
+from regnb.agent.structure import (
+    Unit,
+    document_kind,
+    parse_document,
+    states_standard,
+    trimmed,
+)
 from regnb.agent.types import Step
 from regnb.agent.words import content_words
 from regnb.errors import RegnbError
@@ -336,8 +342,15 @@ class Researcher:
         texts = {n: pages[(doc.document_id, n)] for n in doc.pages if (doc.document_id, n) in pages}
         common = self.common(doc.dataset)
         out = []
-        for u in parse_document(doc.dataset, texts):
-            standard = frozenset() if states_standard(u.kind, doc.dataset) else common
+        for parsed in parse_document(doc.dataset, texts):
+            standard = frozenset() if states_standard(parsed.kind, doc.dataset) else common
+            u = trimmed(
+                parsed,
+                texts[parsed.page_num],
+                lambda text, s=standard: is_furniture(text, doc.dataset, common=s),  # type: ignore[misc]
+            )
+            if u is None:
+                continue
             if u.kind == "furniture" or is_furniture(u.text, doc.dataset, common=standard):
                 continue
             if standard and common_share(u.text, standard) >= self.config.furniture_share:

@@ -7,7 +7,7 @@ and citations; furniture is labelled too, so that the agent answers from substan
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from regnb.agent.blocks import Block, split_blocks
@@ -15,7 +15,15 @@ from regnb.agent.cfr import cfr_citations
 from regnb.agent.furniture import is_furniture, is_furniture_line
 from regnb.agent.words import fold, word_set
 
-__all__ = ["KINDS", "STATEMENTS", "Unit", "document_kind", "parse_document", "states_standard"]
+__all__ = [
+    "KINDS",
+    "STATEMENTS",
+    "Unit",
+    "document_kind",
+    "parse_document",
+    "states_standard",
+    "trimmed",
+]
 
 # Units whose statement is the regulation's own standard wording ("There is a failure to
 # thoroughly review…" opens hundreds of 483 observations): a sentence common in the dataset is
@@ -671,3 +679,20 @@ def parse_document(
         marks = [reader.mark(block) for block in blocks]
         drafts += [(page_num, page, d) for d in _drafts(blocks, marks, reader.lists)]
     return [_unit(num, page, draft, reader.repeats) for num, page, draft in drafts]
+
+
+def trimmed(unit: Unit, page: str, furniture: Callable[[str], bool]) -> Unit | None:
+    """The unit without the furniture blocks at its start and end (a standard paragraph that
+    the parser joined to an item), or None when every block of it is furniture."""
+    if unit.first == unit.last:
+        return unit
+    blocks = split_blocks(page)[unit.first - 1 : unit.last]
+    keep = [not furniture(b.text) for b in blocks]
+    if all(keep):
+        return unit
+    if not any(keep):
+        return None
+    first = keep.index(True)
+    last = len(keep) - 1 - keep[::-1].index(True)
+    start, end = blocks[first].start, blocks[last].end
+    return replace(unit, first=unit.first + first, last=unit.first + last, text=page[start:end])

@@ -489,7 +489,8 @@ def compose(
             if shared is not None:
                 summary.append(shared)
         topical = composer.topical_sentence(every)
-        if topical is not None and len(summary) < 4:
+        quoted = {m for f in summary for m in f.markers}
+        if topical is not None and len(summary) < 4 and not set(topical.markers) & quoted:
             summary.append(topical)
         return summary, themes
     passages = [p for p in evidence.passages if composer.quotable(p)]

@@ -57,3 +57,22 @@ def test_a_long_statement_is_cut_at_the_limit_with_an_ellipsis() -> None:
 def test_a_short_statement_is_one_line_of_the_first_sentence() -> None:
     assert short_statement(VIOLATION, 6) == "Your firm failed to thoroughly investigate …"
     assert short_statement("OBSERVATION 1 Records are incomplete.", 6) == "Records are incomplete."
+
+
+@pytest.mark.parametrize(
+    ("text", "quote"),
+    [
+        ("Short block with a finding in it.", "Short block with a finding in it."),
+        ("**Bold** [12] heading of the finding", "Bold (12) heading of the finding"),
+    ],
+)
+def test_quotes_are_plain_text(text: str, quote: str) -> None:
+    assert core_quotes(text, [], 45).quotes == [quote]
+
+
+def test_without_a_lead_the_sentence_that_holds_the_terms_comes_first() -> None:
+    text = " ".join(["Filler sentence with nothing in it at all today."] * 3)
+    text += " The endotoxin limit was exceeded in lot 4. " + text
+    quoted = core_quotes(text, _terms("endotoxin"), 20, lead=False)
+    assert quoted.quotes[0].startswith("The endotoxin limit was exceeded")
+    assert core_quotes(text, _terms("endotoxin"), 20).quotes[0].startswith("Filler sentence")

@@ -15,7 +15,6 @@ from regnb.agent.blocks import block_text
 from regnb.agent.types import Answer
 from regnb.agent.verify import marker_numbers
 from regnb.agent.words import fold, plain
-from regnb.agent.writer import quote_of
 from tests.agent_support import open_agent_corpus, request
 
 QUESTIONS = [
@@ -167,34 +166,3 @@ def test_only_datasets_the_corpus_holds_are_searched_or_reported(
     text = " ".join([*answer.scope, *answer.not_found])
     assert absent and answer.scope[0].startswith("Searched ")
     assert not any(name in text for name in absent)
-
-
-@pytest.mark.parametrize(
-    ("text", "shown", "quote"),
-    [
-        ("Short block.", "Short block.", "Short block."),
-        ("**Bold** [12] heading", "Bold (12) heading", "Bold (12) heading"),
-        (" ".join(["word"] * 60), " ".join(["word"] * 45) + " …", " ".join(["word"] * 45)),
-    ],
-)
-def test_quotes_are_plain_text_and_cut_with_an_ellipsis(text: str, shown: str, quote: str) -> None:
-    assert quote_of(text, []) == (shown, quote)
-
-
-def test_a_quote_never_stops_at_a_list_number() -> None:
-    text = "2. " + " ".join(["Your firm failed to clean and sanitize equipment"] * 5) + "."
-    shown, quote = quote_of(text, [], limit=20)
-    assert quote.startswith("2. Your firm failed")
-    assert len(quote.split()) == 20 and shown.endswith(" …")
-
-
-def test_quotes_pick_the_sentence_that_holds_the_terms() -> None:
-    from regnb.agent.plan import Plan
-    from regnb.agent.rank import plan_terms
-
-    terms = plan_terms(Plan("m", "q", words=["endotoxin"]))
-    text = " ".join(["Filler sentence with nothing in it at all today."] * 6)
-    text += " The endotoxin limit was exceeded in lot 4. " + text
-    shown, quote = quote_of(text, terms, limit=20)
-    assert quote.startswith("The endotoxin limit was exceeded")
-    assert shown.startswith(quote)

@@ -15,10 +15,9 @@ from regnb.agent.dates import DateRange
 from regnb.agent.evidence import Evidence
 from regnb.agent.labels import firm_of
 from regnb.agent.quotes import short_statement
-from regnb.agent.rank import Term, keyword_score
 from regnb.agent.searching import Found
 from regnb.agent.types import Answer, Finding, KeyDocument
-from regnb.agent.words import fold, plain, sentence_spans, word_set
+from regnb.agent.words import fold, word_set
 
 __all__ = [
     "FRAME_WORDS",
@@ -27,11 +26,9 @@ __all__ = [
     "Writer",
     "firm_of",
     "not_found_lines",
-    "quote_of",
     "render_markdown",
 ]
 
-QUOTE_WORDS = 45
 KEY_DOCUMENTS = 10
 CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
@@ -63,29 +60,6 @@ class Writer:
 
     def write(self, draft: Draft) -> Answer:
         raise NotImplementedError
-
-
-def quote_of(text: str, terms: list[Term], limit: int = QUOTE_WORDS) -> tuple[str, str]:
-    """(shown, quote): the block's best sentences, at most `limit` words; `quote` is word for
-    word from the block as `plain` gives it, `shown` adds an ellipsis where it was cut."""
-    folded = plain(text)
-    if len(folded.split()) <= limit:
-        return folded, folded
-    spans = sentence_spans(folded)
-    scored = [(keyword_score(folded[s:e], terms), -i) for i, (s, e) in enumerate(spans)]
-    best = max(range(len(spans)), key=lambda i: scored[i])
-    start, end = spans[best]
-    for _, e in spans[best + 1 :]:
-        if len(folded[start:e].split()) > limit and len(folded[start:end].split()) >= 8:
-            break
-        end = e
-        if len(folded[start:end].split()) > limit:
-            break
-    quote = folded[start:end]
-    if len(quote.split()) <= limit:
-        return quote, quote
-    quote = " ".join(quote.split()[:limit])
-    return quote + " …", quote
 
 
 def _listed(names: list[str]) -> str:

@@ -54,6 +54,7 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 FIRST_QUOTES = 3
+GUIDANCE_EXTRA = 4  # a guidance asked about lists this many more recommendations
 WHICH_TOPIC = 0.4  # a firm is listed when its passage holds this share of the best one's words
 _AUDIENCE = re.compile(r"^(?:draft\s+)?guidance\s+for\b|^contains\s+nonbinding", re.IGNORECASE)
 _RANKED = re.compile(r"\b(?:most|top|highest|largest|frequent\w*|often)\b", re.IGNORECASE)
@@ -227,7 +228,7 @@ class _Composer:
         units = _first_of_each([p for p in every if self.quotable(p)])
         limit = self.config.findings_per_document
         if document_kind(doc.dataset) == "guidance":
-            return self.guidance_units(units, limit)
+            return self.guidance_units(units, limit + GUIDANCE_EXTRA)
         if len(units) <= limit:
             return units
         if self.evidence.plan.shape == "count" or _RANKED.search(self.evidence.plan.message):
@@ -302,6 +303,8 @@ class _Composer:
             joined = PREPOSITIONS.get(doc.dataset, "to")
             label = f"{many.capitalize()}: {noun} {joined} {self.who(doc)}{when}"
         words = self.config.subject_quote_words
+        if document_kind(doc.dataset) == "guidance":  # a longer list, shorter items
+            words = self.config.quote_words
         findings = [self.finding(p, with_source=False, words=words) for p in units]
         return Theme(label=label, findings=findings, numbered=True)
 

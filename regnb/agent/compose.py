@@ -500,8 +500,10 @@ def compose(
     if evidence.sides:
         return composer.side_parts(passages)
     which = evidence.plan.shape == "which" or evidence.plan.which_firms
+    # a which-list quotes each firm's unit most about the question, of all the units read
+    listing = [p for p in evidence.candidates if composer.quotable(p)] or passages
     if which:
-        sentence = composer.which_sentence(passages)
+        sentence = composer.which_sentence(listing)
         if sentence is not None:
             summary.append(sentence)
     common = composer.common_sentence(passages)
@@ -512,7 +514,7 @@ def compose(
     counts = composer.count_theme() if evidence.plan.shape == "count" else None
     if counts is not None:
         themes.append(counts)
-    listed = composer.which_theme(passages) if which else None
+    listed = composer.which_theme(listing) if which else None
     if listed is not None:
         return summary[:3], [*themes, listed]
     for theme in composer.themes(passages):

@@ -138,6 +138,8 @@ class _Reader:
         self.common = common
         self.page_num = 0
         self.repeats: set[int] = set()
+        self.groups = 0  # numbered groups seen (an observation, a violation, an item)
+        self.reset()
 
     def new_page(self, page_num: int, consecutive: bool) -> None:
         """A new page; what was in progress carries over only to the next page number."""
@@ -221,11 +223,6 @@ class _Form483(_Events):
         self.obs: str | None = None
         self.group = 0
         self.sub: str | None = None
-
-    def __init__(self, dataset: str, common: frozenset[str]) -> None:
-        super().__init__(dataset, common)
-        self.reset()
-        self.groups = 0
 
     def events(self, text: str) -> list[tuple[int, str, str]]:
         found = [(m.start(), "obs", m.group(1)) for m in _OBSERVATION.finditer(text)]
@@ -312,11 +309,6 @@ class _WarningLetter(_Events):
         self.mode: str | None = None
         self.group = 0
         self.last = 0
-
-    def __init__(self, dataset: str, common: frozenset[str]) -> None:
-        super().__init__(dataset, common)
-        self.reset()
-        self.groups = 0
 
     def events(self, text: str) -> list[tuple[int, str, str]]:
         found = []
@@ -417,11 +409,6 @@ class _ResponseLetter(_Events):
         self.group = 0
         self.fresh = False  # a section heading seen, its first content not yet
 
-    def __init__(self, dataset: str, common: frozenset[str]) -> None:
-        super().__init__(dataset, common)
-        self.reset()
-        self.groups = 0
-
     def events(self, text: str) -> list[tuple[int, str, str]]:
         found = []
         for pos, line in _lines(text):
@@ -487,10 +474,6 @@ class _Maude(_Reader):
     def reset(self) -> None:
         self.part: str | None = None
 
-    def __init__(self, dataset: str, common: frozenset[str]) -> None:
-        super().__init__(dataset, common)
-        self.reset()
-
     def mark(self, block: Block) -> _Mark:
         text = block.text
         labels = list(_MAUDE_LABEL.finditer(text))
@@ -529,10 +512,6 @@ class _Guidance(_Reader):
 
     def reset(self) -> None:
         self.heading = ""
-
-    def __init__(self, dataset: str, common: frozenset[str]) -> None:
-        super().__init__(dataset, common)
-        self.reset()
 
     def _title(self, line: str) -> str | None:
         match = _GUIDANCE_HEADING.match(line)

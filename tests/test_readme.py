@@ -1,16 +1,19 @@
-"""Every Python and shell block of README.md runs against the demo corpus, so the README cannot
-drift from the code.
+"""Every Python and shell block of README.md and of each docs/*.md page runs against the demo
+corpus, so neither the README nor the documentation can drift from the code.
 
-Blocks run in README order, like a notebook: Python blocks in one namespace, shell blocks with
-`bash` under `set -euo pipefail` in a scratch folder, all with one temporary HOME and REGNB_HOME.
-A comment right before a block says what the block needs (directives separated by `;`):
+Each page is run on its own, its blocks in page order, like a notebook: Python blocks in one
+namespace per page, shell blocks with `bash` under `set -euo pipefail` in the page's scratch folder,
+all with the page's own temporary HOME and one REGNB_HOME (the demo index is built once). A test
+is named by its page and the line its block opens on (`docs/search.md:12`). A comment right before
+a block says what the block needs (directives separated by `;`):
 
-    <!-- readme-test: skip because REASON -->     not run; at most MAX_SKIPS blocks are skipped
+    <!-- readme-test: skip because REASON -->     not run; at most MAX_SKIPS blocks a page
     <!-- readme-test: setup=NAME -->               SETUPS[NAME] makes the block's inputs first
     <!-- readme-test: background -->              its `regnb serve` lines serve in the background
     <!-- readme-test: replace=OLD => NEW -->       it runs with OLD replaced by NEW
 
-In every block a leading `pip install ... &&` is dropped (regnb is installed already), and the
+Blocks in other languages (`text`, `json`, ...) are shown, not run. In every block a leading
+`pip install ... &&` is dropped (regnb is installed already), and the
 placeholders of PLACEHOLDERS name real values: a demo document, an API key, a key to delete,
 the server started last. A search that finds nothing fails its block: examples show results.
 """
@@ -30,7 +33,7 @@ import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -46,6 +49,8 @@ from tests.fixtures.ingest.support import make_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+PAGES = [README, *sorted(DOCS.glob("*.md"))]  # README.md first, then the site's pages by name
 FIXTURES = ROOT / "tests" / "fixtures" / "ingest"
 MAX_SKIPS = 3
 LANGUAGES = {"python": "python", "py": "python", "": "shell", "bash": "shell", "sh": "shell"}
@@ -58,12 +63,17 @@ EMPTY_RESULT = re.compile(r'^0 documents, ranking|"total": 0\b', re.M)
 
 @dataclass(frozen=True)
 class Block:
-    """One fenced code block: where it opens in README.md, its kind, code and directives."""
+    """One fenced code block: its page and the line it opens on, its kind, code and directives."""
 
     line: int
     kind: str  # "python" or "shell"
     code: str
     directives: tuple[str, ...] = ()
+    page: str = "README.md"  # relative to the repository root: README.md, docs/search.md, ...
+
+    @property
+    def where(self) -> str:
+        return f"{self.page}:{self.line}"
 
     @property
     def skip_reason(self) -> str | None:
@@ -75,8 +85,8 @@ class Block:
         return [d.split("=", 1)[1] for d in self.directives if d.startswith(name + "=")]
 
 
-def parse_blocks(text: str) -> list[Block]:
-    """The Python and shell blocks of a Markdown text, each with the directives just before it."""
+def parse_blocks(text: str, page: str = "README.md") -> list[Block]:
+    """The Python and shell blocks of a Markdown page, each with the directives just before it."""
     blocks: list[Block] = []
     lines = text.splitlines()
     comment: tuple[int, int, tuple[str, ...]] | None = None  # first line, line after, directives
@@ -85,7 +95,8 @@ def parse_blocks(text: str) -> list[Block]:
         if lines[i].startswith("<!-- readme-test:"):
             end = next(j for j in range(i, len(lines)) if lines[j].rstrip().endswith("-->"))
             body = " ".join(lines[i : end + 1]).removeprefix("<!-- readme-test:")
-            comment = (i + 1, end + 1, parse_directives(body.removesuffix("-->"), i + 1))
+            directives = parse_directives(body.removesuffix("-->"), f"{page}:{i + 1}")
+            comment = (i + 1, end + 1, directives)
             i = end + 1
             continue
         fence = re.match(r"^```([\w-]*)\s*$", lines[i])
@@ -94,23 +105,23 @@ def parse_blocks(text: str) -> list[Block]:
             continue
         end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
         if comment and not _only_blank(lines[comment[1] : i]):
-            raise ValueError(f"README.md:{comment[0]}: a readme-test comment not before a block")
+            raise ValueError(f"{page}:{comment[0]}: a readme-test comment not before a block")
         if fence.group(1) in LANGUAGES:
             code = _code(lines[i + 1 : end], console=fence.group(1) == "console")
             directives = comment[2] if comment else ()
-            blocks.append(Block(i + 1, LANGUAGES[fence.group(1)], code, directives))
+            blocks.append(Block(i + 1, LANGUAGES[fence.group(1)], code, directives, page))
         comment, i = None, end + 1
     if comment:
-        raise ValueError(f"README.md:{comment[0]}: a readme-test comment not before a block")
+        raise ValueError(f"{page}:{comment[0]}: a readme-test comment not before a block")
     return blocks
 
 
-def parse_directives(body: str, line: int) -> tuple[str, ...]:
+def parse_directives(body: str, where: str) -> tuple[str, ...]:
     """The `;`-separated directives of a readme-test comment; an unknown one is an error."""
     directives = tuple(" ".join(d.split()) for d in body.split(";") if d.strip())
     for directive in directives:
         if not DIRECTIVE.match(directive):
-            raise ValueError(f"README.md:{line}: unknown readme-test directive {directive!r}")
+            raise ValueError(f"{where}: unknown readme-test directive {directive!r}")
     return directives
 
 
@@ -127,7 +138,7 @@ def _code(lines: list[str], *, console: bool) -> str:
 
 @dataclass
 class Values:
-    """Real values that stand in for the README's placeholders."""
+    """Real values that stand in for the placeholders of the README and the docs."""
 
     document_id: str
     key: str
@@ -149,7 +160,7 @@ def prepare(block: Block, values: Values) -> str:
     for replacement in block.values("replace"):
         old, new = replacement.split(" => ", 1)
         if old not in code:
-            raise AssertionError(f"README.md:{block.line}: replace={old!r} is not in the block")
+            raise AssertionError(f"{block.where}: replace={old!r} is not in the block")
         code = code.replace(old, new)
     for pattern, value in PLACEHOLDERS:
         if pattern.search(code):
@@ -230,7 +241,7 @@ def _crl_pdfs(folder: Path, csv_path: Path) -> None:
 
 def setup_ingest_inputs(run: ReadmeRun) -> None:
     """The ingest block's sources, small: PDFs with their CSV, an HTML page, JSONL records,
-    openFDA and ClinicalTrials.gov downloads, and a stand-in for ../shared/data/realcorpus."""
+    openFDA and ClinicalTrials.gov downloads, and a stand-in for the real-document corpus."""
     _crl_pdfs(run.home / "crl_pdfs", run.work / "crl.csv")
     (run.home / "letters").mkdir()
     shutil.copy(FIXTURES / "warning_letter.html", run.home / "letters")
@@ -238,8 +249,8 @@ def setup_ingest_inputs(run: ReadmeRun) -> None:
     _openfda_zip(run.home / "downloads" / "device-event-0001-of-0010.json.zip")
     with zipfile.ZipFile(run.home / "ctg-studies.json.zip", "w") as archive:
         archive.write(FIXTURES / "study_v2.json", "NCT09000001.json")
-    real = run.work.parent / "shared" / "data" / "realcorpus"
-    real.mkdir(parents=True)
+    real = run.home / "realcorpus"
+    real.mkdir()
     (real / "fda_guidance__readme-test.jsonl").write_text(json.dumps(GUIDANCE) + "\n", "utf-8")
 
 
@@ -267,14 +278,20 @@ SETUPS: dict[str, Callable[[ReadmeRun], None]] = {
     "ingest-inputs": setup_ingest_inputs,
     "openfda-mirror": setup_openfda_mirror,
 }
-BLOCKS = parse_blocks(README.read_text(encoding="utf-8"))
+PAGE_BLOCKS = {
+    path.relative_to(ROOT).as_posix(): parse_blocks(
+        path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix()
+    )
+    for path in PAGES
+}
+BLOCKS = [block for blocks in PAGE_BLOCKS.values() for block in blocks]
 
 
 class ReadmeRun:
-    """The blocks run so far, their shared namespace, folders, values and servers."""
+    """One page's run: its blocks run so far, their namespace, folders, values and servers."""
 
-    def __init__(self, root: Path, values: Values) -> None:
-        self.home, self.regnb_home, self.work = root / "home", root / "regnb", root / "work"
+    def __init__(self, root: Path, values: Values, regnb_home: Path) -> None:
+        self.home, self.regnb_home, self.work = root / "home", regnb_home, root / "work"
         for folder in (self.home, self.work):
             folder.mkdir(exist_ok=True)
         (self.home / ".curlrc").write_text("fail-with-body\nshow-error\n", "utf-8")  # 4xx fails
@@ -296,7 +313,8 @@ class ReadmeRun:
 
     def run(self, block: Block) -> None:
         """Run `block` after every earlier block not run yet (their failures are their own)."""
-        for earlier in BLOCKS[: BLOCKS.index(block)]:
+        blocks = PAGE_BLOCKS[block.page]
+        for earlier in blocks[: blocks.index(block)]:
             if earlier.line not in self.done and not earlier.skip_reason:
                 with contextlib.suppress(Exception):  # reported by that block's own test
                     self._run_one(earlier)
@@ -311,7 +329,7 @@ class ReadmeRun:
             self._python(block, code)
         else:
             self._shell(block, code)
-        assert not (self.work / "~").exists(), f"README.md:{block.line} made a folder named ~"
+        assert not (self.work / "~").exists(), f"{block.where} made a folder named ~"
 
     def _python(self, block: Block, code: str) -> None:
         searches: list[tuple[dict[str, Any], regnb.SearchResult]] = []
@@ -325,15 +343,15 @@ class ReadmeRun:
 
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(regnb.Engine, "search", spy)
-            exec(compile(code, f"README.md:{block.line}", "exec"), self.namespace)
+            exec(compile(code, block.where, "exec"), self.namespace)
         for filters, res in searches:
-            assert_found(res, filters, f"README.md:{block.line}")
+            assert_found(res, filters, block.where)
 
     def _shell(self, block: Block, code: str) -> None:
         serves = SERVE.findall(code)
         if serves and "background" not in block.directives:
             raise AssertionError(
-                f"README.md:{block.line} starts a server: put <!-- readme-test: background --> "
+                f"{block.where} starts a server: put <!-- readme-test: background --> "
                 "before it"
             )
         done = subprocess.run(
@@ -342,8 +360,8 @@ class ReadmeRun:
             check=False,
         )  # fmt: skip
         output = done.stdout + done.stderr
-        assert done.returncode == 0, f"README.md:{block.line} exited {done.returncode}:\n{output}"
-        assert not EMPTY_RESULT.search(done.stdout), f"README.md:{block.line} found nothing"
+        assert done.returncode == 0, f"{block.where} exited {done.returncode}:\n{output}"
+        assert not EMPTY_RESULT.search(done.stdout), f"{block.where} found nothing"
         for line in serves:
             self._serve(block, line)
 
@@ -366,7 +384,7 @@ class ReadmeRun:
             except httpx.TransportError:
                 time.sleep(0.2)
         log_text = (self.work / f"serve-{self.values.port}.log").read_text(errors="replace")
-        raise AssertionError(f"README.md:{block.line}: {line!r} did not serve:\n{log_text}")
+        raise AssertionError(f"{block.where}: {line!r} did not serve:\n{log_text}")
 
     def close(self) -> None:
         """Stop the servers and close the engines the blocks opened."""
@@ -392,37 +410,57 @@ def _real_values(regnb_home: Path) -> Values:
     return Values(document_id=str(res.documents.document_id[0]), key=key, spare_key_id=spare)
 
 
+class Runs:
+    """A run per page, made when the page's first block runs; one REGNB_HOME and key for all."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.values = _real_values(root / "regnb")
+        self.runs: dict[str, ReadmeRun] = {}
+
+    def of(self, page: str) -> ReadmeRun:
+        if page not in self.runs:
+            folder = self.root / re.sub(r"\W", "-", page)
+            folder.mkdir()
+            values = replace(self.values, env=dict(self.values.env))  # a page's own port and env
+            self.runs[page] = ReadmeRun(folder, values, self.root / "regnb")
+        return self.runs[page]
+
+    def close(self) -> None:
+        for run in self.runs.values():
+            run.close()
+
+
 @pytest.fixture(scope="module")
-def readme(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ReadmeRun]:
-    root = tmp_path_factory.mktemp("readme")
-    run = ReadmeRun(root, _real_values(root / "regnb"))
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
+    runs = Runs(tmp_path_factory.mktemp("docs"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(regnb, "_default", None)  # `regnb.search(...)` in a block: its own engine
-        yield run
-        run.close()
+        yield runs
+        runs.close()
         if regnb._default is not None:
             regnb._default.close()
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[f"README.md:{b.line}" for b in BLOCKS])
-def test_readme_block_runs(
-    block: Block, readme: ReadmeRun, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])
+def test_readme_block_runs(block: Block, runs: Runs, monkeypatch: pytest.MonkeyPatch) -> None:
     if block.skip_reason:
-        pytest.skip(f"README.md:{block.line}: {block.skip_reason}")
-    for name, value in readme.variables().items():
+        pytest.skip(f"{block.where}: {block.skip_reason}")
+    run = runs.of(block.page)
+    for name, value in run.variables().items():
         monkeypatch.setenv(name, value)
-    monkeypatch.chdir(readme.work)
-    readme.run(block)
+    monkeypatch.chdir(run.work)
+    run.run(block)
 
 
-def test_readme_has_blocks_of_both_kinds_and_few_skips() -> None:
-    kinds = {b.kind for b in BLOCKS}
-    skipped = [f"README.md:{b.line} ({b.skip_reason})" for b in BLOCKS if b.skip_reason]
-    assert kinds == {"python", "shell"}
-    assert len(skipped) <= MAX_SKIPS, f"too many README blocks skipped: {skipped}"
+def test_readme_and_docs_have_blocks_of_both_kinds_and_few_skips() -> None:
+    assert {b.kind for b in PAGE_BLOCKS["README.md"]} == {"python", "shell"}
+    assert "docs/index.md" in PAGE_BLOCKS
+    for page, blocks in PAGE_BLOCKS.items():
+        skipped = [f"{b.where} ({b.skip_reason})" for b in blocks if b.skip_reason]
+        assert len(skipped) <= MAX_SKIPS, f"too many blocks of {page} skipped: {skipped}"
     for block in BLOCKS:
-        assert set(block.values("setup")) <= set(SETUPS), block.line
+        assert set(block.values("setup")) <= set(SETUPS), block.where
 
 
 PARSE_CASES = [
@@ -438,6 +476,15 @@ PARSE_CASES = [
 @pytest.mark.parametrize(("text", "blocks"), PARSE_CASES)
 def test_blocks_are_parsed_with_their_line_and_directives(text: str, blocks: list[Block]) -> None:
     assert parse_blocks(text) == blocks
+
+
+def test_a_page_names_its_blocks_and_its_errors() -> None:
+    assert parse_blocks("```python\nx = 1\n```\n", "docs/a.md") == [
+        Block(1, "python", "x = 1\n", (), "docs/a.md")
+    ]
+    assert parse_blocks("```python\nx = 1\n```\n", "docs/a.md")[0].where == "docs/a.md:1"
+    with pytest.raises(ValueError, match=r"^docs/a\.md:2: unknown readme-test directive"):
+        parse_blocks("\n<!-- readme-test: fast -->\n```\nx\n```\n", "docs/a.md")
 
 
 @pytest.mark.parametrize(

@@ -351,8 +351,7 @@ class ReadmeRun:
         serves = SERVE.findall(code)
         if serves and "background" not in block.directives:
             raise AssertionError(
-                f"{block.where} starts a server: put <!-- readme-test: background --> "
-                "before it"
+                f"{block.where} starts a server: put <!-- readme-test: background --> before it"
             )
         done = subprocess.run(
             ["bash", "-c", "set -euo pipefail\n" + SERVE.sub("", code)],

@@ -131,7 +131,7 @@ class ExtractiveAgent:
             answer=answer.markdown,
             citations=answer.citations,
             documents=produced,
-            state=turn_state(plan, documents, firms, request.history),
+            state=turn_state(plan, documents, firms, request.history, answer.subjects),
         )
 
     def held(self) -> dict[str, int]:
@@ -221,8 +221,9 @@ class ExtractiveAgent:
         config = self.config
         weights = weigh_documents(found, plan)
         terms = plan_terms(plan)
+        kept = [f for f in found if f.document_id in plan.subjects]  # a follow-up's subject
         subjects = sorted(
-            subject_documents(found, plan),
+            kept or subject_documents(found, plan),
             key=lambda d: (-keyword_score(d.title, terms), -weights[d.document_id]),
         )
         asked = [t for t in terms if not t.anchor]  # what is asked, apart from whom about
@@ -275,6 +276,7 @@ class ExtractiveAgent:
         run.step(Step("Writing the answer", len(evidence.passages)))
         run.stage()
         answer = self.writer.write(self.draft(evidence, request))
+        answer.subjects = [d.document_id for d in evidence.subjects[: self.config.subjects_shown]]
         run.check()
         prior: list[Citation] = [c for turn in request.history for c in turn.citations]
         answer, _ = verify_answer(answer, self.engine, request.plan, prior)

@@ -17,6 +17,7 @@ from regnb.agent.citations import CitationBook
 from regnb.agent.config import AgentConfig
 from regnb.agent.evidence import Evidence, Passage
 from regnb.agent.furniture import is_furniture
+from regnb.agent.guidance import pick_recommendations
 from regnb.agent.labels import firm_of
 from regnb.agent.quotes import core_quotes, has_substance, short_statement
 from regnb.agent.rank import Term, plan_terms
@@ -59,11 +60,6 @@ WHICH_TOPIC = 0.4  # a firm is listed when its passage holds this share of the b
 _AUDIENCE = re.compile(r"^(?:draft\s+)?guidance\s+for\b|^contains\s+nonbinding", re.IGNORECASE)
 _RANKED = re.compile(r"\b(?:most|top|highest|largest|frequent\w*|often)\b", re.IGNORECASE)
 _CONTENTS = re.compile(r"\.{6,}|…{3,}")  # dot leaders: a table of contents
-# Sections of a guidance that describe it rather than recommend anything.
-FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
-_RECOMMENDS = re.compile(
-    r"\b(?:recommends?|should|we encourage|fda expects|you must|is expected to)\b", re.IGNORECASE
-)
 MAX_SECTIONS = 4
 
 
@@ -239,17 +235,9 @@ class _Composer:
         return sorted(chosen, key=units.index)
 
     def guidance_units(self, units: list[Passage], limit: int) -> list[Passage]:
-        """A guidance's recommendations most about the question (never its introduction or
-        scope), in the guidance's order."""
-        kept = [
-            p
-            for p in units
-            if p.unit.kind == "recommendation"
-            and not p.unit.heading.lower().startswith(FRONT_MATTER)
-            and _RECOMMENDS.search(p.unit.text)
-        ]
-        best = sorted(kept, key=lambda p: (-p.topic, kept.index(p)))[:limit]
-        return sorted(best, key=kept.index)
+        """A guidance's recommendations about what is asked, then one of each of its sections
+        in turn (never its introduction or scope unless it says most about the question)."""
+        return pick_recommendations(units, limit)
 
     def subject_sentence(self, doc: Found, units: list[Passage]) -> Finding | None:
         """ "The Form 483 to Acme (2021-03-04) lists 3 observations, 1 a repeat: “…” [4] …" """

@@ -122,7 +122,10 @@ def distinct_documents(found: Sequence[Found]) -> list[Found]:
     seen: set[tuple[str, str, str]] = set()
     out = []
     for doc in found:
-        who = _alnum(str(doc.fields.get("company") or doc.fields.get("facility_name") or doc.title))
+        name = doc.fields.get("company") or doc.fields.get("facility_name")
+        if document_kind(doc.dataset) == "guidance":  # "FDA Guidance: X" and "X: Guidance for…"
+            name = _title_head(doc.title)
+        who = _alnum(str(name or doc.title))
         key = (doc.dataset, who, str(doc.date or doc.title))
         if key not in seen:
             seen.add(key)

@@ -29,6 +29,7 @@ CONTINUES = re.compile(
     re.I,
 )
 CONTINUE_WORDS = 12
+ACRONYM = re.compile(r"\b[A-Z]{2,}s?\b")  # "ARIA", "SBOMs": what the follow-up asks about
 MORE = re.compile(r"^\s*(?:(?:show|give|find|list)\s+(?:me\s+)?)?more\b|\bany\s+others?\b", re.I)
 
 
@@ -82,6 +83,7 @@ def _merge(
     merged.formats = new.formats
     merged.exclude_documents = []
     merged.restrict_documents = []
+    merged.subjects = []
     if new.date_from or new.date_to:
         merged.date_from, merged.date_to, merged.date_text = (
             new.date_from,
@@ -109,6 +111,7 @@ def _merge(
         continues_subject(message, new, previous) or not (new.names or new.identifiers)
     ):
         _same_subject(merged, new)
+        merged.subjects = list(state.get("subjects", []))  # the documents it was about
     elif topic and SWITCH.search(message):
         _switch(merged, previous, new)
     return merged
@@ -130,6 +133,7 @@ def _same_subject(merged: Plan, new: Plan) -> None:
     """The follow-up's topic about the previous turn's firms, products and documents: its own
     capitalised words ("ARIA") are words of the topic, not other firms."""
     extra = [w for n in new.names for w in n.lower().split()]
+    extra += [w.lower() for w in ACRONYM.findall(merged.message) if w.lower() in new.words]
     merged.phrases = new.phrases
     merged.words = list(dict.fromkeys([*new.words, *extra]))
     merged.pairs, merged.soft_words = new.pairs, new.soft_words
@@ -172,13 +176,19 @@ def _cited(history: list[PriorTurn]) -> list[str]:
 
 
 def turn_state(
-    plan: Plan, documents: list[str], firms: list[str], history: list[PriorTurn]
+    plan: Plan,
+    documents: list[str],
+    firms: list[str],
+    history: list[PriorTurn],
+    subjects: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """What a turn keeps for the next: its plan, the documents and firms it cited, and every
-    document cited so far in the conversation ("more" skips them)."""
+    """What a turn keeps for the next: its plan, the documents and firms it cited, the documents
+    its answer is about, and every document cited so far in the conversation ("more" skips
+    them)."""
     return {
         "plan": plan.to_dict(),
         "documents": documents,
         "firms": firms,
+        "subjects": list(subjects),
         "seen": list(dict.fromkeys([*_cited(history), *documents])),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from regnb.agent.vocab import ACRONYMS
 from regnb.agent.words import QUESTION_WORDS, blank, word_set
 from regnb.text import STOP_WORDS
 
@@ -190,6 +191,7 @@ def _sentence_bounds(text: str) -> list[tuple[int, int]]:
 def _capitalised(word: str) -> bool:
     lowered = re.sub(r"['’]s$", "", word.lower())  # "FDA's" is FDA
     generic = lowered in GENERIC_NAMES or lowered.split("-")[0] in GENERIC_NAMES  # "AI-enabled"
+    generic = generic or lowered in ACRONYMS  # "SBOM", "CAPA": a topic spelled short
     if not word or not word[0].isupper() or lowered in _NOT_NAMES or generic:
         return False
     lower = word.lower()

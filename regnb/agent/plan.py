@@ -96,6 +96,7 @@ class Plan:
     require: list[str] = field(default_factory=list)
     restrict_documents: list[str] = field(default_factory=list)
     exclude_documents: list[str] = field(default_factory=list)
+    subjects: list[str] = field(default_factory=list)  # documents a follow-up is still about
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -19,6 +19,7 @@ from regnb.agent.evidence import (
     block_quality,
 )
 from regnb.agent.furniture import common_share, is_furniture
+from regnb.agent.guidance import about, aspect_terms
 from regnb.agent.plan import Plan, searchable_datasets
 from regnb.agent.rank import (
     blend,
@@ -410,10 +411,13 @@ class Researcher:
             # a guidance keeps every readable unit: its list is its recommendations, but what it
             # says of the question may be in its introduction
             chosen = readable if guidance else substance or readable
+            aspect = aspect_terms(subject, doc.title) if guidance else subject
             passages = []
             for unit in chosen:
                 passage = Passage(doc, unit.page_num, unit, keyword_score(unit.text, terms), 1.0)
                 passage.topic = keyword_score(unit.text, subject)
+                if guidance:  # what of the guidance is asked counts as much as its subject
+                    passage.topic = (about(passage, subject) + about(passage, aspect)) / 2
                 passages.append(passage)
             out[doc.document_id] = passages
         return out

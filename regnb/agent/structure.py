@@ -7,6 +7,7 @@ and citations; furniture is labelled too, so that the agent answers from substan
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -133,9 +134,12 @@ class _Reader:
 
     lists = False  # whether a lead-in keeps the list after it
 
-    def __init__(self, dataset: str, common: frozenset[str]) -> None:
+    def __init__(
+        self, dataset: str, common: frozenset[str], running: frozenset[str] = frozenset()
+    ) -> None:
         self.dataset = dataset
         self.common = common
+        self.running = running  # the document's running header and footer lines
         self.page_num = 0
         self.repeats: set[int] = set()
         self.groups = 0  # numbered groups seen (an observation, a violation, an item)
@@ -151,6 +155,8 @@ class _Reader:
         """Forget the heading, section and item in progress."""
 
     def furniture(self, text: str) -> bool:
+        if self.running and all(line in self.running for _, line in _lines(text)):
+            return True
         return is_furniture(text, self.dataset, common=self.common)
 
     def mark(self, block: Block) -> _Mark:
@@ -500,8 +506,15 @@ class _Maude(_Reader):
 _GUIDANCE_HEADING = re.compile(
     r"^(?:(?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*)[.)]?\s+)?([A-Z][^.:;]{2,90})$"
 )
+_LINE_NUMBER = re.compile(r"^\d{1,4}$")
 _ENUMERATOR = re.compile(r"^(?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*)[.)]?$")
-_RECOMMENDS = re.compile(r"\b(?:should|recommends?|recommended|encourages?)\b", re.IGNORECASE)
+# What a guidance recommends, and the policy it states ("FDA intends to exercise enforcement
+# discretion", "does not intend to object", "you must").
+_RECOMMENDS = re.compile(
+    r"\b(?:should|recommends?|recommended|encourages?|intends? to|does not intend|"
+    r"enforcement discretion|expects?|must)\b",
+    re.IGNORECASE,
+)
 
 
 class _Guidance(_Reader):
@@ -514,25 +527,31 @@ class _Guidance(_Reader):
         self.heading = ""
 
     def _title(self, line: str) -> str | None:
+        if line in self.running:  # the guidance's title atop every page heads no section
+            return None
         match = _GUIDANCE_HEADING.match(line)
         if not match or not _is_title_line(match.group(1), max_words=12):
             return None
         return None if is_furniture_line(line, self.dataset) else match.group(1)
 
     def mark(self, block: Block) -> _Mark:
-        lines = _lines(block.text)
-        if self.furniture(block.text):
+        # a draft's line numbers stand on lines of their own: they are not its text
+        lines = [(o, line) for o, line in _lines(block.text) if not _LINE_NUMBER.match(line)]
+        if self.furniture(block.text) or not lines:
             return _FURNITURE
         if len(lines) == 1 and _ENUMERATOR.match(lines[0][1]):
             return _Mark("text", self.heading, bare=True)
+        first = 0
+        if len(lines) > 1 and _ENUMERATOR.match(lines[0][1]):  # "III." on a line of its own
+            first = 1
         wrapped = (
-            len(lines) > 1 and not lines[1][1][:1].isupper()
+            len(lines) > first + 1 and not lines[first + 1][1][:1].isupper()
         )  # a title goes on a line of its own
-        title = None if wrapped else self._title(lines[0][1])
+        title = None if wrapped else self._title(lines[first][1])
         if title:
             self.heading = title
         kind = "recommendation" if _RECOMMENDS.search(block.text) else "text"
-        bare = title is not None and len(lines) == 1
+        bare = title is not None and len(lines) == first + 1
         return _Mark("text" if bare else kind, self.heading, bare=bare)
 
 
@@ -641,13 +660,29 @@ def _unit(page_num: int, page: str, draft: _Draft, repeats: set[int]) -> Unit:
     )
 
 
+RUNNING_EDGE = 3  # lines at the top and the bottom of a page where running lines sit
+RUNNING_PAGES = 3  # pages a line must head or foot to be a running line
+
+
+def running_lines(pages: Mapping[int, str]) -> frozenset[str]:
+    """The lines (folded) that head or foot several of the pages: a running title or header,
+    never a section's heading. Page numbers and other lines with no letters are left out."""
+    seen: Counter[str] = Counter()
+    for text in pages.values():
+        lines = [line for _, line in _lines(text)]
+        edges = {*lines[:RUNNING_EDGE], *lines[-RUNNING_EDGE:]}
+        seen.update(line for line in edges if any(c.isalpha() for c in line))
+    least = min(RUNNING_PAGES, len(pages))
+    return frozenset(line for line, n in seen.items() if n >= least and least >= 2)
+
+
 def parse_document(
     dataset: str, pages: Mapping[int, str], *, common: frozenset[str] = frozenset()
 ) -> list[Unit]:
     """The units of the pages read of one document (page number → text), in page order: every
     non-empty block in exactly one unit, no unit across pages. `common` holds the keys of the
     dataset's common sentences (`Engine.common_sentences`), furniture whatever their words."""
-    reader = _READERS[document_kind(dataset)](dataset, common)
+    reader = _READERS[document_kind(dataset)](dataset, common, running_lines(pages))
     drafts: list[tuple[int, str, _Draft]] = []
     previous: int | None = None
     for page_num in sorted(pages):

@@ -138,6 +138,7 @@ class Answer:
     notes: list[str] = field(default_factory=list)  # e.g. "the model writer failed; extractive"
     topic: str = ""  # what the answer is about, for titles: "Complete response letter: Barhemsys"
     scope: list[str] = field(default_factory=list)  # datasets, dates, filters, found vs shown
+    subjects: list[str] = field(default_factory=list)  # ids of the documents it is about
 
 
 @dataclass

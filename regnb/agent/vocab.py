@@ -138,6 +138,8 @@ PHRASES = tuple(p.strip() for p in PHRASES if p.strip())
 # for the phrase too.
 ACRONYMS: dict[str, str] = {
     "capa": "corrective and preventive action",
+    "ai": "artificial intelligence",
+    "ml": "machine learning",
     "oos": "out of specification",
     "sbom": "software bill of materials",
     "pccp": "predetermined change control plan",

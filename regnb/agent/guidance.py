@@ -1,0 +1,96 @@
+"""Which of a guidance's recommendations answer a question. A guidance is about its title's
+subject, so every unit of it holds the title's words: what tells its units apart is the part of
+the question the title does not say (the SBOM of a cybersecurity guidance, the enforcement
+discretion of Part 11). Those units come first; the rest of the list follows the guidance's own
+sections, one recommendation of each in turn, so a question about the whole guidance gets its
+whole structure rather than ten paragraphs of its first section."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from regnb.agent.evidence import Passage
+from regnb.agent.rank import Term, keyword_score
+from regnb.agent.vocab import ACRONYMS
+from regnb.agent.words import content_words, stem, word_set
+
+__all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_recommendations"]
+
+# Sections of a guidance that describe it rather than recommend anything.
+FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
+# What a guidance recommends or the policy it states.
+STATES = re.compile(
+    r"\b(?:recommends?|should|we encourage|fda expects|you must|is expected to|intends? to|"
+    r"does not intend|enforcement discretion)\b",
+    re.IGNORECASE,
+)
+# Words of a question about a guidance that ask rather than say what is asked.
+ASKING = frozenset(
+    stem(w)
+    for w in word_set(
+        "contain include apply require recommend recommendation address cover mean expect "
+        "consider run running conduct conducting prepare handle approach content contents "
+        "element elements need needs guidance should"
+    )
+)
+
+
+def aspect_terms(terms: Sequence[Term], title: str) -> list[Term]:
+    """The question's terms that the guidance's title does not hold (a word spelled out in the
+    title counts as its acronym), less the words that ask rather than say what: what of the
+    guidance is asked."""
+    folded = title.lower()
+    known = {stem(w) for w in content_words(title)}
+    known |= {stem(short) for short, long in ACRONYMS.items() if long in folded}
+    known |= ASKING
+    return [t for t in terms if not {stem(w) for w in content_words(t.text)} <= known]
+
+
+def is_front_matter(passage: Passage) -> bool:
+    return passage.unit.heading.lower().startswith(FRONT_MATTER)
+
+
+def about(passage: Passage, aspect: Sequence[Term]) -> float:
+    """How much of the asked aspect a unit holds, its section's heading included."""
+    if not aspect:
+        return 0.0
+    return keyword_score(f"{passage.unit.heading}\n{passage.unit.text}", aspect)
+
+
+def _sections(units: Sequence[Passage]) -> list[list[Passage]]:
+    """The units grouped by section heading, each section's units most about the asked aspect
+    first (then in the guidance's order), the sections most about it first."""
+    out: dict[str, list[Passage]] = {}
+    for p in units:
+        out.setdefault(p.unit.heading, []).append(p)
+    sections = [sorted(s, key=lambda p: -p.topic) for s in out.values()]
+    return sorted(sections, key=lambda s: -s[0].topic)
+
+
+def _spread(units: Sequence[Passage], limit: int) -> list[Passage]:
+    """At most `limit` units, one of each section in turn."""
+    sections = _sections(units)
+    chosen: list[Passage] = []
+    depth = 0
+    while len(chosen) < limit and any(depth < len(s) for s in sections):
+        chosen += [s[depth] for s in sections if depth < len(s)][: limit - len(chosen)]
+        depth += 1
+    return chosen
+
+
+def pick_recommendations(units: Sequence[Passage], limit: int) -> list[Passage]:
+    """At most `limit` units, in the guidance's order: those most about what is asked
+    (`Passage.topic`), an introduction's only when it says as much as any; when nothing is
+    about it, one recommendation of each section in turn."""
+    stated = [p for p in units if STATES.search(p.unit.text)]
+    body = [p for p in stated if p.unit.kind == "recommendation" and not is_front_matter(p)]
+    best = max((p.topic for p in body), default=0.0)
+    if max((p.topic for p in stated), default=0.0) > 0:
+        pool = [p for p in stated if p in body or (p.topic > 0 and p.topic >= best)]
+        ranked = sorted(pool, key=lambda p: (-p.topic, -p.keyword))
+        chosen = ranked[:limit]
+    else:
+        chosen = _spread(body, limit)
+    order = {id(p): i for i, p in enumerate(units)}
+    return sorted(chosen, key=lambda p: order[id(p)])

@@ -1,0 +1,134 @@
+"""A guidance's structure (section headings, running lines, a draft's line numbers) and which of
+its recommendations answer a question (regnb.agent.guidance)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from regnb.agent.evidence import Passage
+from regnb.agent.followup import plan_turn, turn_state
+from regnb.agent.guidance import aspect_terms, pick_recommendations
+from regnb.agent.plan import plan_message
+from regnb.agent.rank import plan_terms
+from regnb.agent.searching import Found
+from regnb.agent.structure import Unit, parse_document, running_lines
+from regnb.agent.types import PriorTurn
+from regnb.catalog import load_catalog
+
+CATALOG = load_catalog()
+TODAY = dt.date(2026, 11, 1)
+TITLE = "Cybersecurity in Medical Devices: Content of Premarket Submissions"
+
+
+def _plan(message: str):
+    return plan_message(
+        message, catalog=CATALOG, plan_name="enterprise", today=TODAY, df=lambda ws: {}
+    )
+
+
+def _passage(heading: str, text: str, topic: float, kind: str = "recommendation") -> Passage:
+    doc = Found("g1", "fda_guidance", TITLE, "2026-02-03", None, {}, 1.0, [1], False)
+    unit = Unit(1, 1, 1, text, kind, heading, None, ())
+    passage = Passage(doc, 1, unit, keyword=topic, prior=1.0)
+    passage.topic = topic
+    return passage
+
+
+def test_a_section_number_on_its_own_line_heads_the_title_below_it() -> None:
+    page = "III.\nRECOMMENDATIONS FOR IMPLEMENTING DCTS\n\nSponsors should plan visits.\n"
+    units = parse_document("fda_guidance", {6: page})
+    assert units[-1].heading == "RECOMMENDATIONS FOR IMPLEMENTING DCTS"
+    assert units[-1].kind == "recommendation"
+
+
+def test_a_drafts_line_numbers_do_not_hide_its_headings() -> None:
+    page = (
+        "212\n1.\nValidation\n214\n\n215\nThe Agency intends to exercise enforcement discretion.\n"
+    )
+    units = parse_document("fda_guidance", {8: page})
+    assert units[-1].heading == "Validation"
+    assert units[-1].kind == "recommendation"  # a stated policy, not only "should"
+
+
+def test_the_title_atop_every_page_is_a_running_line_not_a_section() -> None:
+    pages = {
+        n: f"Guidance for Industry\n\nSection text {n} should be read.\n\nPage {n}"
+        for n in range(2, 6)
+    }
+    assert "Guidance for Industry" in running_lines(pages)
+    units = parse_document("fda_guidance", pages)
+    assert all(u.heading != "Guidance for Industry" for u in units)
+    assert all(u.kind == "furniture" for u in units if u.text == "Guidance for Industry")
+
+
+def test_two_pages_alone_share_running_lines_only_when_both_carry_them() -> None:
+    assert running_lines({1: "Title\n\nbody one"}) == frozenset()
+    assert running_lines({1: "Title\n\nbody one", 2: "Title\n\nbody two"}) == {"Title"}
+
+
+@pytest.mark.parametrize(
+    ("message", "aspect"),
+    [
+        ("What should the SBOM include?", {"sbom"}),
+        ("What does FDA guidance recommend for cybersecurity in premarket submissions?", set()),
+        ("What should a plan for an AI-enabled device contain?", set()),
+    ],
+)
+def test_the_asked_aspect_is_what_the_title_does_not_say(message: str, aspect: set[str]) -> None:
+    title = "Cybersecurity in Medical Devices: Artificial Intelligence-Enabled Device Plans"
+    terms = [t for t in plan_terms(_plan(message)) if not t.anchor]
+    got = {t.text.lower() for t in aspect_terms(terms, title)}
+    assert aspect <= got
+    assert not got - {"sbom", "software bill of materials", "premarket submissions", "premarket"}
+
+
+def test_the_units_about_the_question_come_first_in_the_guidances_order() -> None:
+    units = [
+        _passage("Introduction", "This guidance describes SBOM policy; FDA recommends it.", 0.9),
+        _passage("Threat Modeling", "The threat model should be documented.", 0.1),
+        _passage("SBOM", "The SBOM should be machine-readable.", 0.9),
+        _passage("SBOM", "Manufacturers should list components in the SBOM.", 0.8),
+        _passage("Testing", "Plain text with no advice.", 0.9, kind="text"),
+    ]
+    chosen = pick_recommendations(units, 3)
+    assert [p.unit.text[:20] for p in chosen] == [
+        u.unit.text[:20] for u in (units[0], units[2], units[3])
+    ]
+
+
+def test_an_introduction_is_left_out_when_the_body_says_more() -> None:
+    units = [
+        _passage("Introduction", "FDA recommends reading this guidance.", 0.2),
+        _passage("SBOM", "The SBOM should be machine-readable.", 0.9),
+    ]
+    assert [p.unit.heading for p in pick_recommendations(units, 2)] == ["SBOM"]
+
+
+def test_nothing_about_the_question_gives_one_recommendation_of_each_section() -> None:
+    units = [
+        _passage("A", "Sponsors should do a1.", 0.0),
+        _passage("A", "Sponsors should do a2.", 0.0),
+        _passage("B", "Sponsors should do b1.", 0.0),
+        _passage("C", "Sponsors should do c1.", 0.0),
+    ]
+    chosen = pick_recommendations(units, 3)
+    assert sorted(p.unit.heading for p in chosen) == ["A", "B", "C"]
+
+
+def test_a_follow_up_about_an_acronym_stays_with_the_documents_the_answer_was_about() -> None:
+    first = _plan("What does FDA guidance recommend for cybersecurity in premarket submissions?")
+    state = turn_state(first, ["g1", "g2"], [], [], subjects=["g1"])
+    history = [PriorTurn("q", "completed", "answer", [], None, state)]
+    got = plan_turn(
+        "And what should the SBOM include?",
+        history,
+        catalog=CATALOG,
+        plan_name="enterprise",
+        today=TODAY,
+        df=lambda ws: {},
+    )
+    assert got.names == []  # an acronym of the field is a topic, not a firm
+    assert got.subjects == ["g1"]
+    assert "sbom" in got.words

@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -194,10 +194,14 @@ class ConversationStore:
             conn.execute(begin)
             try:
                 yield Tx(conn)
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # SQLite has rolled back already after some errors (a full disk): the error that
+                # says why is the one to raise, and the connection must not stay in a transaction
+                if conn.in_transaction:
+                    with suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
-            conn.execute("COMMIT")
 
     def write(self) -> AbstractContextManager[Tx]:
         """A write transaction (`BEGIN IMMEDIATE`): every statement in it commits or none."""

@@ -5,9 +5,9 @@
 The agent runs over the agent tests' small corpus (built in code, hashing encoder) in a temporary
 folder. A long message is a real question repeated up to the size. CPU time is the calling
 thread's (`time.thread_time`), so other processes on the machine do not count. The stop part
-runs a turn of the largest size and stops it at its first document read (a flag flipped by the
-engine double), and reports the engine calls made after the stop and the CPU time the run took
-after it.
+runs a turn of the largest size and stops it at its first engine call (a flag flipped by the
+engine double: the planner's word counts), and reports the engine calls made after the stop and
+the CPU time the run took after it.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def cpu_of_turn(agent: ExtractiveAgent, message: str) -> tuple[float, str]:
     return time.thread_time() - start, result.answer or ""
 
 
-class StopOnRead:
-    """The engine, whose first read once `armed` flips the stop flag; calls after it counted."""
+class StopOnCall:
+    """The engine, whose first call once `armed` flips the stop flag; calls after it counted."""
 
     def __init__(self, engine: Any) -> None:
         self.engine, self.stopped, self.armed, self.after = engine, False, False, 0
@@ -56,7 +56,7 @@ class StopOnRead:
     def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if self.stopped:
             self.after += 1
-        elif self.armed and name == "read":
+        elif self.armed:
             self.stopped, self.stop_cpu = True, time.thread_time()
         return getattr(self.engine, name)(*args, **kwargs)
 
@@ -66,10 +66,16 @@ class StopOnRead:
     def read(self, *args: Any, **kwargs: Any) -> Any:
         return self._call("read", *args, **kwargs)
 
+    def document_frequency(self, *args: Any, **kwargs: Any) -> Any:
+        return self._call("document_frequency", *args, **kwargs)
+
+    def common_sentences(self, *args: Any, **kwargs: Any) -> Any:
+        return self._call("common_sentences", *args, **kwargs)
+
 
 def stop_run(root: Path, size: int) -> tuple[int, float]:
     """Engine calls made after the stop, and CPU seconds from the stop to the run's end."""
-    engine = StopOnRead(open_agent_corpus(root))
+    engine = StopOnCall(open_agent_corpus(root))
     agent = ExtractiveAgent(engine, producer=lambda answer, formats: [])
     engine.armed = True
     request = TurnRequest(message_of(size), [], 1, "enterprise")
@@ -98,7 +104,7 @@ def main() -> None:
         if not args.skip_stop:
             after, cpu = stop_run(root / "b", max(sizes))
             print(
-                f"stopped at the first read of a {max(sizes):,}-character turn: "
+                f"stopped at the first engine call of a {max(sizes):,}-character turn: "
                 f"{after} engine calls after the stop, {cpu:.2f} CPU s until the run ended"
             )
 

@@ -47,6 +47,9 @@ class Settings:
     """REGNB_AGENT_WORKERS: conversation runs at once in a process (threads apart from searches)."""
     free_monthly_questions: int = 20
     """REGNB_FREE_MONTHLY_QUESTIONS: conversation messages a free account may send per month."""
+    agent_message_chars: int = 4000
+    """REGNB_AGENT_MESSAGE_CHARS: characters of a message the research agent reads (0: all); an
+    answer says when a message was cut."""
     agent_pace_s: float = 0.0
     """REGNB_AGENT_PACE_S: seconds a run waits before the agent starts (tests, demonstrations)."""
     conversation_wait_max_s: float = 45.0

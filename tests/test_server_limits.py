@@ -413,24 +413,86 @@ async def test_legacy_query_text_is_capped_at_2000_characters(
 # --- timeout and internal errors ----------------------------------------------------------
 
 
+class Deadlines:
+    """`anyio` as `regnb.server.state` sees it, except that the test says when the time of a
+    `move_on_after` is up (so a timeout does not race the worker thread's start)."""
+
+    def __init__(self) -> None:
+        self.limits: list[float] = []
+        self.scopes: list[anyio.CancelScope] = []
+        self.expired = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(anyio, name)
+
+    def move_on_after(self, delay: float, shield: bool = False) -> anyio.CancelScope:
+        self.limits.append(delay)
+        scope = anyio.CancelScope(shield=shield)
+        if self.expired:
+            scope.cancel()
+        self.scopes.append(scope)
+        return scope
+
+    def expire(self) -> None:
+        self.expired = True
+        for scope in self.scopes:
+            scope.cancel()
+
+
+@pytest.fixture
+def deadlines(monkeypatch: pytest.MonkeyPatch) -> Deadlines:
+    import regnb.server.state
+
+    out = Deadlines()
+    monkeypatch.setattr(regnb.server.state, "anyio", out)
+    return out
+
+
+async def get_or_search(client: httpx.AsyncClient, key: str, what: str) -> httpx.Response:
+    if what == "search":
+        return await client.post("/api/v3/search", json=SEARCH, headers=h(key))
+    return await client.get("/api/v3/documents/x", headers=h(key))
+
+
 @pytest.mark.parametrize("what", ["search", "read"])
 async def test_slow_search_or_read_times_out(
-    engine: regnb.Engine, accounts: Accounts, keys: dict, what: str
+    engine: regnb.Engine, accounts: Accounts, keys: dict, deadlines: Deadlines, what: str
 ) -> None:
+    """The time runs out while the work is inside the engine: 504, and a search's thread keeps
+    its server slot until it ends."""
     gated = Gated(engine)
-    async with serve(gated, accounts, request_timeout_s=0.01) as client:
+    responses: list[httpx.Response] = []
+    async with serve(gated, accounts, request_timeout_s=7) as client:
         state = client.app.state.regnb
         try:
-            if what == "search":
-                resp = await client.post("/api/v3/search", json=SEARCH, headers=h(keys["ent"]))
-            else:
-                resp = await client.get("/api/v3/documents/x", headers=h(keys["ent"]))
-            assert_error(resp, 504, "timeout")
+            async with anyio.create_task_group() as tg:
+
+                async def call() -> None:
+                    responses.append(await get_or_search(client, keys["ent"], what))
+
+                tg.start_soon(call)
+                await gated.started()
+                deadlines.expire()
+            error = assert_error(responses[0], 504, "timeout")
+            assert "7 seconds" in error["message"]
+            assert deadlines.limits == [7]
             if what == "search":
                 assert state.server_slots.running == 1, "the thread still runs"
         finally:
             gated.gate.set()
         await until(lambda: state.server_slots.running == 0)
+
+
+async def test_search_whose_time_runs_out_before_it_starts_gives_its_slot_back(
+    engine: regnb.Engine, accounts: Accounts, keys: dict, deadlines: Deadlines
+) -> None:
+    gated = Gated(engine)
+    deadlines.expired = True
+    async with serve(gated, accounts) as client:
+        resp = await get_or_search(client, keys["ent"], "search")
+        assert_error(resp, 504, "timeout")
+        assert client.app.state.regnb.server_slots.running == 0
+        assert not gated.entered.acquire(blocking=False), "the engine was never called"
 
 
 class Broken:

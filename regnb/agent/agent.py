@@ -1,12 +1,20 @@
 """The extractive research agent: plans a message against the conversation, asks a clarifying
 question when it must, searches, reads, ranks, writes a cited answer, verifies every citation
-against the document reader, and produces the files the message asked for."""
+against the document reader, and produces the files the message asked for.
+
+Its work is bounded by the message's size (it plans from the first `message_chars` characters
+and says so), and a stopped run makes no more engine calls: each search, read and embedding
+checks for a stop first, as each stage does."""
 
 from __future__ import annotations
 
+import dataclasses
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from regnb.agent.clarify import absent, clarify, needs_probe
 from regnb.agent.config import AgentConfig
@@ -30,6 +38,7 @@ from regnb.agent.types import (
 )
 from regnb.agent.verify import verify_answer
 from regnb.agent.writer import Draft, Writer
+from regnb.settings import Settings
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 
@@ -45,9 +54,86 @@ def default_producer(answer: Answer, formats: Sequence[str]) -> list[Produced]:
     return produce(answer, formats)
 
 
+def bounded(text: str, chars: int) -> str:
+    """The first `chars` characters of `text`, cut back to the last space when a word is cut."""
+    if len(text) <= chars:
+        return text
+    head = text[:chars]
+    if not text[chars].isspace() and any(c.isspace() for c in head):
+        head = head.rsplit(None, 1)[0]
+    return head
+
+
+def bounded_request(request: TurnRequest, chars: int) -> tuple[TurnRequest, list[str]]:
+    """The request with its message and the earlier turns' messages bounded to `chars`; and the
+    note an answer carries when this message was cut."""
+    if chars <= 0:
+        return request, []
+    history = [
+        dataclasses.replace(t, message=bounded(t.message, chars)) if len(t.message) > chars else t
+        for t in request.history
+    ]
+    message = bounded(request.message, chars)
+    notes = []
+    if len(message) < len(request.message):
+        notes.append(
+            f"Only the first {len(message):,} characters of your message were read (of "
+            f"{len(request.message):,}); the research is about them alone."
+        )
+    return dataclasses.replace(request, message=message, history=history), notes
+
+
+class _Checked:
+    """The engine, as the agent calls it: the running turn's stop check comes before every
+    search, read and embedding (a stopped run makes no more calls). The check is the calling
+    thread's: one agent serves the runs of several worker threads."""
+
+    def __init__(self, engine: Source) -> None:
+        self._engine = engine
+        self._local = threading.local()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    @contextmanager
+    def checking(self, check: Callable[[], None]) -> Iterator[None]:
+        before = getattr(self._local, "check", None)
+        self._local.check = check
+        try:
+            yield
+        finally:
+            self._local.check = before
+
+    def _check(self) -> None:
+        check = getattr(self._local, "check", None)
+        if check is not None:
+            check()
+
+    def search(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.search(*args, **kwargs)
+
+    def read(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.read(*args, **kwargs)
+
+    def embed(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.embed(*args, **kwargs)
+
+    def document_frequency(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.document_frequency(*args, **kwargs)
+
+    def common_sentences(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.common_sentences(*args, **kwargs)
+
+
 @dataclass
 class _Run:
-    """One turn's progress: its steps, the stop check and the optional pause between stages."""
+    """One turn's progress: its steps, the stop check, the optional pause between stages, and
+    notes the answer carries."""
 
     report: Callable[[list[Step]], None]
     stopped: Callable[[], bool]
@@ -55,6 +141,7 @@ class _Run:
     sleep: Callable[[float], None]
     pace_s: float
     steps: list[Step] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def step(self, step: Step) -> None:
         self.steps.append(step)
@@ -78,7 +165,8 @@ class ExtractiveAgent:
 
     `writer` writes the prose (default: the model writer when REGNB_LLM_BASE_URL and
     REGNB_LLM_MODEL are set, else the extractive writer); `pace_s` pauses between stages (for
-    tests of the service); `producer` makes the files a message asks for."""
+    tests of the service); `producer` makes the files a message asks for; `message_chars`
+    bounds the part of a message that is read (REGNB_AGENT_MESSAGE_CHARS; 0: all of it)."""
 
     def __init__(
         self,
@@ -90,13 +178,16 @@ class ExtractiveAgent:
         pace_s: float = 0.0,
         producer: Producer | None = None,
         config: AgentConfig | None = None,
+        message_chars: int = Settings.agent_message_chars,
     ) -> None:
         self.engine = engine
+        self.source = _Checked(engine)
         self.config = config or AgentConfig()
         self.writer = writer or default_writer(self.config)
         self.clock, self.sleep, self.pace_s = clock, sleep, pace_s
         self.producer = producer or default_producer
-        self.researcher = Researcher(engine, vectors=BlockVectors(), config=self.config)
+        self.message_chars = message_chars
+        self.researcher = Researcher(self.source, vectors=BlockVectors(), config=self.config)
         self.catalog = engine.datasets()
         self._held: dict[str, int] | None = None
 
@@ -112,7 +203,13 @@ class ExtractiveAgent:
     ) -> TurnResult:
         run = _Run(report, stopped, self.clock, self.sleep, self.pace_s)
         run.check()
+        request, run.notes = bounded_request(request, self.message_chars)
+        with self.source.checking(run.check):
+            return self._run(request, run)
+
+    def _run(self, request: TurnRequest, run: _Run) -> TurnResult:
         plan = self.plan(request)
+        run.check()
         question = self.prepare(plan, request, run)
         if question is not None:
             return TurnResult(
@@ -153,7 +250,7 @@ class ExtractiveAgent:
             catalog=self.catalog,
             plan_name=request.plan,
             today=request.today,
-            df=self.engine.document_frequency,
+            df=self.source.document_frequency,
         )
         held = self.held()
         kept = [d for d in plan.datasets if d in held]
@@ -185,7 +282,7 @@ class ExtractiveAgent:
         ask = needs_probe(plan) and not replying
         if not (ask or plan.names or plan.pairs):
             return None
-        first = probe(self.engine, plan, request.plan)
+        first = probe(self.source, plan, request.plan)
         run.stage()
         if ask:
             question = clarify(plan, first, self.dataset_name, request.today)
@@ -273,13 +370,14 @@ class ExtractiveAgent:
         """Research, write and verify: the answer, every citation checked against the reader."""
         run = run or self._quiet()
         evidence = self.research(plan, request, run)
+        evidence.notes[:0] = run.notes
         run.step(Step("Writing the answer", len(evidence.passages)))
         run.stage()
         answer = self.writer.write(self.draft(evidence, request))
         answer.subjects = [d.document_id for d in evidence.subjects[: self.config.subjects_shown]]
         run.check()
         prior: list[Citation] = [c for turn in request.history for c in turn.citations]
-        answer, _ = verify_answer(answer, self.engine, request.plan, prior)
+        answer, _ = verify_answer(answer, self.source, request.plan, prior)
         run.stage()
         return answer
 

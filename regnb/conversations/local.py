@@ -25,9 +25,10 @@ LOCAL_ACCOUNT = "local"
 _create_lock = threading.Lock()
 
 
-def default_agent_factory(engine: Any) -> Callable[[], Agent]:
+def default_agent_factory(engine: Any, settings: Settings | None = None) -> Callable[[], Agent]:
     """The extractive research agent over `engine`: imported when the first run starts, then
-    the same agent for every run (its caches, such as block embeddings, are kept)."""
+    the same agent for every run (its caches, such as block embeddings, are kept). `settings`
+    bound the part of a message it reads (default: the environment's)."""
     made: list[Agent] = []
     lock = threading.Lock()
 
@@ -40,7 +41,8 @@ def default_agent_factory(engine: Any) -> Callable[[], Agent]:
                     raise InternalError(
                         "the research agent is not part of this build (regnb.agent.agent is missing)"
                     ) from exc
-                made.append(ExtractiveAgent(engine))
+                chars = (settings or Settings.from_env()).agent_message_chars
+                made.append(ExtractiveAgent(engine, message_chars=chars))
             return made[0]
 
     return make
@@ -48,7 +50,7 @@ def default_agent_factory(engine: Any) -> Callable[[], Agent]:
 
 def server_service(engine: Any, settings: Settings) -> ConversationService:
     """The service of a serving process: the engine's agent factory if it has one."""
-    factory = getattr(engine, "agent_factory", None) or default_agent_factory(engine)
+    factory = getattr(engine, "agent_factory", None) or default_agent_factory(engine, settings)
     return ConversationService(factory, ConversationStore.under(settings.home), settings)
 
 
@@ -87,7 +89,7 @@ class LocalConversations:
         if self.agent_factory is not None:
             return self.agent_factory()
         if "_default_agent" not in self.__dict__:
-            self.__dict__["_default_agent"] = default_agent_factory(self)
+            self.__dict__["_default_agent"] = default_agent_factory(self, self.settings)
         return self.__dict__["_default_agent"]()  # type: ignore[no-any-return]
 
     def start_conversation(

@@ -4,6 +4,11 @@ A run builds the agent's `TurnRequest` from the store, passes progress (`report`
 `steps`, answers `stopped()` from a local event or from the store (a stop made by another
 process), writes produced files (a temporary name, then a rename) before the turn's row says it
 is finished, and turns any failure of the agent into the turn's `error`.
+
+Queued runs are taken in turn across accounts (`FairQueue`). A failure the store cannot record
+(a full disk, another process holding the write lock) is kept here: the run reads as failed at
+once (`failing()`), its worker and its account's slot are free, and the `error` is written by the
+next write of this process or by a retry with backoff, whichever comes first.
 """
 
 from __future__ import annotations
@@ -16,11 +21,10 @@ import os
 import re
 import secrets
 import shutil
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,15 +38,26 @@ from regnb.agent.types import (
     TurnRequest,
     TurnResult,
 )
+from regnb.conversations.fair import FairQueue
 from regnb.conversations.store import ConversationStore, Tx
 from regnb.errors import RegnbError
 
-__all__ = ["INTERRUPTED", "Changes", "Run", "Runner", "citations_from_rows", "iso"]
+__all__ = [
+    "INTERRUPTED",
+    "Changes",
+    "Failure",
+    "Run",
+    "Runner",
+    "citations_from_rows",
+    "iso",
+]
 
 log = logging.getLogger("regnb.conversations")
 
 INTERRUPTED = "the run was interrupted: the server stopped before it finished"
 RECHECK_S = 0.5  # how often a run asks the store whether another process stopped it
+RETRY_FIRST_S = 0.25  # the first wait before a failure the store refused is written again
+RETRY_MAX_S = 5.0  # the longest wait between two tries
 SLUG = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -94,8 +109,18 @@ class Run:
     turn_index: int
     message: str
     plan: str
+    account: str = ""
     stop: threading.Event = field(default_factory=threading.Event)
     checked: float = 0.0
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A run that failed while the store could not record it: its turn reads `error`."""
+
+    run_id: str
+    conversation_id: str
+    error: str
 
 
 def citations_from_rows(rows: Sequence[dict[str, Any]]) -> list[Citation]:
@@ -148,11 +173,19 @@ def _question(question: dict[str, Any] | None) -> dict[str, Any] | None:
 def _explain(exc: BaseException) -> str:
     if isinstance(exc, RegnbError | ValueError):
         return f"the research could not finish: {exc}"
+    if isinstance(exc, sqlite3.Error | OSError):
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return (
+            f"the research could not finish: the conversation store could not be written ({detail})"
+        )
     return f"the research could not finish: an unexpected {type(exc).__name__} in the agent"
 
 
 class Runner:
-    """The worker pool and the runs of this process."""
+    """The worker threads and the runs of this process.
+
+    `sleep(seconds)` waits between tries to record a failure (tests give a fake one); the
+    default wait ends early when the runner closes."""
 
     def __init__(
         self,
@@ -162,6 +195,7 @@ class Runner:
         pace_s: float,
         clock: Callable[[], float],
         changes: Changes,
+        sleep: Callable[[float], object] | None = None,
     ) -> None:
         self.store, self.agent_factory, self.clock, self.changes = (
             store,
@@ -170,49 +204,135 @@ class Runner:
             changes,
         )
         self.workers, self.pace_s = max(1, workers), pace_s
-        self._runs: dict[str, tuple[Run, Future[None]]] = {}
+        self._closing = threading.Event()
+        self.sleep = sleep or self._closing.wait
+        self._runs: dict[str, Run] = {}  # queued or running
+        self._queue: FairQueue[Run] = FairQueue()
+        self._failures: dict[str, Failure] = {}  # by run id: not yet written to the store
         self._lock = threading.Lock()
-        self._pool: ThreadPoolExecutor | None = None
+        self._ready = threading.Condition(self._lock)
+        self._threads: list[threading.Thread] = []
+        self._retrying: threading.Thread | None = None
 
     def launch(self, run: Run) -> None:
-        """Queue `run`; it starts when a worker is free."""
+        """Queue `run`; it starts when a worker is free and its account's turn comes."""
         with self._lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(
-                    self.workers, thread_name_prefix="regnb-agent", initializer=background_priority
+            self._runs[run.run_id] = run
+            self._queue.put(run.account, run)
+            self._threads = [t for t in self._threads if t.is_alive()]
+            if len(self._threads) < self.workers:
+                self._closing.clear()
+                thread = threading.Thread(
+                    target=self._work, name=f"regnb-agent-{len(self._threads)}", daemon=True
                 )
-            future = self._pool.submit(self._execute, run)
-            self._runs[run.run_id] = (run, future)
+                self._threads.append(thread)
+                thread.start()
+            self._ready.notify()
 
     def signal_stop(self, run_id: str) -> None:
         """Tell a run of this process that it was stopped."""
         with self._lock:
-            entry = self._runs.get(run_id)
-        if entry is not None:
-            entry[0].stop.set()
+            run = self._runs.get(run_id)
+        if run is not None:
+            run.stop.set()
 
     def live(self) -> list[Run]:
         """The runs of this process, queued or running."""
         with self._lock:
-            return [run for run, _ in self._runs.values()]
+            return list(self._runs.values())
 
     def close(self, timeout: float) -> None:
         """Stop every run and wait up to `timeout` seconds for the workers to let go."""
         with self._lock:
-            entries = list(self._runs.values())
-            pool, self._pool = self._pool, None
-        for run, _ in entries:
-            run.stop.set()
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            # a future cancelled in the queue never reads as done to `wait`
-            wait_futures([f for _, f in entries if not f.cancelled()], timeout=timeout)
+            self._closing.set()
+            for run in self._queue.clear():
+                self._runs.pop(run.run_id, None)
+            for run in self._runs.values():
+                run.stop.set()
+            threads, self._threads = self._threads, []
+            self._ready.notify_all()
+        end = time.monotonic() + timeout
+        for thread in threads:
+            thread.join(max(0.0, end - time.monotonic()))
+
+    def _work(self) -> None:
+        """A worker: the next run in turn, until the runner closes."""
+        background_priority()
+        while True:
+            with self._lock:
+                while not len(self._queue) and not self._closing.is_set():
+                    self._ready.wait()
+                if self._closing.is_set():
+                    return
+                taken = self._queue.take()
+            if taken is None:
+                continue
+            account, run = taken
+            try:
+                self._execute(run)
+            finally:
+                with self._lock:
+                    self._queue.done(account)
+
+    # failures the store refused
+
+    def failing(self) -> dict[str, Failure]:
+        """Failed runs whose `error` the store has not taken yet, by conversation id."""
+        with self._lock:
+            return {f.conversation_id: f for f in self._failures.values()}
+
+    def record_failures(self, tx: Tx) -> list[str]:
+        """Write the waiting failures in `tx`; the run ids to pass to `recorded()` once it commits."""
+        with self._lock:
+            waiting = list(self._failures.values())
+        for failure in waiting:
+            fail_turn(tx, failure.conversation_id, failure.run_id, failure.error)
+        return [f.run_id for f in waiting]
+
+    def recorded(self, run_ids: Sequence[str]) -> None:
+        """The failures of `run_ids` are in the store (their transaction committed)."""
+        with self._lock:
+            settled = [f for r in run_ids if (f := self._failures.pop(r, None)) is not None]
+        for failure in settled:
+            log.warning("run %s: its error is recorded now", failure.run_id)
+            self.changes.bump(failure.conversation_id)
+
+    def _keep_failure(self, failure: Failure) -> None:
+        with self._lock:
+            self._failures[failure.run_id] = failure
+            if self._retrying is None or not self._retrying.is_alive():
+                self._retrying = threading.Thread(
+                    target=self._retry, name="regnb-agent-failures", daemon=True
+                )
+                self._retrying.start()
+
+    def _retry(self) -> None:
+        """Try to write the waiting failures, waiting longer after each refusal (at most
+        RETRY_MAX_S), until none waits or the runner closes."""
+        delay = RETRY_FIRST_S
+        while True:
+            with self._lock:
+                if not self._failures or self._closing.is_set():
+                    self._retrying = None
+                    return
+            self.sleep(delay)
+            if self._closing.is_set():
+                continue
+            try:
+                with self.store.write() as tx:
+                    done = self.record_failures(tx)
+            except Exception as exc:
+                log.warning("the store still refuses run errors (%s); next try in %g s", exc, delay)
+                delay = min(2 * delay, RETRY_MAX_S)
+                continue
+            self.recorded(done)
+            delay = RETRY_FIRST_S
 
     # one run
 
     def _execute(self, run: Run) -> None:
         try:
-            if self.pace_s > 0 and run.stop.wait(self.pace_s):
+            if run.stop.is_set() or (self.pace_s > 0 and run.stop.wait(self.pace_s)):
                 raise Stopped
             request = self._request(run)
             agent = self.agent_factory()
@@ -322,11 +442,26 @@ class Runner:
             shutil.rmtree(self.store.run_folder(run.run_id), ignore_errors=True)
 
     def _fail(self, run: Run, error: str) -> None:
+        """The turn becomes `error`; when the store refuses, the failure waits here (the turn
+        reads failed meanwhile) and is written as soon as the store takes it."""
+        failure = Failure(run.run_id, run.conversation_id, error)
         try:
             with self.store.write() as tx:
+                done = [*self.record_failures(tx)]
                 fail_turn(tx, run.conversation_id, run.run_id, error)
-        except Exception:  # the store was closed under the run: the next open marks it
-            log.debug("run %s could not record its failure", run.run_id, exc_info=True)
+            self.recorded(done)
+        except Exception as exc:
+            if self.store.closed:  # closed under the run: the next open marks it interrupted
+                log.warning("run %s ended after its store was closed", run.run_id)
+            else:
+                log.error(
+                    "run %s of %s failed and the store refused its error (%s); it reads as "
+                    "failed and is written when the store takes it",
+                    run.run_id,
+                    run.conversation_id,
+                    exc,
+                )
+                self._keep_failure(failure)
         shutil.rmtree(self.store.run_folder(run.run_id), ignore_errors=True)
 
 

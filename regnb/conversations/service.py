@@ -10,10 +10,12 @@ account `local`.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,16 @@ from regnb.conversations.checks import (
     check_wait,
     needs_paid_plan,
 )
-from regnb.conversations.runner import INTERRUPTED, RECHECK_S, Changes, Run, Runner, fail_turn, iso
+from regnb.conversations.runner import (
+    INTERRUPTED,
+    RECHECK_S,
+    Changes,
+    Failure,
+    Run,
+    Runner,
+    fail_turn,
+    iso,
+)
 from regnb.conversations.signing import Grant, Signer, load_secret
 from regnb.conversations.store import ConversationStore, Tx
 from regnb.conversations.views import (
@@ -49,6 +60,8 @@ from regnb.errors import (
 from regnb.settings import Settings
 
 __all__ = ["Accepted", "ConversationService", "FileData"]
+
+log = logging.getLogger("regnb.conversations")
 
 POLL_S = 0.05  # how often an async read looks at this process's changes
 CLOSE_WAIT_S = 5.0
@@ -78,6 +91,16 @@ def _fingerprint(conversation_id: str | None, message: str) -> str:
     return hashlib.sha256(f"{target}\0{message}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _failed(
+    conversation: dict[str, Any], turns: list[dict[str, Any]], failure: Failure
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The rows as they will read once the store records `failure`."""
+    turns = [
+        {**t, "status": "error", "steps": []} if t["run_id"] == failure.run_id else t for t in turns
+    ]
+    return {**conversation, "status": "error", "error": failure.error}, turns
+
+
 def _title(message: str) -> str:
     line = " ".join(message.split())
     return line if len(line) <= TITLE_CHARS else line[: TITLE_CHARS - 1].rstrip() + "…"
@@ -86,8 +109,9 @@ def _title(message: str) -> str:
 class ConversationService:
     """Conversations of every account of one store, answered by agents from `agent_factory`.
 
-    `clock` gives epoch seconds (timestamps, months of the question quota, link expiry). The
-    service owns `store` and closes it in `close()`.
+    `clock` gives epoch seconds (timestamps, months of the question quota, link expiry);
+    `retry_sleep` waits between tries to record a failure the store refused (tests give a fake
+    one). The service owns `store` and closes it in `close()`.
     """
 
     def __init__(
@@ -96,11 +120,18 @@ class ConversationService:
         store: ConversationStore,
         settings: Settings,
         clock: Callable[[], float] = time.time,
+        retry_sleep: Callable[[float], object] | None = None,
     ) -> None:
         self.store, self.settings, self.clock = store, settings, clock
         self.changes = Changes()
         self.runner = Runner(
-            store, agent_factory, settings.agent_workers, settings.agent_pace_s, clock, self.changes
+            store,
+            agent_factory,
+            settings.agent_workers,
+            settings.agent_pace_s,
+            clock,
+            self.changes,
+            retry_sleep,
         )
         self._signer: Signer | None = None
         self._closed = False
@@ -114,6 +145,15 @@ class ConversationService:
 
     def _now(self) -> str:
         return iso(self.clock())
+
+    @contextmanager
+    def _write(self) -> Iterator[Tx]:
+        """A write transaction that first records the failures the store refused before (a
+        turn never reads `running` again once the store takes writes)."""
+        with self.store.write() as tx:
+            settled = self.runner.record_failures(tx)
+            yield tx
+        self.runner.recorded(settled)
 
     # start and follow-up
 
@@ -149,7 +189,7 @@ class ConversationService:
             run = self._begin(account, plan, conversation_id, message, key, fingerprint)
         except BaseException:
             if key is not None:
-                with self.store.write() as tx:
+                with self._write() as tx:
                     tx.release_key(account, key, self.store.owner)
             raise
         self.runner.launch(run)
@@ -159,7 +199,7 @@ class ConversationService:
 
     def _claim(self, account: str, key: str, fingerprint: str) -> Accepted | None:
         """The earlier turn of a used key, or None once this request holds the key."""
-        with self.store.write() as tx:
+        with self._write() as tx:
             row = tx.key(account, key)
             if row is None or (row["state"] == "pending" and not self.store.alive(row["owner"])):
                 tx.claim_key(account, key, fingerprint, self.store.owner, self._now())
@@ -192,7 +232,7 @@ class ConversationService:
         """Check the state table's conditions and write the running turn, in one transaction."""
         now = self._now()
         run_id = "run_" + secrets.token_hex(12)
-        with self.store.write() as tx:
+        with self._write() as tx:
             turn_index = 0
             if conversation_id is not None:
                 turn_index = self._next_turn(tx, account, conversation_id)
@@ -218,7 +258,7 @@ class ConversationService:
             tx.count_question(account, now[:7], 1)
             if key is not None:
                 tx.settle_key(account, key, conversation_id, turn_index, run_id)
-        return Run(run_id, conversation_id, turn_index, message, plan)
+        return Run(run_id, conversation_id, turn_index, message, plan, account)
 
     def _conversation(self, tx: Tx, account: str, conversation_id: str) -> dict[str, Any]:
         conversation = tx.conversation(account, conversation_id)
@@ -258,9 +298,14 @@ class ConversationService:
         status, limit, offset = check_list(status, limit, offset)
         self.recover()
         running = status == "running"
+        failing = self.runner.failing()
+        exclude = sorted(failing) if running else []
         with self.store.read() as tx:
-            rows = tx.summaries(account, running, limit, offset)
-            total = tx.count(account, running)
+            rows = tx.summaries(account, running, limit, offset, exclude)
+            total = tx.count(account, running, exclude)
+        for row in rows:
+            if row["status"] == "running" and row["conversation_id"] in failing:
+                row["status"] = "error"
         return {
             "conversations": [summary_body(self.base_url, r) for r in rows],
             "total": total,
@@ -278,6 +323,9 @@ class ConversationService:
             documents = tx.documents(conversation_id)
         if running and self.recover():
             return self.view(account, conversation_id)
+        failure = self.runner.failing().get(conversation_id) if running else None
+        if failure is not None:
+            conversation, turns = _failed(conversation, turns, failure)
         return conversation_body(self.base_url, conversation, turns, citations, documents)
 
     def read(self, account: str, conversation_id: str, wait: Any = 0) -> dict[str, Any]:
@@ -311,7 +359,7 @@ class ConversationService:
         """`POST /api/v3/conversations/{id}/stop`: the running message and what it produced are
         removed and not counted; `stopped` False when nothing ran."""
         self.recover()
-        with self.store.write() as tx:
+        with self._write() as tx:
             conversation = self._conversation(tx, account, conversation_id)
             turn = tx.latest_turn(conversation_id)
             if conversation["status"] != "running" or turn is None or turn["status"] != "running":
@@ -334,7 +382,7 @@ class ConversationService:
         if not dead:
             return False
         lost = [t for t in running if t["owner"] in dead]
-        with self.store.write() as tx:
+        with self._write() as tx:
             for turn in lost:
                 fail_turn(tx, turn["conversation_id"], turn["run_id"], INTERRUPTED)
             for owner in dead:
@@ -416,9 +464,12 @@ class ConversationService:
             return
         self._closed = True
         runs = self.runner.live()
-        if runs and not self.store.closed:
-            with self.store.write() as tx:
-                for run in runs:
-                    fail_turn(tx, run.conversation_id, run.run_id, INTERRUPTED)
+        if (runs or self.runner.failing()) and not self.store.closed:
+            try:
+                with self._write() as tx:
+                    for run in runs:
+                        fail_turn(tx, run.conversation_id, run.run_id, INTERRUPTED)
+            except Exception as exc:  # the next open finds them under a dead owner
+                log.error("closing: the store refused the ends of this process's runs (%s)", exc)
         self.runner.close(CLOSE_WAIT_S)
         self.store.close()

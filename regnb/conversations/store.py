@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -110,9 +110,18 @@ JSON_COLUMNS = {"question": None, "steps": [], "state": {}}
 SUMMARY = """
 SELECT c.*, (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.conversation_id)
     AS turn_count
-FROM conversations c WHERE c.account = ? {running}
+FROM conversations c WHERE c.account = ? {running} {exclude}
 ORDER BY c.activity DESC LIMIT ? OFFSET ?
 """
+
+
+def _summary_sql(template: str, running_only: bool, exclude: Sequence[str]) -> str:
+    """A list or count query: running conversations only, and without `exclude` (bound values)."""
+    marks = ", ".join("?" for _ in exclude)
+    return template.format(
+        running="AND c.status = 'running'" if running_only else "",
+        exclude=f"AND c.conversation_id NOT IN ({marks})" if exclude else "",
+    )
 
 
 def _close(conn: sqlite3.Connection, owner: OwnerLock) -> None:
@@ -124,8 +133,9 @@ class ConversationStore:
     """One process's handle on the store; opened on first use, which also registers it as a
     live owner of the runs it starts."""
 
-    def __init__(self, folder: str | Path) -> None:
+    def __init__(self, folder: str | Path, busy_timeout_s: float = 10.0) -> None:
         self.folder = Path(folder)
+        self.busy_timeout_s = busy_timeout_s
         self.files = self.folder / "files"
         self.path = self.folder / "conversations.sqlite3"
         self._lock = threading.RLock()
@@ -135,9 +145,9 @@ class ConversationStore:
         self._closed = False
 
     @classmethod
-    def under(cls, home: str | Path) -> ConversationStore:
+    def under(cls, home: str | Path, busy_timeout_s: float = 10.0) -> ConversationStore:
         """The store of a REGNB_HOME: `<home>/conversations/`."""
-        return cls(Path(home) / "conversations")
+        return cls(Path(home) / "conversations", busy_timeout_s)
 
     def __repr__(self) -> str:
         return f"<regnb ConversationStore {self.path}>"
@@ -150,7 +160,10 @@ class ConversationStore:
                 self.files.mkdir(parents=True, exist_ok=True)
                 fresh = not self.path.exists()
                 conn = sqlite3.connect(
-                    self.path, timeout=10.0, isolation_level=None, check_same_thread=False
+                    self.path,
+                    timeout=self.busy_timeout_s,
+                    isolation_level=None,
+                    check_same_thread=False,
                 )
                 if fresh:
                     os.chmod(self.path, 0o600)
@@ -181,10 +194,14 @@ class ConversationStore:
             conn.execute(begin)
             try:
                 yield Tx(conn)
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # SQLite has rolled back already after some errors (a full disk): the error that
+                # says why is the one to raise, and the connection must not stay in a transaction
+                if conn.in_transaction:
+                    with suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
-            conn.execute("COMMIT")
 
     def write(self) -> AbstractContextManager[Tx]:
         """A write transaction (`BEGIN IMMEDIATE`): every statement in it commits or none."""
@@ -301,17 +318,17 @@ class Tx:
             )
         )
 
-    def count(self, account: str, running_only: bool) -> int:
-        if running_only:
-            return self.running_count(account)
-        return int(self._value("SELECT COUNT(*) FROM conversations WHERE account = ?", account))
+    def count(self, account: str, running_only: bool, exclude: Sequence[str] = ()) -> int:
+        """The account's conversations (running ones only), but those of `exclude`."""
+        sql = "SELECT COUNT(*) FROM conversations c WHERE c.account = ? {running} {exclude}"
+        return int(self._value(_summary_sql(sql, running_only, exclude), account, *exclude))
 
     def summaries(
-        self, account: str, running_only: bool, limit: int, offset: int
+        self, account: str, running_only: bool, limit: int, offset: int, exclude: Sequence[str] = ()
     ) -> list[dict[str, Any]]:
-        """Conversations with their turn counts, most recent activity first."""
-        sql = SUMMARY.format(running="AND c.status = 'running'" if running_only else "")
-        return self._all(sql, account, limit, offset)
+        """Conversations with their turn counts, most recent activity first (but `exclude`)."""
+        sql = _summary_sql(SUMMARY, running_only, exclude)
+        return self._all(sql, account, *exclude, limit, offset)
 
     # turns
 

@@ -195,13 +195,17 @@ def open_service(
     agent: Callable[[], Agent] | None = None,
     *,
     clock: Callable[[], float] = time.time,
+    busy_timeout_s: float = 10.0,
+    retry_sleep: Callable[[float], object] | None = None,
     **settings: Any,
 ) -> ConversationService:
     """A service over the store under `home` (the fake agent unless one is given), with
-    `settings` changed from the environment's."""
+    `settings` changed from the environment's; `busy_timeout_s` is how long the store waits for
+    another process's write lock, `retry_sleep` the wait between tries to record a failure."""
     base = dataclasses.replace(Settings.from_env(), home=Path(home), **settings)
     factory = agent if agent is not None else FakeAgent()
-    return ConversationService(factory, ConversationStore.under(base.home), base, clock)
+    store = ConversationStore.under(base.home, busy_timeout_s)
+    return ConversationService(factory, store, base, clock, retry_sleep)
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> None:

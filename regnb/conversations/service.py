@@ -28,6 +28,7 @@ from regnb.conversations.checks import (
     check_wait,
     needs_paid_plan,
 )
+from regnb.conversations.files import mark_gone, read_produced
 from regnb.conversations.runner import INTERRUPTED, RECHECK_S, Changes, Run, Runner, fail_turn, iso
 from regnb.conversations.signing import Grant, Signer, load_secret
 from regnb.conversations.store import ConversationStore, Tx
@@ -278,6 +279,7 @@ class ConversationService:
             documents = tx.documents(conversation_id)
         if running and self.recover():
             return self.view(account, conversation_id)
+        documents = mark_gone(self.store.files, documents)
         return conversation_body(self.base_url, conversation, turns, citations, documents)
 
     def read(self, account: str, conversation_id: str, wait: Any = 0) -> dict[str, Any]:
@@ -370,7 +372,7 @@ class ConversationService:
     ) -> dict[str, Any]:
         """`GET .../documents/{id}`: text inline; a file or image as a new signed link."""
         row = self._document(account, conversation_id, document_id)
-        body = document_entry(row)
+        body = document_entry(*mark_gone(self.store.files, [row]))
         if row["type"] == "text":
             body["content"] = row["content"]
             return body
@@ -395,7 +397,7 @@ class ConversationService:
             data = (row["content"] or "").encode("utf-8")
             return FileData(f"{name or row['document_id']}.md", "text/markdown", data)
         self._check_plan(plan, row)
-        data = (self.store.files / row["path"]).read_bytes()
+        data = read_produced(self.store.files, row)
         return FileData(row["filename"], row["media_type"], data)
 
     def citation_rows(self, account: str, conversation_id: str) -> list[dict[str, Any]]:

@@ -64,13 +64,17 @@ def turn_body(row: dict[str, Any], citations: list[dict[str, Any]]) -> dict[str,
 
 
 def document_entry(row: dict[str, Any]) -> dict[str, Any]:
-    """A produced document as the conversation lists it."""
-    return {
+    """A produced document as the conversation lists it; `available` (an extension of the
+    spec's fields) is present, and false, only when the file was deleted from disk."""
+    out = {
         "id": row["document_id"],
         "title": row["title"],
         "type": row["type"],
         "created_at": row["created_at"],
     }
+    if row.get("available") is False:
+        out["available"] = False
+    return out
 
 
 def conversation_body(

@@ -200,6 +200,12 @@ ID = {"type": "string"}
 STAMP = {"type": "string", "format": "date-time"}
 KEY = [{"apiKey": []}]
 REQUEST_ID = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}}
+AVAILABLE = {
+    "type": "boolean",
+    "const": False,
+    "description": "regnb's extension: present, and false, only when the file or image was "
+    "deleted from the server's disk (its download answers 404 not_found)",
+}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -345,6 +351,7 @@ def conversation_schemas() -> dict[str, Any]:
                 "title": ID,
                 "type": {"type": "string", "enum": ["text", "file", "image"]},
                 "created_at": _nullable(STAMP),
+                "available": AVAILABLE,
             },
         ),
         "Conversation": _obj(
@@ -372,6 +379,7 @@ def conversation_schemas() -> dict[str, Any]:
                 "url": {"type": "string", "description": "only for files and images"},
                 "filename": ID,
                 "expires_in": {"type": "integer", "minimum": 1},
+                "available": AVAILABLE,
             },
         ),
     }

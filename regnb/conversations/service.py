@@ -36,6 +36,7 @@ from regnb.conversations.views import (
     accepted_body,
     conversation_body,
     document_entry,
+    link_base,
     summary_body,
 )
 from regnb.errors import (
@@ -111,7 +112,7 @@ class ConversationService:
 
     @property
     def base_url(self) -> str:
-        return self.settings.public_url.rstrip("/")
+        return link_base(self.settings.public_url)
 
     def _now(self) -> str:
         return iso(self.clock())

@@ -1,8 +1,16 @@
 """The spec's JSON objects from store rows: conversation read, turn, citation, summary, produced
-document, and the start/follow-up response. Pure functions, so each shape is tested alone."""
+document, and the start/follow-up response. Pure functions, so each shape is tested alone.
+
+The `url` fields start with `link_base()`: REGNB_PUBLIC_URL when it is set, else the base URL of
+the HTTP request being answered (which the server names with `links_from`), else
+`http://localhost:8000` (a local engine, outside any request).
+"""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 __all__ = [
@@ -11,9 +19,31 @@ __all__ = [
     "conversation_body",
     "conversation_url",
     "document_entry",
+    "link_base",
+    "links_from",
     "summary_body",
     "turn_body",
 ]
+
+
+LOCAL_BASE = "http://localhost:8000"
+_request_base: ContextVar[str | None] = ContextVar("regnb_request_base", default=None)
+
+
+@contextlib.contextmanager
+def links_from(base: str) -> Iterator[None]:
+    """Within the block (and in the worker threads it starts), links are built on `base`: the
+    server's handlers name each request's own base URL with it."""
+    token = _request_base.set(base)
+    try:
+        yield
+    finally:
+        _request_base.reset(token)
+
+
+def link_base(public_url: str = "") -> str:
+    """The base of the `url` fields: `public_url` if set, else the request's, else local."""
+    return (public_url or _request_base.get() or LOCAL_BASE).rstrip("/")
 
 
 def conversation_url(base: str, conversation_id: str) -> str:

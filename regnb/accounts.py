@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import hmac
 import os
+import re
 import secrets
 import sqlite3
 import threading
@@ -22,10 +23,15 @@ from regnb.errors import InvalidRequest
 from regnb.settings import Settings
 from regnb.validate import check_plan
 
-__all__ = ["Accounts", "Caller", "KeyInfo", "NewKey", "accounts_path"]
+__all__ = ["KEY_LIKE", "Accounts", "Caller", "KeyInfo", "NewKey", "accounts_path"]
 
 KEY_PREFIX = "rnb_"
+KEY_BYTES = 32  # a key is KEY_PREFIX and these bytes in base64url: 43 characters
 SHOWN_CHARS = 8
+# Text that looks like a key, or most of one, also with `_` or `-` percent-encoded (as a URL may
+# carry it): the prefix and at least 16 base64url characters. `regnb keys list` shows only the
+# first 8 characters, which this leaves alone.
+KEY_LIKE = re.compile(r"rnb(?:_|%5f)(?:[a-z0-9_-]|%2d|%5f){16,}", re.IGNORECASE)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
     account_id INTEGER PRIMARY KEY,
@@ -130,7 +136,7 @@ class Accounts:
         account = account.strip()
         if plan is not None:
             check_plan(plan)
-        key = KEY_PREFIX + secrets.token_urlsafe(32)
+        key = KEY_PREFIX + secrets.token_urlsafe(KEY_BYTES)
         key_id = "key_" + secrets.token_hex(6)
         created = _now()
         with self._transaction() as conn:

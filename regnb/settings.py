@@ -13,6 +13,15 @@ def _env(name: str, default: str) -> str:
     return os.environ.get(f"REGNB_{name.upper()}", default)
 
 
+def _flag(name: str, raw: str) -> bool:
+    text = raw.strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    raise ValueError(f"REGNB_{name.upper()} must be 1 or 0 (true or false), got {raw!r}")
+
+
 @dataclass(frozen=True)
 class Settings:
     """Limits and locations; the spec's numbers by default."""
@@ -56,8 +65,13 @@ class Settings:
     """REGNB_CONVERSATION_WAIT_MAX_S: the largest `wait` a conversation read accepts."""
     download_url_life_s: int = 300
     """REGNB_DOWNLOAD_URL_LIFE_S: seconds a produced file's signed download URL stays valid."""
-    public_url: str = "http://localhost:8000"
-    """REGNB_PUBLIC_URL: the base of the `url` fields (conversations, download links)."""
+    public_url: str = ""
+    """REGNB_PUBLIC_URL: the base of the `url` fields (conversations, download links); empty:
+    each request's own base URL (a local engine: http://localhost:8000)."""
+    trust_proxy_headers: bool = False
+    """REGNB_TRUST_PROXY_HEADERS: 1 to build links from X-Forwarded-Proto, -Host and -Prefix
+    (only behind a proxy that sets them; uvicorn already trusts X-Forwarded-Proto from
+    --forwarded-allow-ips)."""
     query_cache_size: int = 1024
     """REGNB_QUERY_CACHE_SIZE: query embeddings kept in memory."""
     similarity_weight: float = 0.7
@@ -75,7 +89,9 @@ class Settings:
             if f.name == "home":
                 continue
             raw = os.environ.get(f"REGNB_{f.name.upper()}")
-            if raw is not None:
+            if raw is not None and isinstance(f.default, bool):
+                values[f.name] = _flag(f.name, raw)
+            elif raw is not None:
                 kind = type(f.default) if isinstance(f.default, float | str) else int
                 try:
                     values[f.name] = kind(raw)

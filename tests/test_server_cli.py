@@ -130,19 +130,27 @@ def test_serve_never_logs_a_key_sent_in_the_url(tmp_path: Path, regnb_home: Path
     with serving(tmp_path, "info") as (base, key, log_path):
         paths = [f"/api/v3/datasets?limit=2&{name}={value}" for name, value in SECRETS.items()]
         paths.append(f"/api/v3/nowhere?api_key={key}")
+        anywhere = [  # a key under any name, in a path, inside a value
+            f"/api/v3/datasets?k={key}",
+            f"/api/v3/documents/{key}",
+            f"/api/v3/datasets?note=mine%20is%20{key.replace('_', '%5F')}",
+        ]
         with httpx.Client(base_url=base, headers={"x-api-key": key}) as client:
-            for path in paths:
-                assert client.get(path).status_code in (200, 404)
+            for path in paths + anywhere:
+                assert client.get(path).status_code in (200, 400, 404)
             client.post(f"/api/search?token={key}", json={"query_text": "sterility"})
         deadline = time.monotonic() + STARTUP_S
-        while log_path.read_text().count("GET /api/v3/") < len(paths) + 1:  # + the start probe
+        gets = len(paths) + len(anywhere) + 1  # + the start probe
+        while log_path.read_text().count("GET /api/v3/") < gets:
             assert time.monotonic() < deadline, log_path.read_text()
             time.sleep(0.05)
         while "POST /api/search" not in log_path.read_text():
             assert time.monotonic() < deadline, log_path.read_text()
             time.sleep(0.05)
     text = log_path.read_text()
-    assert key not in text
+    assert key not in text and key[4:] not in text and key[10:30] not in text
+    assert "GET /api/v3/datasets?k=rnb_*** HTTP/1.1" in text
+    assert "GET /api/v3/documents/rnb_*** HTTP/1.1" in text
     assert not [value for value in SECRETS.values() if value in text]
     assert "/api/v3/datasets?limit=2&api_key=*** HTTP/1.1" in text
     assert text.count("=***") == len(paths) + 1

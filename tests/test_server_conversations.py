@@ -458,12 +458,28 @@ async def test_list_parameters_out_of_range_are_400(serve, keys, query: str, fie
         assert_error(resp, 400, "invalid_request", field)
 
 
-@pytest.mark.parametrize("wait", ["46", "-1", "abc", "nan", "inf", "", "1e1"])
+NOT_WAITS = ["46", "-1", "abc", "nan", "NaN", "inf", "Infinity", "", "1e2", "4.6E1", "1e999"]
+NOT_WAITS += ["%2B1", "0x1", "1_0", "1e", "e1", "1.5.2", "--1"]  # %2B: a + in a query string
+WAITS = ["0", "1e-05", "1E1", "1e%2B1", "4.5e1", "45.0", "0.0", "-0", "-0.0", "2.5", ".5", "5."]
+WAITS += ["0e0", "00", "1.5E-3", "%201"]
+
+
+@pytest.mark.parametrize("wait", NOT_WAITS)
 async def test_wait_that_is_not_a_number_from_0_to_45_is_400(serve, keys, wait: str) -> None:
     async with serve() as s:
         cid = (await s.start(keys["ent"])).json()["conversation_id"]
         resp = await s.call("GET", f"/api/v3/conversations/{cid}?wait={wait}", keys["ent"])
         assert_error(resp, 400, "invalid_request", "wait")
+        assert "wait must be" in resp.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("wait", WAITS)
+async def test_wait_in_any_json_number_form_from_0_to_45_is_read(serve, keys, wait: str) -> None:
+    async with serve() as s:
+        cid = (await s.start(keys["ent"])).json()["conversation_id"]
+        await s.finished(keys["ent"], cid)
+        resp = await s.call("GET", f"/api/v3/conversations/{cid}?wait={wait}", keys["ent"])
+        assert resp.status_code == 200, resp.text
 
 
 async def test_read_with_wait_returns_as_soon_as_the_run_ends(serve, keys, gate) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 
 import pytest
 from uvicorn.logging import AccessFormatter
@@ -34,6 +35,55 @@ from regnb.server.logs import RedactKeys, install_log_filter, is_secret_name, re
 )
 def test_redact_hides_values_of_key_like_parameters_only(text: str, expected: str) -> None:
     assert redact(text) == expected
+
+
+KEY = "rnb_" + "AbC-9_x" * 6 + "Z"  # 43 characters, as `Accounts.create_key` makes them
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (f"/api/v3/datasets?k={KEY}", "/api/v3/datasets?k=rnb_***"),
+        (f"/x?limit=5&q={KEY}&offset=2", "/x?limit=5&q=rnb_***&offset=2"),
+        (f"/x?note=my%20key%20{KEY}%20ok", "/x?note=my%20key%20rnb_***%20ok"),
+        (f"/x?k={KEY.replace('_', '%5F')}", "/x?k=rnb_***"),
+        (f"/x?k={KEY.replace('-', '%2d')}", "/x?k=rnb_***"),
+        (f"/api/v3/documents/{KEY}", "/api/v3/documents/rnb_***"),
+        (f"/api/v3/documents/{KEY}/pages", "/api/v3/documents/rnb_***/pages"),
+        (f"/x#{KEY}", "/x#rnb_***"),
+        (f"x-api-key: {KEY}", "x-api-key: rnb_***"),
+        (f"{KEY.upper()}", "rnb_***"),
+        (f"/x?api_key={KEY}", "/x?api_key=***"),
+        (f'1.2.3.4 - "GET /x?k={KEY} HTTP/1.1" 200', '1.2.3.4 - "GET /x?k=rnb_*** HTTP/1.1" 200'),
+        ("rnb_AbC-9_x…", "rnb_AbC-9_x…"),  # the 8 characters `regnb keys list` shows
+        ("/x?k=rnb_short", "/x?k=rnb_short"),
+        ("/x?dataset=fda_483&q=turbine_blades", "/x?dataset=fda_483&q=turbine_blades"),
+    ],
+)
+def test_redact_hides_anything_that_looks_like_a_key_whatever_its_place(
+    text: str, expected: str
+) -> None:
+    assert redact(text) == expected
+
+
+def test_a_key_made_by_accounts_looks_like_a_key(tmp_path) -> None:
+    from regnb.accounts import Accounts
+
+    with Accounts(tmp_path / "accounts.sqlite3") as accounts:
+        key = accounts.create_key("acme").key
+    assert redact(f"/x?k={key}") == "/x?k=rnb_***" and redact(key) == "rnb_***"
+
+
+def test_filter_redacts_a_key_in_a_traceback() -> None:
+    try:
+        raise ValueError(f"bad link /api/v3/files/x?k={KEY}")
+    except ValueError:
+        record = logging.LogRecord(
+            "regnb.server", logging.ERROR, __file__, 1, "failed", (), sys.exc_info()
+        )
+    RedactKeys().filter(record)
+    line = logging.Formatter().format(record)
+    assert KEY not in line and "k=rnb_***" in line and "ValueError" in line
 
 
 @pytest.mark.parametrize(

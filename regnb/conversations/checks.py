@@ -22,7 +22,9 @@ __all__ = [
 
 KEY_FIELD = "Idempotency-Key"
 KEY_PATTERN = re.compile(r"[\x21-\x7e]{1,255}")  # printable ASCII without the space
-NUMBER = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+# A JSON (and so OpenAPI) number, plus the forms `.5` and `5.` read before: an optional minus,
+# digits with an optional fraction, an optional exponent. No leading `+`, no nan or inf.
+NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 LIST_STATUSES = ("all", "running")
 LIST_LIMIT_MAX = 100
 OFFICE_SUFFIXES = {".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx"}
@@ -53,15 +55,20 @@ def check_idempotency_key(value: Any) -> str | None:
 
 
 def check_wait(value: Any, most: float = 45.0) -> float:
-    """Seconds to wait: a number from 0 to `most` (a query string's digits are read too)."""
-    if isinstance(value, str) and NUMBER.fullmatch(value.strip()):
-        value = float(value)
+    """Seconds to wait: a number from 0 to `most`. A query string's text is read as a JSON
+    number (`2`, `2.5`, `1e1`, `1E-05`, `-0`); `nan`, `inf` and a leading `+` are refused."""
+    shown = value
+    if isinstance(value, str):
+        text = value.strip()
+        if not NUMBER.fullmatch(text):
+            raise InvalidRequest(
+                f"wait must be a number from 0 to {most:g} (seconds), got {value!r}", field="wait"
+            )
+        shown, value = text, float(text)
     if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-        raise InvalidRequest(f"wait must be a number from 0 to {most:g}", field="wait")
+        raise InvalidRequest(f"wait must be a number from 0 to {most:g} (seconds)", field="wait")
     if not 0 <= value <= most:
-        raise InvalidRequest(
-            f"wait must be from 0 to {most:g} seconds, got {value:g}", field="wait"
-        )
+        raise InvalidRequest(f"wait must be from 0 to {most:g} seconds, got {shown}", field="wait")
     return float(value)
 
 

@@ -39,6 +39,7 @@ from regnb.agent.types import (
     TurnResult,
 )
 from regnb.conversations.fair import FairQueue
+from regnb.conversations.files import write_produced
 from regnb.conversations.store import ConversationStore, Tx
 from regnb.errors import RegnbError
 
@@ -414,11 +415,7 @@ class Runner:
                 filename = doc.filename or SLUG.sub("-", doc.title).strip("-") or document_id
                 media = doc.media_type or mimetypes.guess_type(filename)[0]
                 suffix = os.path.splitext(filename)[1]
-                folder.mkdir(parents=True, exist_ok=True)
-                final = folder / f"{document_id}{suffix}"
-                tmp = folder / f".{document_id}.tmp"
-                tmp.write_bytes(doc.data or b"")
-                os.replace(tmp, final)
+                final = write_produced(folder, f"{document_id}{suffix}", doc.data or b"")
                 row.update(
                     filename=filename,
                     media_type=media or "application/octet-stream",

@@ -30,6 +30,7 @@ from regnb.conversations.checks import (
     check_wait,
     needs_paid_plan,
 )
+from regnb.conversations.files import mark_gone, read_produced
 from regnb.conversations.runner import (
     INTERRUPTED,
     RECHECK_S,
@@ -46,6 +47,7 @@ from regnb.conversations.views import (
     accepted_body,
     conversation_body,
     document_entry,
+    link_base,
     summary_body,
 )
 from regnb.errors import (
@@ -141,7 +143,7 @@ class ConversationService:
 
     @property
     def base_url(self) -> str:
-        return self.settings.public_url.rstrip("/")
+        return link_base(self.settings.public_url)
 
     def _now(self) -> str:
         return iso(self.clock())
@@ -326,6 +328,7 @@ class ConversationService:
         failure = self.runner.failing().get(conversation_id) if running else None
         if failure is not None:
             conversation, turns = _failed(conversation, turns, failure)
+        documents = mark_gone(self.store.files, documents)
         return conversation_body(self.base_url, conversation, turns, citations, documents)
 
     def read(self, account: str, conversation_id: str, wait: Any = 0) -> dict[str, Any]:
@@ -418,7 +421,7 @@ class ConversationService:
     ) -> dict[str, Any]:
         """`GET .../documents/{id}`: text inline; a file or image as a new signed link."""
         row = self._document(account, conversation_id, document_id)
-        body = document_entry(row)
+        body = document_entry(*mark_gone(self.store.files, [row]))
         if row["type"] == "text":
             body["content"] = row["content"]
             return body
@@ -443,7 +446,7 @@ class ConversationService:
             data = (row["content"] or "").encode("utf-8")
             return FileData(f"{name or row['document_id']}.md", "text/markdown", data)
         self._check_plan(plan, row)
-        data = (self.store.files / row["path"]).read_bytes()
+        data = read_produced(self.store.files, row)
         return FileData(row["filename"], row["media_type"], data)
 
     def citation_rows(self, account: str, conversation_id: str) -> list[dict[str, Any]]:

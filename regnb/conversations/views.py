@@ -1,8 +1,16 @@
 """The spec's JSON objects from store rows: conversation read, turn, citation, summary, produced
-document, and the start/follow-up response. Pure functions, so each shape is tested alone."""
+document, and the start/follow-up response. Pure functions, so each shape is tested alone.
+
+The `url` fields start with `link_base()`: REGNB_PUBLIC_URL when it is set, else the base URL of
+the HTTP request being answered (which the server names with `links_from`), else
+`http://localhost:8000` (a local engine, outside any request).
+"""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 __all__ = [
@@ -11,9 +19,31 @@ __all__ = [
     "conversation_body",
     "conversation_url",
     "document_entry",
+    "link_base",
+    "links_from",
     "summary_body",
     "turn_body",
 ]
+
+
+LOCAL_BASE = "http://localhost:8000"
+_request_base: ContextVar[str | None] = ContextVar("regnb_request_base", default=None)
+
+
+@contextlib.contextmanager
+def links_from(base: str) -> Iterator[None]:
+    """Within the block (and in the worker threads it starts), links are built on `base`: the
+    server's handlers name each request's own base URL with it."""
+    token = _request_base.set(base)
+    try:
+        yield
+    finally:
+        _request_base.reset(token)
+
+
+def link_base(public_url: str = "") -> str:
+    """The base of the `url` fields: `public_url` if set, else the request's, else local."""
+    return (public_url or _request_base.get() or LOCAL_BASE).rstrip("/")
 
 
 def conversation_url(base: str, conversation_id: str) -> str:
@@ -64,13 +94,17 @@ def turn_body(row: dict[str, Any], citations: list[dict[str, Any]]) -> dict[str,
 
 
 def document_entry(row: dict[str, Any]) -> dict[str, Any]:
-    """A produced document as the conversation lists it."""
-    return {
+    """A produced document as the conversation lists it; `available` (an extension of the
+    spec's fields) is present, and false, only when the file was deleted from disk."""
+    out = {
         "id": row["document_id"],
         "title": row["title"],
         "type": row["type"],
         "created_at": row["created_at"],
     }
+    if row.get("available") is False:
+        out["available"] = False
+    return out
 
 
 def conversation_body(

@@ -22,9 +22,11 @@ from starlette.routing import Route
 from regnb.accounts import Caller
 from regnb.conversations.checks import LIST_LIMIT_MAX, LIST_STATUSES
 from regnb.conversations.service import ConversationService
+from regnb.conversations.views import links_from
 from regnb.errors import InvalidRequest
 from regnb.server.body import MAX_INT, query_int, read_json_object
-from regnb.server.errors import Style, endpoint, json_response
+from regnb.server.errors import Handler, Style, endpoint, json_response
+from regnb.server.links import scope_base_url
 from regnb.server.state import ServerState
 
 __all__ = [
@@ -72,21 +74,34 @@ class ConversationRoutes:
         return service
 
     def routes(self) -> list[Route]:
-        v3 = Style.V3
+        def v3(handler: Handler) -> Handler:
+            return endpoint(self.linked(handler), Style.V3)
+
         return [
-            Route(PREFIX, endpoint(self.collection, v3), methods=["GET", "POST"]),
-            Route(PREFIX + "/{conversation_id}", endpoint(self.read, v3), methods=["GET"]),
-            Route(
-                PREFIX + "/{conversation_id}/messages", endpoint(self.send, v3), methods=["POST"]
-            ),
-            Route(PREFIX + "/{conversation_id}/stop", endpoint(self.stop, v3), methods=["POST"]),
+            Route(PREFIX, v3(self.collection), methods=["GET", "POST"]),
+            Route(PREFIX + "/{conversation_id}", v3(self.read), methods=["GET"]),
+            Route(PREFIX + "/{conversation_id}/messages", v3(self.send), methods=["POST"]),
+            Route(PREFIX + "/{conversation_id}/stop", v3(self.stop), methods=["POST"]),
             Route(
                 PREFIX + "/{conversation_id}/documents/{document_id}",
-                endpoint(self.document, v3),
+                v3(self.document),
                 methods=["GET"],
             ),
-            Route("/api/v3/files/{token}", endpoint(self.download, v3), methods=["GET"]),
+            Route("/api/v3/files/{token}", v3(self.download), methods=["GET"]),
         ]
+
+    def linked(self, handler: Handler) -> Handler:
+        """`handler` with the links of its response built on the request's own base URL
+        (unless REGNB_PUBLIC_URL names one)."""
+        trust = self.state.settings.trust_proxy_headers
+
+        async def run(request: Request) -> Response:
+            with links_from(scope_base_url(request.scope, trust)):
+                return await handler(request)
+
+        run.__name__ = getattr(handler, "__name__", "endpoint")
+        run.__doc__ = handler.__doc__
+        return run
 
     async def collection(self, request: Request) -> Response:
         """POST starts a conversation; GET lists them."""
@@ -186,7 +201,8 @@ WHY = {
     "401": "Missing or invalid API key",
     "402": "The free plan's monthly questions are used up (quota_exhausted)",
     "403": "A Word, Excel or PowerPoint file needs a paid plan",
-    "404": "No such conversation or produced document in the account, or a refused download link",
+    "404": "No such conversation or produced document in the account, a refused download link, "
+    "or a produced file deleted from disk",
     "405": "The route does not take this method",
     "409": "The conversation is running (turn_in_flight), or the key's first request is still "
     "being processed (idempotency_key_in_use)",
@@ -200,6 +216,12 @@ ID = {"type": "string"}
 STAMP = {"type": "string", "format": "date-time"}
 KEY = [{"apiKey": []}]
 REQUEST_ID = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}}
+AVAILABLE = {
+    "type": "boolean",
+    "const": False,
+    "description": "regnb's extension: present, and false, only when the file or image was "
+    "deleted from the server's disk (its download answers 404 not_found)",
+}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -345,6 +367,7 @@ def conversation_schemas() -> dict[str, Any]:
                 "title": ID,
                 "type": {"type": "string", "enum": ["text", "file", "image"]},
                 "created_at": _nullable(STAMP),
+                "available": AVAILABLE,
             },
         ),
         "Conversation": _obj(
@@ -372,6 +395,7 @@ def conversation_schemas() -> dict[str, Any]:
                 "url": {"type": "string", "description": "only for files and images"},
                 "filename": ID,
                 "expires_in": {"type": "integer", "minimum": 1},
+                "available": AVAILABLE,
             },
         ),
     }

@@ -1,7 +1,10 @@
-"""Keep keys out of the logs: query values named like keys are written as `***`.
+"""Keep keys out of the logs: query values named like keys are written as `***`, and anything
+that looks like a regnb key (`rnb_` and its characters) as `rnb_***`, wherever it is.
 
-A client that puts its key in the URL by mistake (`?api_key=...`) would otherwise leave it in
-uvicorn's access log. regnb's own log lines name the path only, never the query.
+A client that puts its key in the URL by mistake (`?api_key=...`, `?k=rnb_...`, or a path
+segment) would otherwise leave it in uvicorn's access log. regnb's own log lines name the path
+only, never the query; the key-like values of their paths, arguments and tracebacks are hidden
+too. No log line holds request headers.
 """
 
 from __future__ import annotations
@@ -10,10 +13,13 @@ import logging
 import re
 from urllib.parse import unquote_plus
 
+from regnb.accounts import KEY_LIKE, KEY_PREFIX
+
 __all__ = ["ACCESS_LOGGER", "RedactKeys", "install_log_filter", "is_secret_name", "redact"]
 
 ACCESS_LOGGER = "uvicorn.access"
 MASK = "***"
+KEY_MASK = KEY_PREFIX + MASK
 SECRET_NAMES = frozenset(
     {"key", "apikey", "token", "secret", "password", "passwd", "pwd", "auth", "authorization"}
 )
@@ -28,7 +34,9 @@ def is_secret_name(name: str) -> bool:
 
 
 def redact(text: str) -> str:
-    """`text` with the value of every key-like query parameter replaced by `***`."""
+    """`text` with every value that looks like a key replaced by `rnb_***`, and the value of
+    every query parameter named like a key by `***`."""
+    text = KEY_LIKE.sub(KEY_MASK, text)
     if "=" not in text:
         return text
     return PARAM.sub(
@@ -38,11 +46,15 @@ def redact(text: str) -> str:
 
 
 class RedactKeys(logging.Filter):
-    """A logging filter that redacts key-like query values in a record's message and arguments."""
+    """A logging filter that redacts keys in a record's message, arguments and traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
             record.msg = redact(record.msg)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
         if isinstance(record.args, tuple):
             record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
         elif isinstance(record.args, dict):

@@ -45,6 +45,7 @@ class Snapshot:
 
     data: dict[str, Any]
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    unfetched: dict[str, str] = field(default_factory=dict)  # document id: why not
     passages: dict[int, str | None] = field(default_factory=dict)
     documents: dict[int, str] = field(default_factory=dict)
 
@@ -65,6 +66,7 @@ class ResearchChat(WidgetView):
         self.conversation_id: str | None = None
         self.data: dict[str, Any] | None = None
         self.files: dict[str, tuple[str, bytes]] = {}
+        self.unfetched: dict[str, str] = {}  # documents whose download failed, and why
         self.passages: dict[int, str | None] = {}
         self.cited_documents: dict[int, str] = {}
         self.cited: dict[int, CitedPage] = {}
@@ -172,7 +174,8 @@ class ResearchChat(WidgetView):
         shown(self.errors.general, True)
 
     def _fetch(self) -> Snapshot:
-        """Read the conversation; once a turn is done, its new files and cited passages too."""
+        """Read the conversation; once a turn is done, its new files and cited passages too. A
+        file that cannot be fetched is noted in the snapshot: the answer shows all the same."""
         assert self.conversation_id is not None
         cid = self.conversation_id
         data = self.engine.read_conversation(cid, 0)
@@ -181,7 +184,10 @@ class ResearchChat(WidgetView):
             return snap
         for doc in data.get("documents") or []:
             if doc["id"] not in self.files:
-                snap.files[doc["id"]] = self.engine.download_document(cid, doc["id"])
+                try:
+                    snap.files[doc["id"]] = self.engine.download_document(cid, doc["id"])
+                except RegnbError as error:
+                    snap.unfetched[doc["id"]] = error.message
         cited = [c for t in data["turns"] for c in t.get("citations") or []]
         if any(c["index"] not in self.cited_documents for c in cited):
             frame = Conversation(self.engine, cid, data).citations
@@ -198,6 +204,9 @@ class ResearchChat(WidgetView):
         with self._lock:
             self.data = snap.data
             self.files.update(snap.files)
+            self.unfetched = {
+                k: v for k, v in {**self.unfetched, **snap.unfetched}.items() if k not in self.files
+            }
             self.passages.update(snap.passages)
             self.cited_documents.update(snap.documents)
             self._draw(snap.data)
@@ -252,9 +261,18 @@ class ResearchChat(WidgetView):
                 filename, data = self.files[doc["id"]]
                 save = self._saver(doc["id"])
                 self._doc_widgets[doc["id"]] = document_widget(doc, filename, data, save)
-        listed = [self._doc_widgets[d["id"]] for d in docs if d["id"] in self._doc_widgets]
+        listed = [
+            self._doc_widgets.get(d["id"]) or self._unfetched_widget(d)
+            for d in docs
+            if d["id"] in self._doc_widgets or d["id"] in self.unfetched
+        ]
         head = [w.HTML("<b>Produced documents</b>")] if listed else []
         self.documents.children = tuple(head + listed)
+
+    def _unfetched_widget(self, doc: dict[str, Any]) -> w.Widget:
+        """A produced document whose file could not be fetched: its title and why."""
+        why = f"could not be fetched: {self.unfetched[doc['id']]}"
+        return w.HTML(f"<b>{escape(doc.get('title') or doc['id'])}</b> {error_html(why)}")
 
     def _saver(self, document_id: str) -> Any:
         def save() -> None:

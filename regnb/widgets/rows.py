@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import STATUS_ORDER, Html, badge, escape, link, muted, passage_html, status_badge
+from regnb.display import (
+    STATUS_ORDER,
+    Html,
+    badge,
+    escape,
+    link,
+    muted,
+    passage_html,
+    status_badge,
+    status_reason,
+)
 from regnb.widgets._common import shown
 
 if TYPE_CHECKING:
@@ -36,7 +46,7 @@ def status_html(statuses: dict[str, dict[str, Any]], names: dict[str, str]) -> H
             found = "loosened" if st.get("loosened") else _count(st.get("matches") or 0, "match")
             detail = f"{found}, {_count(st.get('pages') or 0, 'page')}"
         else:
-            detail = str(st.get("reason") or "")
+            detail = status_reason(st) or ""
         text = names.get(ds, ds) + (f": {detail}" if detail else "")
         chips.append(
             f'<span style="white-space:nowrap">{status_badge(status)} {escape(text)}</span>'

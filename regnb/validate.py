@@ -44,6 +44,8 @@ OFFSET_MAX = 500
 LEGACY_TOP_K_MAX = 100
 MAX_QUERY_TEXT_CHARS = 2000
 YEAR_MAX = 9999
+MISSING = re.compile(r"missing a required (?:keyword-only )?argument: '(\w+)'")
+UNEXPECTED = re.compile(r"got an unexpected keyword argument '(\w+)'")
 
 Terms = Callable[[str], list[str]]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -77,10 +79,6 @@ def spec_arguments(func: F) -> F:
             raise
 
     return checked  # type: ignore[return-value]
-
-
-MISSING = re.compile(r"missing a required (?:keyword-only )?argument: '(\w+)'")
-UNEXPECTED = re.compile(r"got an unexpected keyword argument '(\w+)'")
 
 
 def _argument_error(text: str, known: list[str]) -> InvalidRequest:

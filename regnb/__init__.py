@@ -43,6 +43,7 @@ from regnb.errors import (
     UpstreamError,
 )
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.validate import spec_arguments as _spec_arguments
 
 __all__ = [
     "Busy",
@@ -115,11 +116,13 @@ def default_engine() -> Engine:
         return _default
 
 
+@_spec_arguments
 def search(keywords: Sequence[str] | str, query: str | None = None, **kwargs: Any) -> SearchResult:
     """`Engine.search` on the default engine."""
     return default_engine().search(keywords, query, **kwargs)
 
 
+@_spec_arguments
 def read(
     document_id: str, page_from: int = 1, page_to: int | None = None, **kwargs: Any
 ) -> DocumentRead:
@@ -127,6 +130,7 @@ def read(
     return default_engine().read(document_id, page_from, page_to, **kwargs)
 
 
+@_spec_arguments
 def ask(message: str, **kwargs: Any) -> Any:
     """`Engine.ask` on the default engine: a research conversation running in the background."""
     return default_engine().ask(message, **kwargs)

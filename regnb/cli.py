@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import regnb
+from regnb.display import status_reason
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.passages import best_passage
 
-__all__ = ["build_parser", "exit_code", "main", "quote_read_id"]
+__all__ = ["build_parser", "exit_code", "main", "quote_read_id", "shown_line"]
 
 EXIT_FAILURE, EXIT_USAGE, EXIT_PIPE = 1, 2, 141
 ENCODER_HINT = {True: "drop --fast-encoder", False: "add --fast-encoder"}
@@ -103,10 +104,18 @@ def cmd_search(args: argparse.Namespace) -> int:
         if st["status"] == "ok":
             extra = f" matches={st['matches']} pages={st['pages']}"
             extra += " loosened" if st.get("loosened") else ""
-        elif "reason" in st:
-            extra = f" ({st['reason']})"
+        elif status_reason(st):
+            extra = f" ({status_reason(st)})"
         print(f"  {ds:<24} {st['status']}{extra}")
+    if res.results:
+        print(f"\n{shown_line(args.offset, len(res.results), res.total, res.next_offset)}")
     return 0
+
+
+def shown_line(offset: int, shown: int, total: int, next_offset: int | None) -> str:
+    """`1–20 of 361; `--offset 20` for more`: which documents were printed, and how to go on."""
+    line = f"{offset + 1}–{offset + shown} of {total:,}"
+    return line + (f"; `--offset {next_offset}` for more" if next_offset is not None else "")
 
 
 def cmd_index(args: argparse.Namespace) -> int:

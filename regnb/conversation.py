@@ -4,7 +4,7 @@
     conv = eng.ask("Which sterile drug makers got warning letters for media fill failures?")
     conv.wait()          # returns when the turn leaves `running`; shows its steps meanwhile
     conv.answer          # markdown with [1], [2] ...; renders as Markdown in a notebook
-    conv.citations       # DataFrame: index, name, dataset, date, page_num, url, block_id, ...
+    conv.citations       # DataFrame: index, name, dataset, date (datetime64), page_num, url, ...
     conv.reply("Only those in California").wait()
 
 Everything here is built on the seven `ConversationAPI` methods (the spec's endpoints), so the
@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
+
+from regnb.validate import spec_arguments
 
 if TYPE_CHECKING:
     from regnb.interface import ConversationAPI
@@ -201,6 +203,7 @@ class Conversation:
             row.setdefault("block_id", None)
             row.setdefault("parent_index", None)
         frame = pd.DataFrame(rows, columns=CITATION_COLUMNS)
+        frame["date"] = pd.to_datetime(frame["date"], format="%Y-%m-%d", errors="coerce")
         return frame.astype({"page_num": "Int64", "parent_index": "Int64"})
 
     @property
@@ -315,6 +318,7 @@ class Conversation:
 class ConversationMethods:
     """`ask`, `conversation` and `conversations` on anything that implements ConversationAPI."""
 
+    @spec_arguments
     def ask(self, message: str, *, idempotency_key: str | None = None) -> Conversation:
         """Start a research conversation; it runs in the background (`.wait()` for the answer)."""
         api = cast("ConversationAPI", self)

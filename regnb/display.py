@@ -39,6 +39,7 @@ __all__ = [
     "search_html",
     "short",
     "status_badge",
+    "status_reason",
     "table",
     "text_block",
 ]
@@ -64,6 +65,12 @@ STATUS_TONES = {
     "error": "bad",
 }
 STATUS_ORDER = list(STATUS_TONES)
+STATUS_REASONS = {  # what a status means, for those whose object carries no `reason` (the spec's)
+    "not_available": "cannot be searched yet",
+    "forbidden": "needs an enterprise plan",
+    "timeout": "did not answer in time",
+    "error": "its query failed",
+}
 BOX = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;line-height:1.45"
 ROW = "border-top:1px solid rgba(128,128,128,0.3);padding:6px 0"
 BOLD_TAG = re.compile(r"(</?b>)", re.IGNORECASE)
@@ -233,6 +240,12 @@ def _showing_note(drawn: int, returned: int, total: int) -> str:
     return note
 
 
+def status_reason(status: dict[str, Any]) -> str | None:
+    """Why a dataset was not searched: the status's own `reason`, else what its status means
+    (`forbidden`: needs an enterprise plan); None for `ok` and `no_match`."""
+    return status.get("reason") or STATUS_REASONS.get(str(status.get("status")))
+
+
 def _statuses_html(statuses: dict[str, dict[str, Any]]) -> Html:
     """`ok` datasets with their counts, then the others grouped by status and reason."""
     ok = []
@@ -242,7 +255,7 @@ def _statuses_html(statuses: dict[str, dict[str, Any]]) -> Html:
             found = "loosened" if st.get("loosened") else _count(st.get("matches", 0), "match")
             ok.append(f"{dataset_name(ds)} ({found}, {_count(st.get('pages', 0), 'page')})")
         else:
-            groups.setdefault((str(st.get("status")), str(st.get("reason") or "")), []).append(ds)
+            groups.setdefault((str(st.get("status")), status_reason(st) or ""), []).append(ds)
     lines = []
     if ok:
         lines.append(_line(Html(status_badge("ok") + " " + escape("; ".join(ok)))))

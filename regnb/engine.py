@@ -27,7 +27,7 @@ from regnb.search import Searcher
 from regnb.settings import Settings
 from regnb.store import IndexStore
 from regnb.text import Normaliser
-from regnb.validate import check_int, check_plan, search_request
+from regnb.validate import check_int, check_plan, search_request, spec_arguments
 
 __all__ = ["Engine", "demo_corpus_path"]
 
@@ -186,6 +186,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             tmp.unlink(missing_ok=True)  # a read-only index: kept in memory only
         return found
 
+    @spec_arguments
     def check_search(
         self,
         keywords: Sequence[str] | str,
@@ -218,6 +219,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             },
         )
 
+    @spec_arguments
     def search(
         self,
         keywords: Sequence[str] | str | SearchRequest,
@@ -261,6 +263,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             raise Forbidden(f"{dataset.id} needs an enterprise plan", field="document_id")
         return row
 
+    @spec_arguments
     def read(
         self,
         document_id: str,

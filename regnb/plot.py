@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import functools
 import io
+import textwrap
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from regnb.display import dataset_name, short
+from regnb.display import dataset_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -21,9 +22,10 @@ if TYPE_CHECKING:
 
     from regnb.results import SearchResult
 
-__all__ = ["ResultPlots", "dataset_counts", "year_counts"]
+__all__ = ["ResultPlots", "dataset_counts", "wrap", "year_counts"]
 
-LABEL_CHARS = 40
+LABEL_CHARS = 26  # characters per line of a dataset's name; a longer one wraps, never cut
+TITLE_CHARS_PER_INCH = 10  # at the title's size, so that a title wraps within its axes
 
 
 def year_counts(result: SearchResult) -> dict[str, Counter[int]]:
@@ -72,6 +74,26 @@ def _axes(ax: Axes | None, width: float, height: float) -> Axes:
     return ax if ax is not None else _figure(width, height).add_subplot()
 
 
+def wrap(text: str, width: int) -> str:
+    """`text` on lines of at most `width` characters (a longer word keeps its own line)."""
+    return "\n".join(textwrap.wrap(" ".join(text.split()), width, break_long_words=False))
+
+
+def _label(dataset: str) -> str:
+    return wrap(dataset_name(dataset), LABEL_CHARS)
+
+
+def _title(ax: Axes, title: str) -> None:
+    """The title, wrapped to the axes' width so that no word is cut off."""
+    inches = ax.figure.get_figwidth() * ax.get_position().width
+    ax.set_title(wrap(title, max(int(inches * TITLE_CHARS_PER_INCH), 20)))
+
+
+def _legend(ax: Axes) -> None:
+    """The legend beside the axes, right of the plot, where it covers no bar."""
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+
+
 class ResultPlots:
     """`res.plot`: the plots of one search result."""
 
@@ -89,18 +111,18 @@ class ResultPlots:
         bottom = [0] * len(span)
         for ds, by_year in counts.items():
             heights = [by_year.get(y, 0) for y in span]
-            label = short(dataset_name(ds), LABEL_CHARS)
-            ax.bar(span, heights, bottom=bottom, label=label)
+            ax.bar(span, heights, bottom=bottom, label=_label(ds))
             bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
         shown = len(self.result.results)
         undated = shown - sum(bottom)
         title = f"Documents per year: {shown} of {self.result.total} documents"
         title += f", {undated} without a date" if undated else ""
-        ax.set(xlabel="Year", ylabel="Documents", title=title)
+        ax.set(xlabel="Year", ylabel="Documents")
+        _title(ax, title)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         if counts:
-            ax.legend(fontsize="small")
+            _legend(ax)
         return _owner(ax)
 
     def datasets(self, ax: Axes | None = None) -> Figure:
@@ -109,7 +131,7 @@ class ResultPlots:
 
         counts = dataset_counts(self.result)
         ax = _axes(ax, 8, 1.2 + 0.45 * max(len(counts), 1))
-        names = [short(dataset_name(ds), LABEL_CHARS) for ds in counts]
+        names = [_label(ds) for ds in counts]
         rows = list(range(len(counts)))
         height = 0.4
         docs = [d for d, _ in counts.values()]
@@ -118,10 +140,11 @@ class ResultPlots:
         ax.barh([r + height / 2 for r in rows], pages, height, label="Pages ranked")
         ax.set_yticks(rows, names)
         ax.invert_yaxis()
-        ax.set(xlabel="Count", ylabel="Dataset", title="Documents and pages per dataset")
+        ax.set(xlabel="Count", ylabel="Dataset")
+        _title(ax, "Documents and pages per dataset")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         if counts:
-            ax.legend(fontsize="small")
+            _legend(ax)
         return _owner(ax)
 
 

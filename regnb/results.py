@@ -222,8 +222,11 @@ class SearchResult:
 
     @property
     def statuses(self) -> pd.DataFrame:
-        """One row per dataset: status, matches, pages, loosened, reason."""
-        rows = [{"dataset": ds, **s} for ds, s in self.dataset_statuses.items()]
+        """One row per dataset: status, matches, pages, loosened, reason (why it was not searched)."""
+        rows = [
+            {"dataset": ds, **s, "reason": display.status_reason(s)}
+            for ds, s in self.dataset_statuses.items()
+        ]
         frame = pd.DataFrame(rows, columns=STATUS_COLUMNS)
         frame = _typed(
             frame,

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import functools
+import inspect
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
@@ -24,7 +27,10 @@ __all__ = [
     "check_date",
     "check_int",
     "check_plan",
+    "date_text",
+    "did_you_mean",
     "search_request",
+    "spec_arguments",
 ]
 
 PLANS = ("free", "paid", "enterprise")
@@ -38,8 +44,63 @@ OFFSET_MAX = 500
 LEGACY_TOP_K_MAX = 100
 MAX_QUERY_TEXT_CHARS = 2000
 YEAR_MAX = 9999
+MISSING = re.compile(r"missing a required (?:keyword-only )?argument: '(\w+)'")
+UNEXPECTED = re.compile(r"got an unexpected keyword argument '(\w+)'")
 
 Terms = Callable[[str], list[str]]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def did_you_mean(given: object, known: Iterable[str]) -> str:
+    """`; did you mean 'fda_483'?` for the known name closest to `given`, else ``."""
+    if not isinstance(given, str):
+        return ""
+    names = list(known)
+    folded = {name.casefold(): name for name in names}
+    close = difflib.get_close_matches(given.casefold(), list(folded), n=1, cutoff=0.6)
+    return f"; did you mean {folded[close[0]]!r}?" if close else ""
+
+
+def spec_arguments(func: F) -> F:
+    """`func` with a missing or misspelled argument raised as the spec's `invalid_request`
+    (`keywords is required`) instead of Python's bare TypeError. Its signature is unchanged."""
+    signature = inspect.signature(func)
+    known = [p.name for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+
+    @functools.wraps(func)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except TypeError:
+            try:
+                signature.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise _argument_error(str(exc), known) from None
+            raise
+
+    return checked  # type: ignore[return-value]
+
+
+def _argument_error(text: str, known: list[str]) -> InvalidRequest:
+    missing = MISSING.search(text)
+    if missing:
+        return InvalidRequest(f"{missing.group(1)} is required", field=missing.group(1))
+    unexpected = UNEXPECTED.search(text)
+    if unexpected:
+        name = unexpected.group(1)
+        hint = did_you_mean(name, [k for k in known if k != "self"])
+        return InvalidRequest(f"unknown argument {name!r}{hint}", field=name)
+    return InvalidRequest(text)
+
+
+def date_text(value: object) -> object:
+    """A `date`, `datetime` or `pandas.Timestamp` as the spec's `YYYY-MM-DD` (a datetime gives
+    its own calendar date); any other value as it is."""
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value == value else value  # NaT stays NaT
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
 
 
 def check_int(value: object, field: str, low: int, high: int | None = None) -> int:
@@ -53,7 +114,8 @@ def check_int(value: object, field: str, low: int, high: int | None = None) -> i
 
 
 def check_date(value: object, field: str, error: type[InvalidRequest | InvalidFilter]) -> str:
-    """A `YYYY-MM-DD` calendar date."""
+    """A `YYYY-MM-DD` calendar date; a `date`, `datetime` or `pandas.Timestamp` gives its own."""
+    value = date_text(value)
     if isinstance(value, str) and ISO_DATE.match(value):
         try:
             return dt.date.fromisoformat(value).isoformat()
@@ -124,7 +186,8 @@ def check_datasets(catalog: Catalog, datasets: object, plan: str) -> tuple[list[
                 f"datasets[{i}] must be a string, got {ds!r}", field=f"datasets[{i}]"
             )
         if ds not in catalog:
-            raise UnknownDataset(f"unknown dataset {ds!r}", field=f"datasets[{i}]")
+            hint = did_you_mean(ds, catalog.ids)
+            raise UnknownDataset(f"unknown dataset {ds!r}{hint}", field=f"datasets[{i}]")
         if ds not in out:
             out.append(ds)
     return out, True
@@ -181,8 +244,9 @@ def check_filters(
     for ds_id, given in filters.items():
         where = f"filters.{ds_id}"
         if ds_id not in covered:
+            hint = did_you_mean(ds_id, covered)
             raise InvalidFilter(
-                f"filters name {ds_id!r}, which this search does not cover", field=where
+                f"filters name {ds_id!r}, which this search does not cover{hint}", field=where
             )
         if not isinstance(given, Mapping):
             raise InvalidFilter(f"{where} must be an object of filters", field=where)
@@ -192,7 +256,10 @@ def check_filters(
             at = f"{where}.{name}"
             if name not in dataset.filters:
                 listed = ", ".join(dataset.filters) or "none"
-                raise InvalidFilter(f"{ds_id} has no filter {name!r} (filters: {listed})", field=at)
+                hint = did_you_mean(name, dataset.filters)
+                raise InvalidFilter(
+                    f"{ds_id} has no filter {name!r} (filters: {listed}){hint}", field=at
+                )
             if name in top_dated and top_dated[name] is not None:
                 raise InvalidFilter(
                     f"{name} is given at the top level and in {where}; give it once", field=at

@@ -213,7 +213,7 @@ def test_research_chat_in_a_browser_shows_steps_and_the_answer(voila: str, brows
     box.fill("Which sterile drug makers got warning letters for media fill failures?")
     page.get_by_role("button", name="Send").click()
     page.get_by_role("button", name="Stop").wait_for(timeout=RESULTS_MS)
-    page.get_by_text("⏳").first.wait_for(timeout=ANSWER_MS)  # the running turn's steps
+    page.get_by_text("Working…").first.wait_for(timeout=ANSWER_MS)  # the running turn's steps
     page.locator('[data-poller="asyncio"]').wait_for(
         timeout=ANSWER_MS
     )  # a task on the kernel's loop

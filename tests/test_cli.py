@@ -316,3 +316,44 @@ def test_encoder_mismatch_says_which_option_end_to_end(corpus, capsys):
     assert code == 2
     assert err.startswith("error: invalid_request (encoder): ") and err.count("\n") == 1
     assert err.endswith("; add --fast-encoder\n") and "regnb.open" not in err
+
+
+# --- paging hint ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def five(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("five")
+    docs = [doc(f"Acme sterility {i}", [f"sterility failure {i}"], key=str(i)) for i in range(5)]
+    regnb.write_corpus(folder, {"fda_483": docs}, encoder=regnb.HashingEncoder(), progress=False)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("options", "last_line"),
+    [
+        (["--limit", "2"], "1–2 of 5; `--offset 2` for more"),
+        (["--limit", "2", "--offset", "2"], "3–4 of 5; `--offset 4` for more"),
+        (["--limit", "2", "--offset", "4"], "5–5 of 5"),
+        ([], "1–5 of 5"),
+    ],
+)
+def test_search_says_which_documents_it_printed_and_how_to_see_more(
+    five, capsys, options, last_line
+):
+    argv = ["search", "sterility", "--corpus", str(five), "--fast-encoder", *options]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.rstrip().splitlines()[-1] == last_line
+
+
+def test_a_search_past_the_last_document_prints_no_range(five, capsys):
+    argv = ["search", "sterility", "--corpus", str(five), "--fast-encoder", "--offset", "10"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and " of 5" not in out
+
+
+def test_shown_line_groups_thousands():
+    from regnb.cli import shown_line
+
+    assert shown_line(0, 20, 1361, 20) == "1–20 of 1,361; `--offset 20` for more"

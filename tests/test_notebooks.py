@@ -173,3 +173,16 @@ def test_the_test_command_collects_every_code_cell_of_every_notebook() -> None:
         f"notebooks/{p.name}::Cell {i}" for p in NOTEBOOKS for i in range(len(code_cells(p)))
     }
     assert collected == expected
+
+
+PUBLIC_MODULES = {"regnb", "regnb.widgets"}
+IMPORT = re.compile(r"^\s*(?:from\s+(regnb[\w.]*)\s+import|import\s+(regnb[\w.]*))", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_use_only_the_public_api(path: Path) -> None:
+    """A notebook is what a user copies: `regnb` and `regnb.widgets`, not internal helpers
+    (`conv.to_docx`, not `regnb.agent.produce.answer_to_docx`)."""
+    source = "\n".join(c.source for c in code_cells(path))
+    imported = {a or b for a, b in IMPORT.findall(source)}
+    assert imported <= PUBLIC_MODULES, imported - PUBLIC_MODULES

@@ -62,8 +62,8 @@ def test_timeline_stacks_documents_per_year_by_dataset(result):
     assert [b.get_y() for b in second] == [2, 0, 1]  # stacked on the 483s
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels == [
-        "FDA Form 483 Inspection Observations",
-        "FDA Recalls, Market Withdrawals and…",
+        "FDA Form 483 Inspection\nObservations",
+        "FDA Recalls, Market\nWithdrawals and Safety\nAlerts",
     ]
     assert all(float(t).is_integer() for t in ax.get_yticks())
 
@@ -76,8 +76,8 @@ def test_datasets_draws_documents_and_pages_per_dataset(result):
     assert len(ax.patches) == 4
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels == [
-        "FDA Form 483 Inspection Observations",
-        "FDA Recalls, Market Withdrawals and…",
+        "FDA Form 483 Inspection\nObservations",
+        "FDA Recalls, Market\nWithdrawals and Safety\nAlerts",
     ]
     assert (ax.get_xlabel(), ax.get_ylabel()) == ("Count", "Dataset")
 
@@ -109,3 +109,68 @@ def test_real_search_plots(make_engine):
     )
     ax = eng.search(["alpha"]).plot.timeline().axes[0]
     assert [b.get_height() for b in ax.containers[0]] == [1]
+
+
+def _drawn(fig: Any) -> Any:
+    """The figure laid out and drawn (constrained layout runs at draw time); its renderer."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return canvas.get_renderer()
+
+
+def _inside(inner: Any, outer: Any) -> bool:
+    return (
+        inner.x0 >= outer.x0 - 1
+        and inner.y0 >= outer.y0 - 1
+        and inner.x1 <= outer.x1 + 1
+        and inner.y1 <= outer.y1 + 1
+    )
+
+
+@pytest.fixture
+def dense() -> SearchResult:
+    """Bars that fill their axes: every year 2010-2020 of two datasets, each dataset with pages
+    ranked; no corner is free for a legend inside the axes."""
+    names = ["fda_483", "fda_recalls", "fda_warning_letters", "fda_guidance"]
+    results = [
+        entry(i * 10 + k, names[k % 2], f"{2010 + i}-05-05") for i in range(11) for k in range(4)
+    ]
+    statuses = {ds: {"status": "ok", "matches": 50, "pages": 50} for ds in names}
+    body = {"results": results, "datasets": statuses, "total": 44, "next_offset": None}
+    return SearchResult.from_dict({**body, "ranking": "similarity"})
+
+
+@pytest.mark.parametrize("kind", ["timeline", "datasets"])
+def test_the_legend_covers_no_bar_and_stays_in_the_figure(dense, kind):
+    fig = getattr(dense.plot, kind)()
+    renderer = _drawn(fig)
+    ax = fig.axes[0]
+    legend = ax.get_legend().get_window_extent(renderer)
+    bars = [p.get_window_extent(renderer) for p in ax.patches if p.get_height() and p.get_width()]
+    assert bars and not any(legend.overlaps(bar) for bar in bars)
+    assert _inside(legend, fig.bbox)
+
+
+@pytest.mark.parametrize("kind", ["timeline", "datasets"])
+def test_no_title_or_label_is_cut(result, kind):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(5, 3.5), layout="constrained")
+    getattr(result.plot, kind)(ax=fig.add_subplot())
+    renderer = _drawn(fig)
+    ax = fig.axes[0]
+    texts = [ax.title, *ax.get_yticklabels(), *ax.get_legend().get_texts()]
+    assert not any("…" in t.get_text() for t in texts)
+    if kind == "timeline":  # "Documents per year: 5 of 9 documents, 1 without a date"
+        assert "\n" in ax.title.get_text()  # wrapped to the narrow axes
+    assert all(_inside(t.get_window_extent(renderer), fig.bbox) for t in texts)
+
+
+def test_wrap_breaks_at_spaces_and_keeps_every_word():
+    from regnb.plot import wrap
+
+    text = "FDA User Fee Act Documents (PDUFA, GDUFA, BsUFA, MDUFA)"
+    assert wrap(text, 26) == "FDA User Fee Act Documents\n(PDUFA, GDUFA, BsUFA,\nMDUFA)"
+    assert wrap("Supercalifragilistic", 5) == "Supercalifragilistic"

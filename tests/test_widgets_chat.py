@@ -8,6 +8,7 @@ import asyncio
 import base64
 import dataclasses
 import html
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,11 @@ def _run(chat: ResearchChat, clock: ManualScheduler, message: str) -> None:
         pass
 
 
+def _plain(text: str) -> str:
+    """HTML as the text a reader sees."""
+    return re.sub(r"<[^>]+>", "", text)
+
+
 def _texts(box: w.Box) -> str:
     """Every HTML value and button label under `box`, joined."""
     out = []
@@ -127,10 +133,11 @@ def test_the_running_turn_shows_its_steps_then_the_answer(
     assert chat.input.value == "" and chat.running and clock.live == 1
     assert chat.send_button.disabled and not chat.stop_button.disabled
     assert "Which firms failed media fills?" in _texts(chat.turns)
-    assert "✓ Planning the search" in _texts(chat.turns)  # the send read the turn once
-    assert "⏳ Searching FDA Warning Letters (3)" in _texts(chat.turns)
+    steps = _plain(_texts(chat.turns))
+    assert "done: Planning the search" in steps  # the send read the turn once
+    assert "Searching FDA Warning Letters (3) Working…" in steps
     clock.tick()
-    assert "⏳ Reading 3 documents (6)" in _texts(chat.turns)
+    assert "Reading 3 documents (6) Working…" in _plain(_texts(chat.turns))
     assert 'data-poller="manual"' in chat.status.value and "working" in chat.status.value
     clock.tick()
     assert not chat.running and clock.live == 0
@@ -236,7 +243,7 @@ def test_produced_documents_show_images_inline_and_files_as_links(
     )
     assert image.value == PNG and image.format == "png"
     links = _texts(chat.documents)
-    assert "⬇ letters.xlsx" in links and "⬇ report.md" in links and "⬇ chart.png" in links
+    assert all(f"Download {name}" in links for name in ("letters.xlsx", "report.md", "chart.png"))
     raw = "".join(
         c.value
         for box in chat.documents.children[1:]
@@ -320,3 +327,47 @@ def test_in_a_kernel_the_poll_is_a_task_on_its_running_loop(api: ProtocolOnly) -
 
     chat = asyncio.run(session())
     assert chat.poller == "asyncio" and "In short:" in _texts(chat.turns)
+
+
+EMOJI = re.compile("[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]")
+
+
+def test_the_answer_takes_the_height_it_needs(api: ProtocolOnly, clock: ManualScheduler) -> None:
+    chat = ResearchChat(api, scheduler=clock)
+    _run(chat, clock, "Which firms failed media fills?")
+    answer = next(
+        c
+        for c in chat.turns.children[0].children
+        if isinstance(c, w.HTML) and "In short:" in c.value
+    )
+    # no box of fixed height that cuts the key-documents table and the scope note off
+    assert answer.layout.height in (None, "auto")
+    assert answer.layout.max_height in (None, "none")
+    assert answer.layout.overflow in (None, "visible")
+    for box in (chat.widget, chat.turns, chat.turns.children[0]):
+        assert box.layout.height is None and box.layout.max_height is None
+
+
+def test_progress_is_written_in_words_that_every_font_has(
+    api: ProtocolOnly, clock: ManualScheduler
+) -> None:
+    assert not EMOJI.search(turns_module.steps_html([]))
+    chat = ResearchChat(api, scheduler=clock)
+    chat.send("Which firms failed media fills?")
+    running = _texts(chat.turns)
+    assert "Working…" in running and not EMOJI.search(running)
+    _run(chat, clock, "Chart it [image] [file] [text]")
+    assert not EMOJI.search(_texts(chat.turns) + _texts(chat.documents))
+
+
+def test_the_chat_has_a_static_html_fallback_of_its_state(
+    api: ProtocolOnly, clock: ManualScheduler
+) -> None:
+    chat = ResearchChat(api, scheduler=clock)
+    bundle = chat._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == chat.widget.model_id
+    assert "Send" in bundle["text/html"] and "In short:" not in bundle["text/html"]
+    _run(chat, clock, "Which firms failed media fills?")
+    page = chat._repr_mimebundle_()["text/html"]
+    assert "Which firms failed media fills?" in page and "In short:" in page
+    assert "[1]" in page and "<script>" not in page  # the answer's text stays escaped

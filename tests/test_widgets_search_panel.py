@@ -248,3 +248,80 @@ def test_a_plan_the_engine_does_not_know_disables_no_dataset():
     crl = load_catalog()["fda_crl"]
     assert unavailable_reason(crl, "free") == NEEDS_ENTERPRISE
     assert unavailable_reason(crl, "unknown") is None  # a remote client: the server decides
+
+
+def _open_page(panel: SearchPanel, index: int) -> Any:
+    row = panel.rows.rows[index]
+    row.toggle.click()
+    row.pages.children[0].children[0].click()
+    return row
+
+
+def test_a_page_button_keeps_its_label_whole(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    panel.search()
+    row = panel.rows.rows[0]
+    row.toggle.click()
+    button = row.pages.children[0].children[0]
+    assert button.description.startswith("p. ")
+    # a flex item shrinks beside a long passage unless told not to: "p. 4" became "p…"
+    assert button.layout.flex == "0 0 auto"
+    assert button.layout.min_width == button.layout.width
+    assert row.toggle.layout.flex == "0 0 auto"
+
+
+def test_the_reader_opens_just_under_the_result_it_reads(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    panel.search()
+    assert len(panel.rows.rows) > 3
+    row = _open_page(panel, 2)
+    children = list(panel.rows.children)
+    assert children.index(panel.reader) == children.index(row) + 1
+    assert panel.reader not in panel.widget.children  # not after every result and "More"
+    assert panel.reader.layout.display is None
+    other = _open_page(panel, 0)  # another page moves it
+    children = list(panel.rows.children)
+    assert children.index(panel.reader) == children.index(other) + 1
+    assert children.count(panel.reader) == 1
+
+
+def test_the_reader_stays_under_its_result_after_more(api: Any) -> None:
+    panel = SearchPanel(api, keywords=["sterility"], limit=4)
+    panel.search()
+    row = _open_page(panel, 1)
+    panel.more()
+    children = list(panel.rows.children)
+    assert children.index(panel.reader) == children.index(row) + 1
+    panel.search()  # a new search: the reader goes with the old results
+    assert panel.reader not in panel.rows.children
+
+
+def test_an_error_clears_the_results_of_the_search_before(api: Any) -> None:
+    panel = SearchPanel(api, keywords=["sterility"], limit=4)
+    panel.search()
+    _open_page(panel, 0)
+    assert panel.rows.children and panel.summary.value
+    panel.keywords.set(["the"])
+    assert panel.search() is None
+    assert panel.rows.children == () and panel.rows.rows == []
+    assert panel.summary.value == "" and panel.status.value == ""
+    assert panel.more_button.layout.display == "none"
+    assert panel.reader.layout.display == "none"
+    assert panel.result is None and panel.more() is None
+    assert "no searchable word" in panel.keywords.items[0].error.value
+
+
+def test_the_panel_has_a_static_html_fallback_of_its_state(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"], query="sterility failures", limit=3)
+    before = panel._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in before  # the live widget still
+    assert "sterility failures" in before["text/html"]  # the question typed in
+    assert "documents" not in before["text/html"]  # nothing searched yet
+    result = panel.search()
+    assert result is not None
+    page = panel._repr_mimebundle_()["text/html"]
+    assert f"{result.total:,} documents" in page
+    assert html.escape(result.results[0]["title"]) in page
+    assert "<script" not in page and "More" in page
+    _open_page(panel, 0)
+    assert "Reading" in panel.to_html() and panel.viewer.body.value in panel.to_html()

@@ -4,9 +4,12 @@ and errors from the engine."""
 from __future__ import annotations
 
 import html
+import inspect
 from typing import Any
 
 import pytest
+
+import regnb
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
@@ -30,7 +33,7 @@ def api(request: pytest.FixtureRequest, engine: Any) -> Any:
 def test_it_opens_at_the_page_asked_with_the_document_header(
     api: Any, long_record: dict[str, Any]
 ) -> None:
-    viewer = DocumentViewer(long_record["document_id"], api, page=3, document=long_record)
+    viewer = DocumentViewer(api, long_record["document_id"], page=3, document=long_record)
     assert viewer.page == 3 and viewer.total_pages == 7
     assert "Page 3 of the long record" in viewer.body.value
     head = viewer.header.value
@@ -53,7 +56,7 @@ def test_it_opens_at_the_page_asked_with_the_document_header(
 def test_it_moves_page_by_page_and_jumps(
     engine: Any, long_record: dict[str, Any], moves: list[str], page: int
 ) -> None:
-    viewer = DocumentViewer(long_record["document_id"], engine, page=3)
+    viewer = DocumentViewer(engine, long_record["document_id"], page=3)
     for move in moves:
         if move.startswith("jump"):
             viewer.page_input.value = int(move.split()[1])
@@ -71,7 +74,7 @@ def test_a_highlight_is_marked_on_every_page_that_holds_it(
     engine: Any, long_record: dict[str, Any]
 ) -> None:
     viewer = DocumentViewer(
-        long_record["document_id"], engine, page=2, highlight="sterility\n review 2"
+        engine, long_record["document_id"], page=2, highlight="sterility\n review 2"
     )
     assert viewer.found is True
     assert "<mark>sterility review 2</mark>" in viewer.body.value
@@ -92,7 +95,7 @@ def test_open_shows_another_document(engine: Any, long_record: dict[str, Any]) -
 
 
 def test_a_page_past_the_end_shows_the_last_page(engine: Any, long_record: dict[str, Any]) -> None:
-    viewer = DocumentViewer(long_record["document_id"], engine, page=40)
+    viewer = DocumentViewer(engine, long_record["document_id"], page=40)
     assert viewer.page == 7
 
 
@@ -111,6 +114,39 @@ def test_an_engine_error_is_shown(
                 return lambda *a, **k: engine.read(*a, **k, plan=plan)
             return super().__getattr__(name)
 
-    viewer = DocumentViewer(document_id or crl, PlanEngine(engine))
+    viewer = DocumentViewer(PlanEngine(engine), document_id or crl)
     assert viewer.read_result is None
     assert message in html.unescape(viewer.errors.general.value)
+
+
+def test_the_engine_comes_first_as_in_the_other_widgets(engine: Any) -> None:
+    from regnb.widgets import ResearchChat, SearchPanel
+
+    for widget in (DocumentViewer, SearchPanel, ResearchChat):
+        first = next(iter(inspect.signature(widget).parameters))
+        assert first == "engine", widget
+
+
+def test_the_old_order_still_works_with_a_deprecation_warning(
+    engine: Any, long_record: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.warns(DeprecationWarning, match="the engine comes first"):
+        viewer = DocumentViewer(long_record["document_id"], engine, page=3)
+    assert viewer.engine is engine and viewer.page == 3
+    monkeypatch.setattr(regnb, "default_engine", lambda: engine)
+    with pytest.warns(DeprecationWarning):
+        viewer = DocumentViewer(long_record["document_id"], page=2)  # the default engine
+    assert viewer.engine is engine and viewer.page == 2
+
+
+def test_the_viewer_has_a_static_html_fallback_of_its_state(
+    engine: Any, long_record: dict[str, Any]
+) -> None:
+    viewer = DocumentViewer(engine, long_record["document_id"], page=3, highlight="review 3")
+    bundle = viewer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    page = bundle["text/html"]
+    assert "Page 3 of the long record" in page and "<mark>" in page
+    assert "Form 483 long record" in page and "of 7" in page
+    viewer.next_button.click()
+    assert "Page 4 of the long record" in viewer._repr_mimebundle_()["text/html"]

@@ -21,6 +21,7 @@ from regnb.client.errors import Style
 from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.validate import date_text
 
 __all__ = [
     "IDEMPOTENCY_HEADER",
@@ -69,12 +70,22 @@ class Call(Generic[T]):
 
 
 def encode(body: Mapping[str, Any]) -> bytes:
-    """The body as JSON; a value JSON cannot hold (NaN, a date object) is an invalid request."""
+    """The body as JSON, a date object as its `YYYY-MM-DD`; a value JSON cannot hold (NaN, a
+    set) is an invalid request."""
     try:
-        text = json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        text = json.dumps(
+            body, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_date
+        )
     except (TypeError, ValueError) as exc:
         raise InvalidRequest(f"the request cannot be sent as JSON: {exc}") from None
     return text.encode("utf-8", "surrogatepass")
+
+
+def _date(value: object) -> object:
+    text = date_text(value)
+    if text is value:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    return text
 
 
 def _json(response: httpx.Response) -> dict[str, Any]:

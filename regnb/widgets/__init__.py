@@ -4,8 +4,11 @@ the public `regnb.interface.EngineAPI` methods, so the same widgets work over HT
     from regnb.widgets import SearchPanel, DocumentViewer, ResearchChat
     panel = SearchPanel()          # the default engine; SearchPanel(eng) for another
     panel.result                   # the last SearchResult, to go on in code
-    DocumentViewer(doc_id, page=3, highlight="media fills did not simulate")
+    DocumentViewer(eng, doc_id, page=3, highlight="media fills did not simulate")
     ResearchChat(eng)              # ask, watch the steps, open the cited pages
+
+Each takes the engine first (None: the default engine). A notebook exported to HTML (nbconvert,
+nbviewer, GitHub) shows each widget's state when it was saved, as static HTML (`.to_html()`).
 
 Needs ipywidgets: `pip install 'regnb[notebook]'`. `import regnb` does not import this package.
 """

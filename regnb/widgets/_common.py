@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import Html, escape
+from regnb.display import BOX, Html, escape
 
 if TYPE_CHECKING:
     from regnb.errors import RegnbError
@@ -35,13 +35,22 @@ TEXT_STYLE = "white-space:pre-wrap;font-family:inherit;line-height:1.5;margin:0"
 
 class WidgetView:
     """A regnb widget: its ipywidgets tree is `.widget` (put it in a box to lay it out), and a
-    notebook displays the object as that tree. Not a Widget subclass, so that methods such as
-    `open` and `send` keep their plain meaning."""
+    notebook displays the object as that tree, with its current state as static HTML beside it
+    for exported notebooks (nbconvert, nbviewer, GitHub), where widgets do not run. Not a Widget
+    subclass, so that methods such as `open` and `send` keep their plain meaning."""
 
     widget: w.Box
 
+    def to_html(self) -> str:
+        """What the widget shows now, as static HTML (no scripts, nothing clickable)."""
+        from regnb.widgets.static import static_html
+
+        return f'<div class="regnb-widget" style="{BOX}">{static_html(self.widget)}</div>'
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/html"] = self.to_html()
+        return bundle
 
 
 def resolve_engine(engine: Any = None) -> EngineAPI:

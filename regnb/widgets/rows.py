@@ -9,16 +9,32 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import STATUS_ORDER, Html, badge, escape, link, muted, passage_html, status_badge
+from regnb.display import (
+    STATUS_ORDER,
+    Html,
+    badge,
+    escape,
+    link,
+    muted,
+    passage_html,
+    status_badge,
+    status_reason,
+)
 from regnb.widgets._common import shown
 
 if TYPE_CHECKING:
     from regnb.results import SearchResult
 
-__all__ = ["DocumentRow", "ResultRows", "status_html", "summary_html"]
+__all__ = ["DocumentRow", "ResultRows", "fixed", "status_html", "summary_html"]
 
 OnRead = Callable[[dict[str, Any], int, str | None], None]
 """Called with the document (a search result item), a page number and the passage to mark."""
+
+
+def fixed(width: str) -> w.Layout:
+    """A button's layout: `width` wide, and never narrowed by the text beside it in a row (a
+    flex item shrinks by default, which cut "p. 4" to "p…")."""
+    return w.Layout(width=width, min_width=width, flex="0 0 auto")
 
 
 def _count(n: int, noun: str) -> str:
@@ -36,7 +52,7 @@ def status_html(statuses: dict[str, dict[str, Any]], names: dict[str, str]) -> H
             found = "loosened" if st.get("loosened") else _count(st.get("matches") or 0, "match")
             detail = f"{found}, {_count(st.get('pages') or 0, 'page')}"
         else:
-            detail = str(st.get("reason") or "")
+            detail = status_reason(st) or ""
         text = names.get(ds, ds) + (f": {detail}" if detail else "")
         chips.append(
             f'<span style="white-space:nowrap">{status_badge(status)} {escape(text)}</span>'
@@ -72,7 +88,7 @@ class DocumentRow(w.VBox):
     ) -> None:
         self.result, self.doc, self.on_read = result, doc, on_read
         self.toggle = w.Button(icon="chevron-right", tooltip="show its best pages")
-        self.toggle.layout.width = "2.6em"
+        self.toggle.layout = fixed("2.6em")
         self.toggle.on_click(lambda _: self.flip())
         self.summary = w.HTML(summary_html(doc, rank, names))
         self.pages = w.VBox(layout=w.Layout(margin="0 0 0 3em"))
@@ -96,22 +112,44 @@ class DocumentRow(w.VBox):
         passage = self.result.passage(page.get("text") or "")
         num = int(page["page_num"])
         button = w.Button(description=f"p. {num}", tooltip="read this page, passage marked")
-        button.layout.width = "5.5em"
+        button.layout = fixed(f"{max(5.5, 0.7 * len(button.description) + 2.5):g}em")
         button.on_click(lambda _: self.on_read(self.doc, num, passage.text))
         return w.HBox([button, w.HTML(passage_html(passage))])
 
 
 class ResultRows(w.VBox):
-    """The rows of the documents shown so far."""
+    """The rows of the documents shown so far, and a widget (the reader) placed under one."""
 
     def __init__(self, on_read: OnRead) -> None:
         self.on_read = on_read
         self.rows: list[DocumentRow] = []
+        self.placed: tuple[w.Widget, str] | None = None  # a widget and the document it follows
         super().__init__([])
 
     def show(self, result: SearchResult, names: dict[str, str], *, keep: int = 0) -> None:
-        """Rows for `result.results`, keeping the first `keep` rows already drawn."""
+        """Rows for `result.results`, keeping the first `keep` rows already drawn (and the
+        widget placed under one of them)."""
         self.rows = self.rows[:keep]
+        if not keep:
+            self.placed = None
         for i, doc in enumerate(result.results[keep:], start=keep + 1):
             self.rows.append(DocumentRow(result, doc, i, names, self.on_read))
-        self.children = tuple(self.rows)
+        self._arrange()
+
+    def clear(self) -> None:
+        """No rows (after a failed search)."""
+        self.rows, self.placed = [], None
+        self._arrange()
+
+    def place(self, widget: w.Widget, document_id: str) -> None:
+        """Show `widget` just under the row of `document_id`, where the user clicked."""
+        self.placed = (widget, document_id)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        children: list[w.Widget] = []
+        for row in self.rows:
+            children.append(row)
+            if self.placed is not None and row.doc.get("document_id") == self.placed[1]:
+                children.append(self.placed[0])
+        self.children = tuple(children)

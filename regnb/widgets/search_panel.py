@@ -80,8 +80,11 @@ class SearchPanel(WidgetView):
         self.summary = w.HTML("")
         self.status = w.HTML("")
         self.rows = ResultRows(self._read)
-        self.viewer = DocumentViewer(engine=self.engine)
-        self.reader = w.VBox([_heading("Reading"), self.viewer.widget])
+        self.viewer = DocumentViewer(self.engine)
+        self.reader = w.VBox(
+            [_heading("Reading"), self.viewer.widget],
+            layout=w.Layout(margin="4px 0 8px 3em", border_left="3px solid #1565c0"),
+        )
         self.sections = w.Accordion([self.picker, self._dates_and_filters()], titles=SECTIONS)
         self.search_button.on_click(lambda _: self.search())
         self.more_button.on_click(lambda _: self.more())
@@ -111,9 +114,8 @@ class SearchPanel(WidgetView):
             w.HBox([self.search_button, self.errors.general]),
             self.summary,
             self.status,
-            self.rows,
+            self.rows,  # the reader opens among them, under the result it reads
             self.more_button,
-            self.reader,
         ]
 
     def _show_filters(self) -> None:
@@ -143,6 +145,7 @@ class SearchPanel(WidgetView):
             try:
                 result = self.engine.search(**request, limit=self.limit)
             except RegnbError as error:
+                self._clear()
                 self._fail(error)
                 return None
         self.sent, self.result = request, self._with_words(result, request)
@@ -180,6 +183,14 @@ class SearchPanel(WidgetView):
         words = dict(keywords=list(request["keywords"]), query=request["query"])
         return dataclasses.replace(result, **words)
 
+    def _clear(self) -> None:
+        """Nothing of the last search left on screen (a failed search has no results)."""
+        self.sent = self.result = None
+        self.rows.clear()
+        self.summary.value = self.status.value = ""
+        shown(self.more_button, False)
+        shown(self.reader, False)
+
     def _fail(self, error: RegnbError) -> None:
         path = self.errors.show(error) or ""
         if path.startswith("datasets"):
@@ -202,5 +213,6 @@ class SearchPanel(WidgetView):
         )
 
     def _read(self, doc: dict[str, Any], page: int, passage: str | None) -> None:
+        self.rows.place(self.reader, doc["document_id"])
         shown(self.reader, True)
         self.viewer.open(doc["document_id"], page=page, highlight=passage, document=doc)

@@ -17,7 +17,9 @@ from regnb.markdown import answer_html
 from regnb.widgets.citations import title_of
 
 __all__ = [
+    "ANSWER_LAYOUT",
     "INLINE_BYTES",
+    "WORKING",
     "citation_label",
     "document_widget",
     "download_link",
@@ -25,23 +27,30 @@ __all__ = [
     "turn_widget",
 ]
 
-ANSWER_HEIGHT = "30em"  # a long answer scrolls in its box; the sources stay in view
+WORKING = "Working…"
 INLINE_BYTES = 5_000_000  # a produced file up to this size is a data: link; larger ones a button
 BUBBLE = (
     "display:inline-block;max-width:46em;padding:6px 10px;border-radius:10px;"
     "background:rgba(21,101,192,0.10);border:1px solid rgba(21,101,192,0.35)"
 )
+# The answer takes the height it needs: a box of fixed height cut the key-documents table and the
+# scope note off where the browser hid its scrollbar. The notebook scrolls the whole output.
+ANSWER_LAYOUT = {"height": "auto", "max_height": "none", "overflow": "visible"}
 IMAGE_FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".gif": "gif", ".svg": "svg+xml"}
 
 
 def steps_html(steps: list[dict[str, Any]]) -> Html:
-    """The running turn's progress, one line per step, the last one in progress."""
+    """The running turn's progress, one line per step, the last one in progress. Words and
+    punctuation only: an emoji (an hourglass) shows as an empty box where no font has it."""
     lines = []
     for i, step in enumerate(steps):
-        mark = "⏳" if i == len(steps) - 1 else "✓"
         count = f" ({step['count']:,})" if step.get("count") else ""
-        lines.append(f"<div>{mark} {escape(step.get('message'))}{escape(count)}</div>")
-    return Html(f'<div style="{BOX};opacity:0.85">{"".join(lines) or "⏳ starting…"}</div>')
+        text = f"{escape(step.get('message'))}{escape(count)}"
+        if i == len(steps) - 1:
+            lines.append(f"<div><b>{text}</b> {muted(WORKING)}</div>")
+        else:
+            lines.append(f"<div>{muted('done:')} {text}</div>")
+    return Html(f'<div style="{BOX};opacity:0.85">{"".join(lines) or muted(WORKING)}</div>')
 
 
 def citation_label(citation: dict[str, Any]) -> str:
@@ -78,9 +87,7 @@ def turn_widget(turn: dict[str, Any], on_cite: Callable[[int], Any]) -> w.VBox:
         parts.append(w.HTML(f"<i>{escape(turn['question'].get('question'))}</i>"))
     elif turn.get("answer"):
         urls = {int(c["index"]): str(c.get("url") or "") for c in citations}
-        answer = w.HTML(answer_html(turn["answer"], urls))
-        answer.layout = w.Layout(max_height=ANSWER_HEIGHT, overflow="auto")
-        parts.append(answer)
+        parts.append(w.HTML(answer_html(turn["answer"], urls), layout=w.Layout(**ANSWER_LAYOUT)))
     if citations:
         hint = w.HTML(muted("Sources (the cited page opens below, the passage marked):"))
         parts += [hint, _sources(citations, on_cite)]
@@ -94,7 +101,8 @@ def download_link(filename: str, data: bytes) -> Html:
     name = PurePath(filename).name
     size = f"{len(data) / 1024:,.0f} KB" if len(data) >= 1024 else f"{len(data)} bytes"
     return Html(
-        f'<a download="{escape(name)}" href="{uri}">⬇ {escape(name)}</a> {muted(f"({size})")}'
+        f'<a download="{escape(name)}" href="{uri}">Download {escape(name)}</a> '
+        f"{muted(f'({size})')}"
     )
 
 

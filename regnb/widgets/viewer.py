@@ -4,6 +4,7 @@ a passage marked on the page."""
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 __all__ = ["DocumentViewer"]
 
 NOT_ON_PAGE = "The marked passage is not on this page."
+OLD_ORDER = (
+    "DocumentViewer(document_id, engine) is deprecated: the engine comes first, as in "
+    "SearchPanel(engine): DocumentViewer(engine, document_id) or DocumentViewer(document_id=...)"
+)
 MAX_FIELD_CHARS = 200
 
 
@@ -53,17 +58,22 @@ def header_html(read: DocumentRead, name: str, document: dict[str, Any] | None) 
 
 
 class DocumentViewer(WidgetView):
-    """A document's pages, one at a time; `open(document_id, page=, highlight=)` shows another."""
+    """A document's pages, one at a time, over `engine` (the default engine unless given), as
+    `SearchPanel(engine)` and `ResearchChat(engine)`: `DocumentViewer(eng, doc_id, page=3)`.
+    `open(document_id, page=, highlight=)` shows another."""
 
     def __init__(
         self,
-        document_id: str | None = None,
-        engine: EngineAPI | None = None,
+        engine: EngineAPI | str | None = None,
+        document_id: str | Any | None = None,
         page: int = 1,
         highlight: str | None = None,
         *,
         document: dict[str, Any] | None = None,
     ) -> None:
+        if isinstance(engine, str):  # the old order: DocumentViewer(document_id, engine, ...)
+            warnings.warn(OLD_ORDER, DeprecationWarning, stacklevel=2)
+            engine, document_id = document_id, engine
         self.engine = resolve_engine(engine)
         self.document_id: str | None = None
         self.document: dict[str, Any] | None = None

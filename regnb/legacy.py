@@ -15,7 +15,13 @@ from regnb.errors import InvalidRequest, UnknownDataset
 from regnb.results import ContentsResult, LegacySearchResult
 from regnb.store import IndexStore
 from regnb.text import Normaliser
-from regnb.validate import LEGACY_TOP_K_MAX, MAX_QUERY_TEXT_CHARS, YEAR_MAX, check_int
+from regnb.validate import (
+    LEGACY_TOP_K_MAX,
+    MAX_QUERY_TEXT_CHARS,
+    YEAR_MAX,
+    check_int,
+    did_you_mean,
+)
 
 __all__ = [
     "COMPANY_FIELDS",
@@ -108,7 +114,8 @@ def check_datasets(catalog: Catalog, dataset_to_search: object, plan: str) -> li
         )
     for i, ds in enumerate(dataset_to_search):
         if not isinstance(ds, str) or ds not in catalog:
-            raise UnknownDataset(f"unknown dataset {ds!r}", field=f"dataset_to_search[{i}]")
+            hint = did_you_mean(ds, catalog.ids)
+            raise UnknownDataset(f"unknown dataset {ds!r}{hint}", field=f"dataset_to_search[{i}]")
     chosen = list(dataset_to_search) or catalog.ids
     return [d for d in chosen if catalog[d].available and catalog[d].open_to(plan)]
 

@@ -400,3 +400,18 @@ def test_an_answer_the_spec_does_not_describe_is_an_upstream_error(status: int, 
     odd = httpx.MockTransport(lambda r: httpx.Response(status, content=body))
     with connect(BASE, "k", transport=odd) as client, pytest.raises(errors.UpstreamError):
         client.search(["sterility"])
+
+
+def test_a_missing_or_misspelled_argument_is_the_specs_invalid_request_sent_nowhere():
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: sent.append(r) or httpx.Response(500))
+    with connect(BASE, "k", transport=transport) as client:
+        with pytest.raises(errors.InvalidRequest, match="keywords is required") as missing:
+            client.search()  # type: ignore[call-arg]
+        with pytest.raises(errors.InvalidRequest, match="did you mean 'datasets'") as misspelled:
+            client.search(["sterility"], dataset=["fda_483"])  # type: ignore[call-arg]
+        with pytest.raises(errors.InvalidRequest) as no_id:
+            client.read()  # type: ignore[call-arg]
+    assert (missing.value.code, missing.value.field) == ("invalid_request", "keywords")
+    assert misspelled.value.field == "dataset" and no_id.value.field == "document_id"
+    assert sent == []

@@ -162,3 +162,18 @@ def test_the_async_client_has_every_method_of_the_sync_one():
     assert public(Client) - sync_only == public(AsyncClient) - async_only
     for name in public(AsyncClient):
         assert asyncio.iscoroutinefunction(getattr(AsyncClient, name)), name
+
+
+async def test_a_missing_or_misspelled_argument_is_the_specs_invalid_request_sent_nowhere():
+    sent: list[httpx.Request] = []
+    transport = httpx.MockTransport(lambda r: sent.append(r) or httpx.Response(500))
+    async with connect_async(BASE, "k", transport=transport) as client:
+        with pytest.raises(errors.InvalidRequest, match="keywords is required") as missing:
+            await client.search()  # type: ignore[call-arg]
+        with pytest.raises(errors.InvalidRequest, match="did you mean 'datasets'") as misspelled:
+            await client.check_search(["sterility"], dataset=["fda_483"])  # type: ignore[call-arg]
+        with pytest.raises(errors.InvalidRequest) as no_id:
+            await client.read()  # type: ignore[call-arg]
+    assert (missing.value.code, missing.value.field) == ("invalid_request", "keywords")
+    assert misspelled.value.field == "dataset" and no_id.value.field == "document_id"
+    assert sent == []

@@ -113,3 +113,13 @@ def test_a_query_text_over_2000_characters_is_refused(eng, size):
 
 def test_a_query_text_of_2000_characters_is_searched(eng):
     assert eng.legacy_search(("sterility " * 200)[:2000]).total == 4
+
+
+def test_an_unknown_dataset_suggests_the_closest_one(eng):
+    with pytest.raises(regnb.UnknownDataset) as info:
+        eng.legacy_search("sterility", dataset_to_search=["fda_483", "fda483"])
+    assert info.value.field == "dataset_to_search[1]"
+    assert info.value.message == "unknown dataset 'fda483'; did you mean 'fda_483'?"
+    with pytest.raises(regnb.UnknownDataset) as far:
+        eng.legacy_search("sterility", dataset_to_search=["zzz"])
+    assert far.value.message == "unknown dataset 'zzz'"

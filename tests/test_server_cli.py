@@ -154,3 +154,15 @@ def test_serve_never_logs_a_key_sent_in_the_url(tmp_path: Path, regnb_home: Path
     assert not [value for value in SECRETS.values() if value in text]
     assert "/api/v3/datasets?limit=2&api_key=*** HTTP/1.1" in text
     assert text.count("=***") == len(paths) + 1
+
+
+def test_keys_delete_of_an_unknown_key_is_a_not_found_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Like every other command: one `error: CODE (FIELD): message` line and exit status 2."""
+    from regnb.cli import main
+
+    assert main(["keys", "delete", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: not_found (key): no such key"), err
+    assert err.count("\n") == 1

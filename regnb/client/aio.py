@@ -8,6 +8,7 @@ Same requests, retries, results and errors as `Client`; `search_all`/`read_all` 
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
@@ -25,11 +26,25 @@ from regnb.client.retry import Attempts
 from regnb.client.settings import ClientSettings
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.validate import spec_arguments
 
 __all__ = ["AsyncClient"]
 
 T = TypeVar("T")
+A = TypeVar("A", bound=Callable[..., Awaitable[Any]])
 WAIT_S = 45.0
+
+
+def _spec_arguments(method: A) -> A:
+    """`spec_arguments` for a coroutine method: a missing or misspelled argument raises the
+    spec's `invalid_request` when awaited, and the method stays a coroutine function."""
+    checked = spec_arguments(method)
+
+    @functools.wraps(method)
+    async def call(*args: Any, **kwargs: Any) -> Any:
+        return await checked(*args, **kwargs)
+
+    return call  # type: ignore[return-value]
 
 
 class AsyncClient(AsyncPagingMethods, ClientBase):
@@ -91,6 +106,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
             self._catalog = await self._send(calls.datasets())
         return self._catalog
 
+    @_spec_arguments
     async def check_search(
         self,
         keywords: Sequence[str] | str,
@@ -110,6 +126,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         args |= {"date_from": date_from, "date_to": date_to, "offset": offset}
         return self._local_check(await self.datasets(), keywords, args)
 
+    @_spec_arguments
     async def search(
         self,
         keywords: Sequence[str] | str | SearchRequest,
@@ -137,6 +154,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         )
         return await self._send(calls.search(body))
 
+    @_spec_arguments
     async def read(
         self,
         document_id: str,

@@ -24,6 +24,7 @@ from regnb.client.settings import ClientSettings
 from regnb.conversation import ConversationMethods
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.validate import spec_arguments
 
 __all__ = ["Client"]
 
@@ -89,6 +90,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
             self._catalog = self._send(calls.datasets())
         return self._catalog
 
+    @spec_arguments
     def check_search(
         self,
         keywords: Sequence[str] | str,
@@ -110,6 +112,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         args |= {"date_from": date_from, "date_to": date_to, "offset": offset}
         return self._local_check(self.datasets(), keywords, args)
 
+    @spec_arguments
     def search(
         self,
         keywords: Sequence[str] | str | SearchRequest,
@@ -137,6 +140,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         )
         return self._send(calls.search(body))
 
+    @spec_arguments
     def read(
         self,
         document_id: str,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
+from regnb.errors import NotFound
 from regnb.validate import PLANS
 
 __all__ = ["register"]
@@ -48,11 +48,9 @@ def cmd_keys_delete(args: argparse.Namespace) -> int:
     with _accounts() as accounts:
         info = accounts.delete_key(args.key)
     if info is None:
-        print(
-            "error: no such key (give a key id from `regnb keys list`, or the key itself)",
-            file=sys.stderr,
+        raise NotFound(
+            "no such key (give a key id from `regnb keys list`, or the key itself)", field="key"
         )
-        return 1
     print(f"deleted key {info.key_id} of account {info.account}")
     return 0
 

@@ -1,6 +1,6 @@
 """The serving process's limits: requests per key, searches per account, searches per server.
 
-All state lives in this process's memory (see the README on running several processes).
+All state lives in this process's memory (see docs/server-operations.md, "Several processes").
 A limit of 0 or less turns that limit off.
 """
 

@@ -149,7 +149,7 @@ def test_keys_cli_create_list_delete(regnb_home: Path) -> None:
     with Accounts() as acc:
         assert acc.lookup(key) is None
     missing = _regnb("keys", "delete", caller.key_id)
-    assert missing.returncode == 1 and "no such key" in missing.stderr
+    assert missing.returncode == 2 and "error: not_found (key): no such key" in missing.stderr
 
 
 def test_keys_cli_refuses_an_unknown_plan(regnb_home: Path) -> None:

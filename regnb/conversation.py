@@ -267,7 +267,7 @@ class Conversation:
 
     def to_excel(self, path: str | Path) -> Path:
         """The citations as a filterable sheet, each linked to its source."""
-        from regnb.export import frame_to_excel
+        from regnb.present.excel import frame_to_excel
 
         return frame_to_excel(
             {"Citations": self.citations}, path, links={"Citations": {"name": "url"}}
@@ -308,7 +308,7 @@ class Conversation:
     def _repr_html_(self) -> str:
         """The same as `_repr_markdown_`, rendered safely (raw HTML in an answer is escaped);
         each citation marker links to its source."""
-        from regnb.markdown import answer_html
+        from regnb.present.markdown import answer_html
 
         urls = {c["index"]: c["url"] for t in self._current()["turns"] for c in t["citations"]}
         body = answer_html(self._repr_markdown_(), urls)

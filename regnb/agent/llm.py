@@ -18,6 +18,7 @@ from regnb.agent.types import Answer, Citation, Finding, Theme
 from regnb.agent.verify import marker_numbers, supported
 from regnb.agent.words import fold, sentence_spans
 from regnb.agent.writer import Draft, ExtractiveWriter, Writer, render_markdown
+from regnb.present.markers import MARKER_RUN
 
 __all__ = [
     "ChatModel",
@@ -36,7 +37,6 @@ SYSTEM = (
     "with one finding each. End every sentence with the markers of the passages that support it, "
     "like [12][14]. State only what the passages say; quote or closely paraphrase them."
 )
-_MARKERS = re.compile(r"\s*(?:\[\d+\])+")
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def default_writer(config: AgentConfig | None = None) -> Writer:
 def _finding(text: str) -> Finding | None:
     """A sentence or bullet and its markers; None when it carries no marker."""
     markers = marker_numbers(text)
-    body = fold(_MARKERS.sub("", text))
+    body = fold(MARKER_RUN.sub("", text))
     body = re.sub(r"\s+([.!?,;:])", r"\1", body).strip(" -*")
     return Finding(body, markers) if markers and body else None
 

@@ -15,6 +15,7 @@ from regnb.client import calls
 from regnb.client.calls import Call
 from regnb.client.settings import ClientSettings
 from regnb.errors import InvalidRequest, MissingApiKey
+from regnb.present.names import DatasetNames, package_names
 from regnb.request import SearchRequest
 from regnb.validate import PLANS, search_request
 
@@ -86,6 +87,19 @@ class ClientBase:
 
     def __repr__(self) -> str:
         return f"<regnb.{type(self).__name__} {self.base_url} plan={self.plan}>"
+
+    def _names(self) -> DatasetNames:
+        """The dataset names a result of this server shows: its catalog's, read once when the
+        first result is shown unless it was read before."""
+        if self._catalog is not None:
+            return DatasetNames.of(self._catalog)
+        return DatasetNames(load=self._load_names)
+
+    def _load_names(self) -> dict[str, str]:
+        """The server's names when its catalog was read, else the package catalog's."""
+        if self._catalog is not None:
+            return DatasetNames.of(self._catalog).mapping()
+        return package_names().mapping()
 
     def _http_options(self) -> dict[str, Any]:
         """Options of the one httpx client: pooled connections, timeouts, no redirects (the key

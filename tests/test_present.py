@@ -213,3 +213,17 @@ def test_markers_are_read_one_way(text: str, numbers: list[int], stripped: str) 
     assert used_markers(text) == list(dict.fromkeys(numbers))
     assert strip_markers(text) == stripped
     assert markers([1, 2]) == "[1][2]"
+
+
+def test_the_words_that_name_a_file_are_listed_once() -> None:
+    from regnb.agent import plan, vocab
+    from regnb.agent.produce import _title
+
+    assert vocab.FILE_WORDS <= plan.FORMAT_STOP
+    assert vocab.FILE_WORDS <= _title._SLUG_STOPWORDS
+    lists = [
+        path
+        for path, source in _sources()
+        if re.search(r"\bspreadsheets?\s+(?:slides?|deck)", source)  # a word list, not a regex
+    ]
+    assert lists == []

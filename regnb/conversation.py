@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
+from regnb.settings import Settings
 from regnb.validate import spec_arguments
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ SUMMARY_COLUMNS = [
     "turn_count",
     "url",
 ]
-WAIT_MAX_S = 45.0
+WAIT_MAX_S = Settings.conversation_wait_max_s  # the spec's largest `wait`
 PROGRESS_POLL_S = 3.0  # a read per 3 s keeps a remote key well under its 50 requests a minute
 
 

@@ -23,14 +23,14 @@ from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
 from regnb.client.paging import AsyncPagingMethods
 from regnb.client.retry import Attempts
-from regnb.client.settings import ClientSettings
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.settings import ClientSettings, Settings
 
 __all__ = ["AsyncClient"]
 
 T = TypeVar("T")
-WAIT_S = 45.0
+WAIT_S = Settings.conversation_wait_max_s  # the spec's largest `wait`
 
 
 class AsyncClient(AsyncPagingMethods, ClientBase):

@@ -21,12 +21,12 @@ from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
 from regnb.client.paging import PagingMethods
 from regnb.client.retry import Attempts
-from regnb.client.settings import ClientSettings
 from regnb.conversation import ConversationMethods
 from regnb.errors import RegnbError
 from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.settings import ClientSettings
 
 __all__ = ["Client"]
 

@@ -79,7 +79,7 @@ class Dataset:
         return f"<Dataset {self.id}: {self.name!r}, {state}{plan}, {len(self.filters)} filters>"
 
     def _repr_html_(self) -> str:
-        from regnb.display import dataset_html
+        from regnb.present.html import dataset_html
 
         return dataset_html(self)
 
@@ -114,7 +114,7 @@ class Catalog:
         return f"<Catalog: {len(self)} datasets, {available} available>"
 
     def _repr_html_(self) -> str:
-        from regnb.display import catalog_html
+        from regnb.present.html import catalog_html
 
         return catalog_html(self)
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import regnb
-from regnb.display import status_reason
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.passages import best_passage
+from regnb.present.html import status_reason
 
 __all__ = ["build_parser", "exit_code", "main", "quote_read_id", "shown_line"]
 
@@ -282,7 +282,9 @@ def quote_read_id(argv: Sequence[str]) -> list[str]:
 
 def exit_code(exc: RegnbError) -> int:
     """2 when the input is at fault (a 4xx error of the spec), 1 for other failures."""
-    return EXIT_USAGE if exc.status < 500 else EXIT_FAILURE
+    from regnb.server.errors import http_status
+
+    return EXIT_USAGE if http_status(exc) < 500 else EXIT_FAILURE
 
 
 def error_line(exc: RegnbError, args: argparse.Namespace) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
+from regnb.settings import Settings
 from regnb.validate import spec_arguments
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ SUMMARY_COLUMNS = [
     "turn_count",
     "url",
 ]
-WAIT_MAX_S = 45.0
+WAIT_MAX_S = Settings.conversation_wait_max_s  # the spec's largest `wait`
 PROGRESS_POLL_S = 3.0  # a read per 3 s keeps a remote key well under its 50 requests a minute
 
 
@@ -267,7 +268,7 @@ class Conversation:
 
     def to_excel(self, path: str | Path) -> Path:
         """The citations as a filterable sheet, each linked to its source."""
-        from regnb.export import frame_to_excel
+        from regnb.present.excel import frame_to_excel
 
         return frame_to_excel(
             {"Citations": self.citations}, path, links={"Citations": {"name": "url"}}
@@ -308,7 +309,7 @@ class Conversation:
     def _repr_html_(self) -> str:
         """The same as `_repr_markdown_`, rendered safely (raw HTML in an answer is escaped);
         each citation marker links to its source."""
-        from regnb.markdown import answer_html
+        from regnb.present.markdown import answer_html
 
         urls = {c["index"]: c["url"] for t in self._current()["turns"] for c in t["citations"]}
         body = answer_html(self._repr_markdown_(), urls)

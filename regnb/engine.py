@@ -7,6 +7,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from regnb.conversations.local import LocalConversations
 from regnb.encoder import Encoder, MiniLMEncoder, bulk_encoder, default_encoder
 from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 from regnb.index import ensure_index
+from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.search import Searcher
@@ -64,6 +66,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         self.path = Path(path).expanduser() if path is not None else demo_corpus_path()
         self.plan = check_plan(plan)
         self.catalog: Catalog = load_catalog(self.path)
+        self.dataset_names = DatasetNames.of(self.catalog)  # what results show: this catalog's
         files = ensure_index(
             self.path,
             self.catalog,
@@ -238,7 +241,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         `keywords` are alternatives; every word of one item must match a page. A request
         checked before (`check_search`) runs as it is."""
         if isinstance(keywords, SearchRequest):
-            return self.searcher.run(keywords)
+            return replace(self.searcher.run(keywords), names=self.dataset_names)
         req = self.check_search(
             keywords,
             query,
@@ -250,7 +253,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             offset=offset,
             plan=plan,
         )
-        return self.searcher.run(req)
+        return replace(self.searcher.run(req), names=self.dataset_names)
 
     def _document(self, document_id: object, plan: str | None) -> dict[str, Any]:
         if not isinstance(document_id, str) or not document_id:
@@ -301,6 +304,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             total_pages=total,
             page_list=[{"page_num": n, "text": t} for n, t in pages],
             next_page_from=next_from,
+            names=self.dataset_names,
         )
 
     @property
@@ -335,9 +339,10 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         datasets = legacy.check_datasets(
             self.catalog, dataset_to_search, check_plan(plan or self.plan)
         )
-        return legacy.search(
+        found = legacy.search(
             self.store, self.normaliser, query_text, top_k, offset, datasets, year_from, year_to
         )
+        return replace(found, names=self.dataset_names)
 
     def legacy_contents(
         self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
@@ -352,4 +357,5 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             row = self.store.document_by_url(doc_id.strip())
         if row is None:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
-        return legacy.contents(self.store, self._document(row["document_id"], plan), top_k, offset)
+        read = legacy.contents(self.store, self._document(row["document_id"], plan), top_k, offset)
+        return replace(read, names=self.dataset_names)

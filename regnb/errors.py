@@ -1,32 +1,34 @@
-"""One exception hierarchy for regnb; it knows nothing about HTTP transport beyond a status number.
+"""One exception hierarchy for regnb; it knows nothing about HTTP: each error carries the spec's
+`code` and the request `field` at fault, and `regnb.server.errors` gives each class its status.
 
-RegnbError                      code, status, message, field
-├── InvalidRequest              400 invalid_request
-├── UnknownDataset              400 unknown_dataset
-├── InvalidFilter               400 invalid_filter
-├── MissingApiKey               401 missing_api_key
-├── InvalidApiKey               401 invalid_api_key
-├── QuotaExhausted              402 quota_exhausted
-├── Forbidden                   403 forbidden
-├── NotFound                    404 not_found
-├── MethodNotAllowed            405 method_not_allowed
-├── TurnInFlight                409 turn_in_flight
-├── IdempotencyKeyInUse         409 idempotency_key_in_use
-├── PayloadTooLarge             413 payload_too_large
-├── IdempotencyKeyReused        422 idempotency_key_reused
-├── RateLimited                 429 rate_limited
-├── ConcurrentSearch            429 concurrent_search
-├── ConcurrentConversations     429 concurrent_conversations
-├── UpstreamError               502 upstream_error
-│   └── RankingFailed           503 upstream_error  (the query could not be embedded)
-├── Busy                        503 busy
-├── SearchTimeout               504 timeout
-│   └── RankingTimeout          503 timeout         (ranking ran out of time)
-├── InternalError               500 internal_error
-└── CorpusError                 500 internal_error  (a shard or corpus that cannot be read)
+RegnbError                      code, message, field
+├── InvalidRequest               invalid_request
+├── UnknownDataset               unknown_dataset
+├── InvalidFilter                invalid_filter
+├── MissingApiKey                missing_api_key
+├── InvalidApiKey                invalid_api_key
+├── QuotaExhausted               quota_exhausted
+├── Forbidden                    forbidden
+├── NotFound                     not_found
+├── MethodNotAllowed             method_not_allowed
+├── TurnInFlight                 turn_in_flight
+├── IdempotencyKeyInUse          idempotency_key_in_use
+├── PayloadTooLarge              payload_too_large
+├── IdempotencyKeyReused         idempotency_key_reused
+├── RateLimited                  rate_limited
+├── ConcurrentSearch             concurrent_search
+├── ConcurrentConversations      concurrent_conversations
+├── UpstreamError                upstream_error
+│   └── RankingFailed            upstream_error  (the query could not be embedded)
+├── Busy                         busy
+├── SearchTimeout                timeout
+│   └── RankingTimeout           timeout         (ranking ran out of time)
+├── InternalError                internal_error
+└── CorpusError                  internal_error  (a shard or corpus that cannot be read)
 
-`error_class(code, status)` and `error_from_dict(body, status)` map the spec's error objects back to
-these classes (the remote client raises the same exceptions as the local engine).
+`error_class(code)` and `error_from_dict(body)` map the spec's error objects back to these classes
+(the remote client raises the same exceptions as the local engine; where a code has two classes,
+the HTTP status picks one: `regnb.server.errors.error_class_of`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ __all__ = [
     "UnknownDataset",
     "UpstreamError",
     "error_class",
+    "error_classes",
     "error_from_dict",
 ]
 
@@ -66,7 +69,6 @@ class RegnbError(Exception):
     """Base of every regnb error: `code` is the spec's error code, `field` the request field at fault."""
 
     code = "internal_error"
-    status = 500
 
     def __init__(
         self,
@@ -96,133 +98,129 @@ class RegnbError(Exception):
 class InvalidRequest(RegnbError):
     """A value is missing, of the wrong type or out of range."""
 
-    code, status = "invalid_request", 400
+    code = "invalid_request"
 
 
 class UnknownDataset(RegnbError):
     """A dataset id that the catalog does not list."""
 
-    code, status = "unknown_dataset", 400
+    code = "unknown_dataset"
 
 
 class InvalidFilter(RegnbError):
     """A filter the dataset does not list, a wrong-typed value, or a filter the search cannot use."""
 
-    code, status = "invalid_filter", 400
+    code = "invalid_filter"
 
 
 class MissingApiKey(RegnbError):
     """No `x-api-key` header."""
 
-    code, status = "missing_api_key", 401
+    code = "missing_api_key"
 
 
 class InvalidApiKey(RegnbError):
     """The key does not exist or was deleted."""
 
-    code, status = "invalid_api_key", 401
+    code = "invalid_api_key"
 
 
 class QuotaExhausted(RegnbError):
     """The free plan's monthly questions are used up."""
 
-    code, status = "quota_exhausted", 402
+    code = "quota_exhausted"
 
 
 class Forbidden(RegnbError):
     """The plan does not give access to this dataset or file."""
 
-    code, status = "forbidden", 403
+    code = "forbidden"
 
 
 class NotFound(RegnbError):
     """No such document, conversation or endpoint."""
 
-    code, status = "not_found", 404
+    code = "not_found"
 
 
 class MethodNotAllowed(RegnbError):
     """The route does not take this method."""
 
-    code, status = "method_not_allowed", 405
+    code = "method_not_allowed"
 
 
 class TurnInFlight(RegnbError):
     """The conversation is still running its previous message."""
 
-    code, status = "turn_in_flight", 409
+    code = "turn_in_flight"
 
 
 class IdempotencyKeyInUse(RegnbError):
     """A request with this idempotency key is still being processed."""
 
-    code, status = "idempotency_key_in_use", 409
+    code = "idempotency_key_in_use"
 
 
 class PayloadTooLarge(RegnbError):
     """The request body is over the size limit."""
 
-    code, status = "payload_too_large", 413
+    code = "payload_too_large"
 
 
 class IdempotencyKeyReused(RegnbError):
     """The idempotency key was already used with a different message."""
 
-    code, status = "idempotency_key_reused", 422
+    code = "idempotency_key_reused"
 
 
 class RateLimited(RegnbError):
     """Too many requests in the last minute on this key."""
 
-    code, status = "rate_limited", 429
+    code = "rate_limited"
 
 
 class ConcurrentSearch(RegnbError):
     """Another search from the account is still running."""
 
-    code, status = "concurrent_search", 429
+    code = "concurrent_search"
 
 
 class ConcurrentConversations(RegnbError):
     """The account already has its maximum of running conversations."""
 
-    code, status = "concurrent_conversations", 429
+    code = "concurrent_conversations"
 
 
 class UpstreamError(RegnbError):
     """A dependency failed (the catalog, the ranking model)."""
 
-    code, status = "upstream_error", 502
+    code = "upstream_error"
 
 
 class RankingFailed(UpstreamError):
     """The ranking model failed (the query could not be embedded)."""
 
-    status = 503
-
 
 class Busy(RegnbError):
     """The server already runs its maximum of searches."""
 
-    code, status = "busy", 503
+    code = "busy"
 
 
 class SearchTimeout(RegnbError):
     """The search or document read took too long."""
 
-    code, status = "timeout", 504
+    code = "timeout"
 
 
 class RankingTimeout(SearchTimeout):
     """Ranking ran out of time."""
 
-    status = 503
-
 
 class InternalError(RegnbError):
     """A failure on regnb's side."""
 
-    code, status = "internal_error", 500
+    code = "internal_error"
 
 
 class CorpusError(InternalError):
@@ -239,19 +237,22 @@ def _classes() -> list[type[RegnbError]]:
     return found
 
 
-def error_class(code: str, status: int | None = None) -> type[RegnbError]:
-    """The class of a spec error `code` (and HTTP `status` where a code has two)."""
+def error_classes() -> list[type[RegnbError]]:
+    """Every error class, each before its subclasses (the hierarchy drawn above, breadth first)."""
+    return _classes()
+
+
+def error_class(code: str) -> type[RegnbError]:
+    """The class of a spec error `code` (the first of the hierarchy where a code has two)."""
     matches = [c for c in _classes()[1:] if c.code == code and c is not CorpusError]
-    if not matches:
-        return RegnbError
-    exact = [c for c in matches if c.status == status]
-    return (exact or matches)[0]
+    return matches[0] if matches else RegnbError
 
 
-def error_from_dict(body: dict[str, object], status: int | None = None) -> RegnbError:
-    """The exception a spec error object stands for: `{code, message, field?, request_id?}`."""
+def error_from_dict(body: dict[str, object], cls: type[RegnbError] | None = None) -> RegnbError:
+    """The exception a spec error object stands for: `{code, message, field?, request_id?}`;
+    `cls` chooses the class where its code has two."""
     code = str(body.get("code") or "internal_error")
-    cls = error_class(code, status)
+    cls = cls or error_class(code)
     field = body.get("field")
     rid = body.get("request_id")
     error = cls(
@@ -259,10 +260,7 @@ def error_from_dict(body: dict[str, object], status: int | None = None) -> Regnb
         field=str(field) if field is not None else None,
         request_id=str(rid) if rid is not None else None,
     )
-    if cls is RegnbError or (status is not None and cls.status != status):
-        error.code = code
-        if status is not None:
-            error.status = status
+    error.code = code  # an unknown code is kept as it was sent
     return error
 
 

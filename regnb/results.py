@@ -1,6 +1,9 @@
 """What the public functions return: small objects with typed DataFrames, the spec's JSON shapes,
-a one-line repr and HTML for notebooks (`regnb.display`), plots (`regnb.plot`) and exports
-(`regnb.export`)."""
+a one-line repr and HTML for notebooks, plots and exports (`regnb.present`).
+
+Each object carries the dataset names of the catalog of the engine that made it (`names`), so that
+a dataset a corpus adds shows by its name; one built from JSON without them shows the package
+catalog's names."""
 
 from __future__ import annotations
 
@@ -14,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb import display
 from regnb.passages import Passage, best_passage
+from regnb.present import html as display
+from regnb.present.names import DatasetNames
 
 if TYPE_CHECKING:
-    from regnb.plot import ResultPlots
+    from regnb.present.plots import ResultPlots
 
 __all__ = ["ContentsResult", "DocumentRead", "LegacySearchResult", "SearchResult"]
 
@@ -115,6 +119,8 @@ class SearchResult:
     timings: dict[str, float] = field(default_factory=dict)
     keywords: list[str] = field(default_factory=list)
     query: str | None = None
+    names: DatasetNames | None = field(default=None, compare=False, repr=False)
+    """Display names of the datasets, from the catalog of the engine that made the result."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's search response envelope, JSON-ready."""
@@ -133,9 +139,11 @@ class SearchResult:
         *,
         keywords: Sequence[str] | None = None,
         query: str | None = None,
+        names: DatasetNames | None = None,
     ) -> SearchResult:
         """The result a search response envelope describes; a client that sent the search
-        passes its `keywords` and `query` so that passages show the matched words."""
+        passes its `keywords` and `query` so that passages show the matched words, and its
+        catalog's `names`."""
         return cls(
             results=copy.deepcopy(body["results"]),
             dataset_statuses=copy.deepcopy(body["datasets"]),
@@ -144,6 +152,7 @@ class SearchResult:
             ranking=body["ranking"],
             keywords=list(keywords or []),
             query=query,
+            names=names,
         )
 
     @property
@@ -245,25 +254,25 @@ class SearchResult:
     @property
     def plot(self) -> ResultPlots:
         """`res.plot.timeline()`, `res.plot.datasets()` (matplotlib figures)."""
-        from regnb.plot import ResultPlots
+        from regnb.present.plots import ResultPlots
 
         return ResultPlots(self)
 
     def to_excel(self, path: str | Path) -> Path:
         """A workbook with a Documents sheet and a Pages sheet (best passages and text)."""
-        from regnb.export import search_to_excel
+        from regnb.present.export import search_to_excel
 
         return search_to_excel(self, path)
 
     def to_csv(self, path: str | Path) -> Path:
         """The documents, every dataset's fields as columns."""
-        from regnb.export import search_to_csv
+        from regnb.present.export import search_to_csv
 
         return search_to_csv(self, path)
 
     def to_parquet(self, path: str | Path, *, pages_path: str | Path | None = None) -> Path:
         """The documents as typed Parquet; the pages too, in `pages_path`, when given."""
-        from regnb.export import search_to_parquet
+        from regnb.present.export import search_to_parquet
 
         return search_to_parquet(self, path, pages_path=pages_path)
 
@@ -301,6 +310,7 @@ class DocumentRead:
     total_pages: int
     page_list: list[dict[str, Any]]
     next_page_from: int | None
+    names: DatasetNames | None = field(default=None, compare=False, repr=False)
 
     @property
     def pages(self) -> pd.DataFrame:
@@ -313,7 +323,7 @@ class DocumentRead:
         return "\n\n".join(p["text"] for p in self.page_list)
 
     @classmethod
-    def from_dict(cls, body: dict[str, Any]) -> DocumentRead:
+    def from_dict(cls, body: dict[str, Any], *, names: DatasetNames | None = None) -> DocumentRead:
         """The read a document read response describes."""
         return cls(
             document_id=body["document_id"],
@@ -323,6 +333,7 @@ class DocumentRead:
             total_pages=int(body["total_pages"]),
             page_list=copy.deepcopy(body["pages"]),
             next_page_from=body.get("next_page_from"),
+            names=names,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -351,6 +362,7 @@ class LegacySearchResult:
 
     rows: list[dict[str, Any]]
     total: int
+    names: DatasetNames | None = field(default=None, compare=False, repr=False)
 
     @property
     def results(self) -> pd.DataFrame:
@@ -371,8 +383,10 @@ class LegacySearchResult:
         return {"results": copy.deepcopy(self.rows), "total": self.total}
 
     @classmethod
-    def from_dict(cls, body: dict[str, Any]) -> LegacySearchResult:
-        return cls(copy.deepcopy(body["results"]), int(body["total"]))
+    def from_dict(
+        cls, body: dict[str, Any], *, names: DatasetNames | None = None
+    ) -> LegacySearchResult:
+        return cls(copy.deepcopy(body["results"]), int(body["total"]), names)
 
     def __repr__(self) -> str:
         return f"<LegacySearchResult: {len(self.rows)} of {self.total} pages>"
@@ -386,6 +400,7 @@ class ContentsResult:
     """The legacy contents response: `pages` (0-based) and `total_pages`."""
 
     body: dict[str, Any]
+    names: DatasetNames | None = field(default=None, compare=False, repr=False)
 
     @property
     def pages(self) -> pd.DataFrame:
@@ -396,8 +411,10 @@ class ContentsResult:
         return copy.deepcopy(self.body)
 
     @classmethod
-    def from_dict(cls, body: dict[str, Any]) -> ContentsResult:
-        return cls(copy.deepcopy(body))
+    def from_dict(
+        cls, body: dict[str, Any], *, names: DatasetNames | None = None
+    ) -> ContentsResult:
+        return cls(copy.deepcopy(body), names)
 
     def __repr__(self) -> str:
         nums = [p.get("page_num") for p in self.body.get("pages") or []]

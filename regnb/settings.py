@@ -1,16 +1,37 @@
-"""Every setting in one place: a default, a line of help, and the `REGNB_*` variable that overrides it."""
+"""Every setting in one place: a default, a line of help, and the `REGNB_*` variable that overrides it.
+No other module reads a `REGNB_*` variable.
+
+    Settings        the engine and the server: limits and locations (`REGNB_*`)
+    ClientSettings  the remote client: timeouts and retries (`REGNB_CLIENT_*`)
+    LlmSettings   the model that writes answers' prose (`REGNB_LLM_*`)
+    RemoteSettings  which server the command line reads from, and the key (`REGNB_SERVER`, ...)
+    show_progress   whether progress bars show (`REGNB_PROGRESS`)
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any, TypeVar
 
 import platformdirs
 
+__all__ = [
+    "API_KEY_ENV",
+    "SERVER_ENV",
+    "ClientSettings",
+    "LlmSettings",
+    "RemoteSettings",
+    "Settings",
+    "show_progress",
+]
 
-def _env(name: str, default: str) -> str:
-    return os.environ.get(f"REGNB_{name.upper()}", default)
+API_KEY_ENV = "REGNB_API_KEY"  # RemoteSettings.api_key, named in messages
+SERVER_ENV = "REGNB_SERVER"  # RemoteSettings.server
+
+T = TypeVar("T")
 
 
 def _flag(name: str, raw: str) -> bool:
@@ -19,7 +40,28 @@ def _flag(name: str, raw: str) -> bool:
         return True
     if text in ("", "0", "false", "no", "off"):
         return False
-    raise ValueError(f"REGNB_{name.upper()} must be 1 or 0 (true or false), got {raw!r}")
+    raise ValueError(f"{name} must be 1 or 0 (true or false), got {raw!r}")
+
+
+def _read(cls: type[T], prefix: str, environ: Mapping[str, str] | None, **given: Any) -> T:
+    """`cls` with each field not `given` from its `<prefix><FIELD>` variable, else its default;
+    a value is read as the type of the default."""
+    environ = os.environ if environ is None else environ
+    values = dict(given)
+    for f in fields(cls):  # type: ignore[arg-type]
+        name = f"{prefix}{f.name.upper()}"
+        raw = environ.get(name)
+        if f.name in given or raw is None:
+            continue
+        if isinstance(f.default, bool):
+            values[f.name] = _flag(name, raw)
+            continue
+        kind = type(f.default) if isinstance(f.default, float | str) else int
+        try:
+            values[f.name] = kind(raw)
+        except ValueError:
+            raise ValueError(f"{name} must be a number, got {raw!r}") from None
+    return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -80,26 +122,11 @@ class Settings:
     """REGNB_THREADS: DuckDB threads (0: DuckDB's default)."""
 
     @classmethod
-    def from_env(cls) -> Settings:
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read every setting from its `REGNB_*` variable, falling back to the default."""
-        values: dict[str, object] = {
-            "home": Path(_env("home", platformdirs.user_data_dir("regnb"))).expanduser()
-        }
-        for f in fields(cls):
-            if f.name == "home":
-                continue
-            raw = os.environ.get(f"REGNB_{f.name.upper()}")
-            if raw is not None and isinstance(f.default, bool):
-                values[f.name] = _flag(f.name, raw)
-            elif raw is not None:
-                kind = type(f.default) if isinstance(f.default, float | str) else int
-                try:
-                    values[f.name] = kind(raw)
-                except ValueError as exc:
-                    raise ValueError(
-                        f"REGNB_{f.name.upper()} must be a number, got {raw!r}"
-                    ) from exc
-        return cls(**values)  # type: ignore[arg-type]
+        environ = os.environ if environ is None else environ
+        home = environ.get("REGNB_HOME") or platformdirs.user_data_dir("regnb")
+        return _read(cls, "REGNB_", environ, home=Path(home).expanduser())
 
     @property
     def index_dir(self) -> Path:
@@ -107,8 +134,85 @@ class Settings:
         return self.home / "index"
 
 
-def show_progress(asked: bool = True) -> bool:
+@dataclass(frozen=True)
+class ClientSettings:
+    """How long the remote client waits and how often it tries again."""
+
+    connect_timeout_s: float = 10.0
+    """REGNB_CLIENT_CONNECT_TIMEOUT_S: time to open a connection to the server."""
+    read_timeout_s: float = 75.0
+    """REGNB_CLIENT_READ_TIMEOUT_S: time to wait for an answer; above the server's 45 s request
+    timeout and the 45 s conversation wait, so the server's own answer (504, or the conversation
+    as it stands) always comes first."""
+    write_timeout_s: float = 30.0
+    """REGNB_CLIENT_WRITE_TIMEOUT_S: time to send a request body."""
+    pool_timeout_s: float = 30.0
+    """REGNB_CLIENT_POOL_TIMEOUT_S: time to wait for a free connection of the pool."""
+    max_connections: int = 10
+    """REGNB_CLIENT_MAX_CONNECTIONS: connections kept open to the server, reused by each call."""
+    max_tries: int = 5
+    """REGNB_CLIENT_MAX_TRIES: tries of one call (the first included) on 429, 503 or a broken
+    connection."""
+    max_retry_time_s: float = 120.0
+    """REGNB_CLIENT_MAX_RETRY_TIME_S: a call is not tried again once this much time has passed
+    since its first try, nor when the server's Retry-After would take it past this bound."""
+    backoff_s: float = 1.0
+    """REGNB_CLIENT_BACKOFF_S: first wait before trying again when the server gives no
+    Retry-After (a broken connection); it doubles at each try."""
+    max_backoff_s: float = 30.0
+    """REGNB_CLIENT_MAX_BACKOFF_S: the longest of those doubling waits."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ClientSettings:
+        """Every setting from its `REGNB_CLIENT_*` variable, else the default."""
+        return _read(cls, "REGNB_CLIENT_", environ)
+
+
+@dataclass(frozen=True)
+class LlmSettings:
+    """The OpenAI-compatible endpoint that writes the answers' prose; off unless both its URL and
+    its model are set (the extractive writer answers then)."""
+
+    base_url: str = ""
+    """REGNB_LLM_BASE_URL: the endpoint's base URL (with REGNB_LLM_MODEL, switches the model
+    writer on)."""
+    model: str = ""
+    """REGNB_LLM_MODEL: the model the endpoint runs."""
+    api_key: str = ""
+    """REGNB_LLM_API_KEY: the endpoint's key, when it needs one."""
+    timeout_s: float = 20.0
+    """REGNB_LLM_TIMEOUT_S: time to wait for the model's answer."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> LlmSettings:
+        """Every setting from its `REGNB_LLM_*` variable, else the default."""
+        return _read(cls, "REGNB_LLM_", environ)
+
+    @property
+    def enabled(self) -> bool:
+        """Whether a model writes the prose: both the URL and the model are set."""
+        return bool(self.base_url and self.model)
+
+
+@dataclass(frozen=True)
+class RemoteSettings:
+    """Which server the command line reads from, and the key of a remote engine."""
+
+    server: str = ""
+    """REGNB_SERVER: the server `regnb search` and `regnb read` read from, as `--server` (empty:
+    the local corpus)."""
+    api_key: str = ""
+    """REGNB_API_KEY: the key of `regnb.connect` and of `--server`, when none is given."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> RemoteSettings:
+        """Both settings from their `REGNB_*` variables, else empty."""
+        return _read(cls, "REGNB_", environ)
+
+
+def show_progress(asked: bool = True, environ: Mapping[str, str] | None = None) -> bool:
     """Whether a long operation shows its progress bar: when asked, unless REGNB_PROGRESS is 0
-    (or false, no, off)."""
-    off = os.environ.get("REGNB_PROGRESS", "1").strip().lower() in ("0", "false", "no", "off")
+    (or false, no, off); default 1."""
+    environ = os.environ if environ is None else environ
+    off = environ.get("REGNB_PROGRESS", "1").strip().lower() in ("0", "false", "no", "off")
     return asked and not off

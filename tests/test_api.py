@@ -6,6 +6,7 @@ import pytest
 
 import regnb
 from regnb import errors
+from regnb.server.errors import http_status
 
 
 def test_all_is_sorted_and_importable():
@@ -39,7 +40,7 @@ SPEC_CODES = {
 
 
 def test_every_spec_code_has_an_error_class():
-    found = {code: errors.error_class(code).status for code in errors.ERROR_CODES}
+    found = {code: http_status(errors.error_class(code)) for code in errors.ERROR_CODES}
     assert found == SPEC_CODES
 
 

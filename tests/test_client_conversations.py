@@ -24,6 +24,7 @@ from regnb.conversation import Conversation, Markdown
 from regnb.conversations.testing import FAKE_PNG, FakeAgent, open_service, wait_until
 from regnb.server import create_app
 from regnb.server.conversations import http_account
+from regnb.server.errors import http_status
 from regnb.server.testing import make_keys
 
 BASE = "http://regnb.test"
@@ -204,7 +205,7 @@ def test_a_key_given_twice_returns_the_first_run_and_a_new_message_is_refused(se
         assert again["conversation_id"] == first["conversation_id"]
         with pytest.raises(errors.IdempotencyKeyReused) as info:
             client.start_conversation("Another question", idempotency_key="analyst-1")
-    assert info.value.status == 422 and info.value.request_id
+    assert http_status(info.value) == 422 and info.value.request_id
 
 
 def test_a_free_plans_quota_and_office_files_are_refused_as_locally(server: Server):
@@ -216,8 +217,8 @@ def test_a_free_plans_quota_and_office_files_are_refused_as_locally(server: Serv
         with pytest.raises(errors.Forbidden) as office:
             client.download_document(conv.id, docs["Memo"])
         name, data = client.download_document(conv.id, docs["Chart"])
-    assert quota.value.status == 402 and quota.value.request_id
-    assert office.value.status == 403
+    assert http_status(quota.value) == 402 and quota.value.request_id
+    assert http_status(office.value) == 403
     assert (name, data) == ("chart.png", FAKE_PNG)
 
 
@@ -280,7 +281,7 @@ def test_too_many_running_conversations_is_a_429_that_is_tried_again(server: Ser
             client.start_conversation(f"held question {n}")
         with pytest.raises(errors.ConcurrentConversations) as info:
             client.start_conversation("one too many")
-    assert info.value.status == 429 and info.value.retry_after and info.value.request_id
+    assert http_status(info.value) == 429 and info.value.retry_after and info.value.request_id
     account = server.account("other")
 
     def runs_end(seconds: float) -> None:  # while the client waits, the held runs finish

@@ -17,6 +17,7 @@ from regnb.client import Client, ClientSettings, connect
 from regnb.client.errors import Style, error_from_response, transport_error
 from regnb.client.testing import AppTransport
 from regnb.server import create_app
+from regnb.server.errors import http_status
 from regnb.server.testing import make_keys
 
 RID = "req_" + "ab" * 12
@@ -44,11 +45,11 @@ def answer(status: int, body: object, headers: dict[str, str] | None = None) -> 
 def test_every_v3_error_object_raises_its_own_class_with_the_request_id(cls):
     sent = cls("went wrong", field="keywords[0]")
     body = {"error": {**sent.to_dict(), "request_id": RID}}
-    error = error_from_response(answer(cls.status, body, {"X-Request-Id": RID}), Style.V3)
+    error = error_from_response(answer(http_status(cls), body, {"X-Request-Id": RID}), Style.V3)
     assert type(error) is cls
-    assert (error.code, error.status, error.field, error.message, error.request_id) == (
+    assert (error.code, http_status(error), error.field, error.message, error.request_id) == (
         cls.code,
-        cls.status,
+        http_status(cls),
         "keywords[0]",
         "went wrong",
         RID,
@@ -80,7 +81,11 @@ def test_the_request_id_header_stands_in_when_the_body_lacks_one():
 def test_a_legacy_message_raises_the_class_of_its_status(status: int, cls):
     error = error_from_response(answer(status, {"error": "something failed"}), Style.LEGACY)
     assert type(error) is cls
-    assert (error.status, error.message, error.request_id) == (status, "something failed", None)
+    assert (http_status(error), error.message, error.request_id) == (
+        status,
+        "something failed",
+        None,
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,9 +95,10 @@ def test_a_legacy_message_raises_the_class_of_its_status(status: int, cls):
         (507, errors.InternalError, "internal_error"),
     ],
 )
-def test_a_status_without_a_class_keeps_its_number(status: int, base, code: str):
+def test_a_status_without_a_class_is_named_in_the_message(status: int, base, code: str):
     error = error_from_response(answer(status, {"error": "odd"}), Style.LEGACY)
-    assert type(error) is base and error.status == status and error.code == code
+    assert type(error) is base and error.code == code
+    assert error.message == f"HTTP {status}: odd"
 
 
 def test_a_body_that_is_not_the_specs_names_the_status_and_the_text():
@@ -188,13 +194,13 @@ def test_an_engine_failure_comes_back_as_its_class_with_request_id_and_retry_aft
     stub.error = raised
     with pytest.raises(errors.RegnbError) as info:
         client.search(["sterility"])
-    assert type(info.value) is v3 and info.value.status == v3.status
+    assert type(info.value) is v3 and http_status(info.value) == http_status(v3)
     assert REQUEST_ID.fullmatch(info.value.request_id or "")
     with pytest.raises(errors.RegnbError) as old:
         client.legacy_search("sterility")
     assert type(old.value) is legacy and old.value.request_id is None
     for error in (info.value, old.value):
-        if error.status in (429, 503):
+        if http_status(error) in (429, 503):
             assert error.retry_after == max(1, getattr(raised, "retry_after", None) or 1)
         else:
             assert error.retry_after is None

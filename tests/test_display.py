@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb import display
 from regnb.catalog import Catalog, Dataset
+from regnb.present import html as display
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 
 from .conftest import doc

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from regnb.export import frame_to_excel
+from regnb.present.excel import frame_to_excel
 from regnb.results import SearchResult
 
 from .conftest import doc

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
-from regnb.markdown import answer_html, markers
+from regnb.present.markdown import answer_html, markers
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from regnb.plot import dataset_counts, year_counts
+from regnb.present.plots import dataset_counts, year_counts
 from regnb.results import SearchResult
 
 from .conftest import doc
@@ -169,7 +169,7 @@ def test_no_title_or_label_is_cut(result, kind):
 
 
 def test_wrap_breaks_at_spaces_and_keeps_every_word():
-    from regnb.plot import wrap
+    from regnb.present.plots import wrap
 
     text = "FDA User Fee Act Documents (PDUFA, GDUFA, BsUFA, MDUFA)"
     assert wrap(text, 26) == "FDA User Fee Act Documents\n(PDUFA, GDUFA, BsUFA,\nMDUFA)"

@@ -15,8 +15,8 @@ import pytest
 import regnb
 from regnb.client import calls
 from regnb.conversation import Conversation
-from regnb.display import search_html
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
+from regnb.present.html import search_html
 from regnb.results import SearchResult
 from regnb.validate import check_date, date_text, did_you_mean
 

@@ -9,6 +9,7 @@ import pytest
 import regnb
 from regnb import text
 from regnb.catalog import Catalog, Dataset, load_catalog
+from regnb.server.errors import http_status
 from regnb.validate import search_request
 
 from .conftest import doc
@@ -103,7 +104,7 @@ def test_bad_search_input_raises_the_spec_error_with_its_field(args, error, fiel
     with pytest.raises(error) as info:
         search_request(CATALOG, text.terms, {k: v for k, v in call.items() if v is not None})
     assert info.value.field == field
-    assert info.value.code == error.code and info.value.status == 400
+    assert info.value.code == error.code and http_status(info.value) == 400
     assert info.value.message
 
 

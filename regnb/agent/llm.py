@@ -5,7 +5,6 @@ words must come from them); a failing or slow endpoint leaves the extractive ans
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -18,6 +17,8 @@ from regnb.agent.types import Answer, Citation, Finding, Theme
 from regnb.agent.verify import marker_numbers, supported
 from regnb.agent.words import fold, sentence_spans
 from regnb.agent.writer import Draft, ExtractiveWriter, Writer, render_markdown
+from regnb.present.markers import MARKER_RUN
+from regnb.settings import LlmSettings
 
 __all__ = [
     "ChatModel",
@@ -36,7 +37,6 @@ SYSTEM = (
     "with one finding each. End every sentence with the markers of the passages that support it, "
     "like [12][14]. State only what the passages say; quote or closely paraphrase them."
 )
-_MARKERS = re.compile(r"\s*(?:\[\d+\])+")
 
 
 @dataclass(frozen=True)
@@ -49,18 +49,13 @@ class ModelSettings:
     timeout_s: float = 20.0
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] = os.environ) -> ModelSettings | None:
-        """REGNB_LLM_BASE_URL and REGNB_LLM_MODEL switch the model writer on; REGNB_LLM_API_KEY
-        and REGNB_LLM_TIMEOUT_S (default 20) are optional. None when it is off."""
-        base, model = environ.get("REGNB_LLM_BASE_URL"), environ.get("REGNB_LLM_MODEL")
-        if not base or not model:
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ModelSettings | None:
+        """The REGNB_LLM_* settings (`regnb.settings.LlmSettings`): REGNB_LLM_BASE_URL and
+        REGNB_LLM_MODEL switch the model writer on. None when it is off."""
+        found = LlmSettings.from_env(environ)
+        if not found.enabled:
             return None
-        raw = environ.get("REGNB_LLM_TIMEOUT_S", "20")
-        try:
-            timeout = float(raw)
-        except ValueError as exc:
-            raise ValueError(f"REGNB_LLM_TIMEOUT_S must be a number, got {raw!r}") from exc
-        return cls(base.rstrip("/"), model, environ.get("REGNB_LLM_API_KEY") or None, timeout)
+        return cls(found.base_url.rstrip("/"), found.model, found.api_key or None, found.timeout_s)
 
 
 def default_writer(config: AgentConfig | None = None) -> Writer:
@@ -73,7 +68,7 @@ def default_writer(config: AgentConfig | None = None) -> Writer:
 def _finding(text: str) -> Finding | None:
     """A sentence or bullet and its markers; None when it carries no marker."""
     markers = marker_numbers(text)
-    body = fold(_MARKERS.sub("", text))
+    body = fold(MARKER_RUN.sub("", text))
     body = re.sub(r"\s+([.!?,;:])", r"\1", body).strip(" -*")
     return Finding(body, markers) if markers and body else None
 

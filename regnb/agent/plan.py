@@ -19,6 +19,7 @@ from regnb.agent.shape import question_shape
 from regnb.agent.vocab import (
     ACRONYMS,
     DATASET_WORDS,
+    FILE_WORDS,
     FORMAT_WORDS,
     IDENTIFIERS,
     PHRASES,
@@ -60,10 +61,8 @@ VAGUE_ENUM_VALUES = frozenset(
 )
 IDENTIFIER_WEIGHT = 8.0
 NAME_WEIGHT = 5.0
-FORMAT_STOP = word_set(
-    "put export create make generate produce attach include save send draw build prepare table "
-    "tables file files format excel word spreadsheet spreadsheets slides slide deck decks "
-    "powerpoint chart charts plot plots graph graphs report reports csv xlsx docx pptx png"
+FORMAT_STOP = FILE_WORDS | word_set(
+    "put export create make generate produce attach include save send draw build prepare"
 )
 
 

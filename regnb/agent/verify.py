@@ -4,7 +4,6 @@ resolves; every sentence is backed by what it cites. What fails is dropped, noth
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -15,6 +14,7 @@ from regnb.agent.types import Answer, Citation, Finding
 from regnb.agent.words import content_words, fold, plain, stem, words
 from regnb.agent.writer import FRAME_WORDS, render_markdown
 from regnb.errors import RegnbError
+from regnb.present.markers import marker_numbers
 
 __all__ = [
     "MIN_SHARED",
@@ -26,7 +26,6 @@ __all__ = [
 ]
 
 MIN_SHARED = 0.6
-_MARKER = re.compile(r"\[(\d+)\]")
 
 
 @dataclass
@@ -35,11 +34,6 @@ class Report:
 
     bad_citations: list[int] = field(default_factory=list)
     dropped_sentences: list[str] = field(default_factory=list)
-
-
-def marker_numbers(text: str) -> list[int]:
-    """The numbers of the `[n]` markers in a text, in order."""
-    return [int(n) for n in _MARKER.findall(text)]
 
 
 def passage_holds(page: str, citation: Citation) -> bool:

@@ -8,6 +8,7 @@ import re
 __all__ = [
     "ACRONYMS",
     "DATASET_WORDS",
+    "FILE_WORDS",
     "FIRM_FIELDS",
     "FOCUS_WORDS",
     "FORMAT_WORDS",
@@ -70,6 +71,40 @@ DATASET_WORDS: list[tuple[str, tuple[str, ...], bool]] = [
     (r"\bmdcg\b|\bmeddev\b", ("ema_mdcg_guidance",), False),
     (r"\bich\b", ("ich_guidelines",), False),
 ]
+
+# The words that name a file or its format ("put them in a spreadsheet"): left out of what is
+# searched for, and of a produced file's title and name.
+FILE_WORDS = frozenset(
+    [
+        "chart",
+        "charts",
+        "csv",
+        "deck",
+        "decks",
+        "docx",
+        "excel",
+        "file",
+        "files",
+        "format",
+        "graph",
+        "graphs",
+        "plot",
+        "plots",
+        "png",
+        "powerpoint",
+        "pptx",
+        "report",
+        "reports",
+        "slide",
+        "slides",
+        "spreadsheet",
+        "spreadsheets",
+        "table",
+        "tables",
+        "word",
+        "xlsx",
+    ]
+)
 
 # Requested formats: the words that ask for them.
 FORMAT_WORDS: list[tuple[str, str]] = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import anyio
@@ -23,16 +24,16 @@ from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
 from regnb.client.paging import AsyncPagingMethods
 from regnb.client.retry import Attempts
-from regnb.client.settings import ClientSettings
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.settings import ClientSettings, Settings
 from regnb.validate import spec_arguments
 
 __all__ = ["AsyncClient"]
 
 T = TypeVar("T")
 A = TypeVar("A", bound=Callable[..., Awaitable[Any]])
-WAIT_S = 45.0
+WAIT_S = Settings.conversation_wait_max_s  # the spec's largest `wait`
 
 
 def _spec_arguments(method: A) -> A:
@@ -152,7 +153,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
             limit=limit,
             offset=offset,
         )
-        return await self._send(calls.search(body))
+        return replace(await self._send(calls.search(body)), names=self._names())
 
     @_spec_arguments
     async def read(
@@ -165,7 +166,9 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
     ) -> DocumentRead:
         """Pages of a document (`GET /api/v3/documents/{document_id}`)."""
         self._check_plan(plan)
-        return await self._send(calls.read(document_id, page_from, page_to))
+        return replace(
+            await self._send(calls.read(document_id, page_from, page_to)), names=self._names()
+        )
 
     async def legacy_search(
         self,
@@ -181,14 +184,15 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         """Legacy page-level BM25 search (`POST /api/search`)."""
         self._check_plan(plan)
         call = calls.legacy_search(query_text, top_k, offset, dataset_to_search, year_from, year_to)
-        return await self._send(call)
+        return replace(await self._send(call), names=self._names())
 
     async def legacy_contents(
         self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
     ) -> ContentsResult:
         """Legacy page-wise reader (`POST /api/contents`)."""
         self._check_plan(plan)
-        return await self._send(calls.legacy_contents(doc_id, top_k, offset))
+        contents = await self._send(calls.legacy_contents(doc_id, top_k, offset))
+        return replace(contents, names=self._names())
 
     # conversations
 

@@ -3,7 +3,6 @@ the plan, timeouts, and how a call becomes an httpx request."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -13,22 +12,21 @@ import httpx
 from regnb.catalog import Catalog
 from regnb.client import calls
 from regnb.client.calls import Call
-from regnb.client.settings import ClientSettings
 from regnb.errors import InvalidRequest, MissingApiKey
+from regnb.present.names import DatasetNames, package_names
 from regnb.request import SearchRequest
+from regnb.settings import API_KEY_ENV, ClientSettings, RemoteSettings
 from regnb.validate import PLANS, search_request
 
 __all__ = ["API_KEY_ENV", "UNKNOWN_PLAN", "ClientBase", "base_url_of", "resolve_api_key"]
 
-API_KEY_ENV = "REGNB_API_KEY"
 UNKNOWN_PLAN = "unknown"
 API_SUFFIXES = ("/api/v3", "/api")
 
 
 def resolve_api_key(api_key: str | None, environ: Mapping[str, str] | None = None) -> str:
     """The key given, else `REGNB_API_KEY`; MissingApiKey when there is neither."""
-    environ = os.environ if environ is None else environ
-    key = (api_key if api_key is not None else environ.get(API_KEY_ENV, "")).strip()
+    key = (api_key if api_key is not None else RemoteSettings.from_env(environ).api_key).strip()
     if not key:
         raise MissingApiKey(
             f"no API key: pass api_key= or set {API_KEY_ENV} (regnb keys create makes one "
@@ -86,6 +84,19 @@ class ClientBase:
 
     def __repr__(self) -> str:
         return f"<regnb.{type(self).__name__} {self.base_url} plan={self.plan}>"
+
+    def _names(self) -> DatasetNames:
+        """The dataset names a result of this server shows: its catalog's, read once when the
+        first result is shown unless it was read before."""
+        if self._catalog is not None:
+            return DatasetNames.of(self._catalog)
+        return DatasetNames(load=self._load_names)
+
+    def _load_names(self) -> dict[str, str]:
+        """The server's names when its catalog was read, else the package catalog's."""
+        if self._catalog is not None:
+            return DatasetNames.of(self._catalog).mapping()
+        return package_names().mapping()
 
     def _http_options(self) -> dict[str, Any]:
         """Options of the one httpx client: pooled connections, timeouts, no redirects (the key

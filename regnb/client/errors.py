@@ -1,6 +1,7 @@
 """A server's answer or a failed connection as the exception the local engine would raise.
 
-v3 errors carry the spec's error object and map back by `code` and status (`error_from_dict`);
+v3 errors carry the spec's error object and map back by `code` and status (`error_class_of`, from
+the server's own status table);
 the legacy endpoints' `{"error": "<message>"}` has no code, so its status picks the class. A body
 that is not the spec's (a proxy's HTML page) falls back to the status too.
 """
@@ -32,6 +33,7 @@ from regnb.errors import (
     UpstreamError,
     error_from_dict,
 )
+from regnb.server.errors import error_class_of
 
 __all__ = ["STATUS_CLASSES", "Style", "error_from_response", "transport_error"]
 
@@ -73,11 +75,9 @@ def _body(response: httpx.Response) -> Any:
 def _by_status(response: httpx.Response, message: str) -> RegnbError:
     status = response.status_code
     cls = STATUS_CLASSES.get(status)
-    if cls is None:
+    if cls is None:  # a status the spec does not use: named in the message
         cls = InternalError if status >= 500 else InvalidRequest
-        error = cls(message)
-        error.status = status
-        return error
+        return cls(f"HTTP {status}: {message}")
     return cls(message)
 
 
@@ -92,7 +92,8 @@ def error_from_response(response: httpx.Response, style: Style) -> RegnbError:
     body = _body(response)
     payload = body.get("error") if isinstance(body, dict) else None
     if isinstance(payload, dict) and payload.get("code"):
-        error = error_from_dict(payload, response.status_code)
+        cls = error_class_of(str(payload["code"]), response.status_code)
+        error = error_from_dict(payload, cls)
     elif isinstance(payload, str) and payload:
         error = _by_status(response, payload)
     else:

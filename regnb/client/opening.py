@@ -3,7 +3,6 @@ server (`--server URL` or `REGNB_SERVER`) and a local corpus."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -11,13 +10,11 @@ from typing import Any
 import httpx
 
 from regnb.client.aio import AsyncClient
-from regnb.client.settings import ClientSettings
 from regnb.client.sync import Client
 from regnb.errors import InvalidRequest
+from regnb.settings import SERVER_ENV, ClientSettings, RemoteSettings
 
 __all__ = ["SERVER_ENV", "connect", "connect_async", "engine_from_args"]
-
-SERVER_ENV = "REGNB_SERVER"
 
 
 def connect(
@@ -62,9 +59,9 @@ def engine_from_args(
     An explicit `corpus` beats `REGNB_SERVER`, and `server=""` means local whatever the
     environment says. With a server, `corpus`, `fast_encoder` and `plan` are refused: they
     describe a local corpus, and the server takes the plan from the key."""
-    environ = os.environ if environ is None else environ
+    remote = RemoteSettings.from_env(environ)
     if server is None and corpus is None:
-        server = environ.get(SERVER_ENV) or None
+        server = remote.server or None
     if not server:
         import regnb
 
@@ -78,4 +75,4 @@ def engine_from_args(
         raise InvalidRequest(
             "--plan: the server decides the plan from the API key; drop --plan", field="plan"
         )
-    return connect(server, api_key if api_key is not None else environ.get("REGNB_API_KEY"))
+    return connect(server, api_key if api_key is not None else remote.api_key or None)

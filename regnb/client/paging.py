@@ -60,6 +60,7 @@ class SearchSlices:
             total=self.last.total,
             next_offset=None,
             ranking=self.first.ranking,
+            names=self.first.names,
         )
 
 

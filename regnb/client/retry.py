@@ -17,8 +17,9 @@ from collections.abc import Callable
 
 import httpx
 
-from regnb.client.settings import ClientSettings
 from regnb.errors import IdempotencyKeyInUse, RegnbError
+from regnb.server.errors import http_status
+from regnb.settings import ClientSettings
 
 __all__ = ["RETRY_STATUSES", "Attempts", "parse_retry_after", "transport_error_is_retryable"]
 
@@ -80,7 +81,7 @@ class Attempts:
 
     def after_error(self, error: RegnbError) -> float | None:
         """The wait before trying again after the server answered `error`, or None."""
-        if error.status in RETRY_STATUSES:
+        if http_status(error) in RETRY_STATUSES:
             wait = self._backoff() if error.retry_after is None else float(error.retry_after)
             return self._wait(wait)
         if isinstance(error, IdempotencyKeyInUse):

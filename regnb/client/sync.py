@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import httpx
@@ -20,10 +21,12 @@ from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
 from regnb.client.paging import PagingMethods
 from regnb.client.retry import Attempts
-from regnb.client.settings import ClientSettings
 from regnb.conversation import ConversationMethods
+from regnb.errors import RegnbError
+from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.settings import ClientSettings
 from regnb.validate import spec_arguments
 
 __all__ = ["Client"]
@@ -84,6 +87,14 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
 
     # search, read, datasets
 
+    def _load_names(self) -> dict[str, str]:
+        """The server's dataset names, its catalog read now if it was not before; the package
+        catalog's when the server cannot be reached (a result still shows)."""
+        try:
+            return DatasetNames.of(self.datasets()).mapping()
+        except RegnbError:
+            return super()._load_names()
+
     def datasets(self, refresh: bool = False) -> Catalog:
         """The server's catalog (`GET /api/v3/datasets`), fetched once; `refresh` fetches again."""
         if self._catalog is None or refresh:
@@ -138,7 +149,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
             limit=limit,
             offset=offset,
         )
-        return self._send(calls.search(body))
+        return replace(self._send(calls.search(body)), names=self._names())
 
     @spec_arguments
     def read(
@@ -151,7 +162,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
     ) -> DocumentRead:
         """Pages of a document (`GET /api/v3/documents/{document_id}`)."""
         self._check_plan(plan)
-        return self._send(calls.read(document_id, page_from, page_to))
+        return replace(self._send(calls.read(document_id, page_from, page_to)), names=self._names())
 
     def legacy_search(
         self,
@@ -167,14 +178,15 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         """Legacy page-level BM25 search (`POST /api/search`)."""
         self._check_plan(plan)
         call = calls.legacy_search(query_text, top_k, offset, dataset_to_search, year_from, year_to)
-        return self._send(call)
+        return replace(self._send(call), names=self._names())
 
     def legacy_contents(
         self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
     ) -> ContentsResult:
         """Legacy page-wise reader (`POST /api/contents`)."""
         self._check_plan(plan)
-        return self._send(calls.legacy_contents(doc_id, top_k, offset))
+        contents = self._send(calls.legacy_contents(doc_id, top_k, offset))
+        return replace(contents, names=self._names())
 
     # conversations
 

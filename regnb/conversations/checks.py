@@ -9,6 +9,7 @@ from pathlib import PurePath
 from typing import Any
 
 from regnb.errors import InvalidRequest
+from regnb.settings import Settings
 
 __all__ = [
     "LIST_LIMIT_MAX",
@@ -54,7 +55,7 @@ def check_idempotency_key(value: Any) -> str | None:
     return value
 
 
-def check_wait(value: Any, most: float = 45.0) -> float:
+def check_wait(value: Any, most: float = Settings.conversation_wait_max_s) -> float:
     """Seconds to wait: a number from 0 to `most`. A query string's text is read as a JSON
     number (`2`, `2.5`, `1e1`, `1E-05`, `-0`); `nan`, `inf` and a leading `+` are refused."""
     shown = value

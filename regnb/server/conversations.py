@@ -28,6 +28,7 @@ from regnb.server.body import MAX_INT, query_int, read_json_object
 from regnb.server.errors import Handler, Style, endpoint, json_response
 from regnb.server.links import scope_base_url
 from regnb.server.state import ServerState
+from regnb.settings import Settings
 
 __all__ = [
     "ConversationRoutes",
@@ -420,6 +421,9 @@ def _message_op(operation_id: str, summary: str, path_params: list[str]) -> dict
     }
 
 
+WAIT_MAX = int(Settings.conversation_wait_max_s)  # the spec's 45: a whole number in the schema
+
+
 def conversation_paths() -> dict[str, Any]:
     """The OpenAPI `paths` entries of the conversation endpoints and of the file download."""
     conversation = _path("conversation_id")
@@ -473,7 +477,12 @@ def conversation_paths() -> dict[str, Any]:
                     {
                         "name": "wait",
                         "in": "query",
-                        "schema": {"type": "number", "minimum": 0, "maximum": 45, "default": 0},
+                        "schema": {
+                            "type": "number",
+                            "minimum": 0,
+                            "maximum": WAIT_MAX,
+                            "default": 0,
+                        },
                     },
                 ],
                 "responses": {

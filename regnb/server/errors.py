@@ -1,4 +1,6 @@
-"""The one place where a RegnbError becomes an HTTP response (v3 and legacy shapes)."""
+"""The one place where a RegnbError becomes an HTTP response (v3 and legacy shapes): the status
+of each error class (`STATUSES`; the core's errors carry codes, not statuses) and, for the remote
+client, the class a code and status stand for (`error_class_of`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
+from regnb import errors
 from regnb.errors import (
     Busy,
     InternalError,
@@ -25,10 +28,13 @@ from regnb.errors import (
 
 __all__ = [
     "REQUEST_ID_HEADER",
+    "STATUSES",
     "Style",
     "endpoint",
+    "error_class_of",
     "error_response",
     "http_exception_handler",
+    "http_status",
     "json_bytes",
     "json_response",
     "new_request_id",
@@ -46,6 +52,49 @@ HIDDEN = {
     502: "a dependency failed; the request id identifies it in the server log",
 }
 Handler = Callable[[Request], Awaitable[Response]]
+
+STATUSES: dict[type[RegnbError], int] = {
+    RegnbError: 500,
+    errors.InvalidRequest: 400,
+    errors.UnknownDataset: 400,
+    errors.InvalidFilter: 400,
+    errors.MissingApiKey: 401,
+    errors.InvalidApiKey: 401,
+    errors.QuotaExhausted: 402,
+    errors.Forbidden: 403,
+    errors.NotFound: 404,
+    errors.MethodNotAllowed: 405,
+    errors.TurnInFlight: 409,
+    errors.IdempotencyKeyInUse: 409,
+    errors.PayloadTooLarge: 413,
+    errors.IdempotencyKeyReused: 422,
+    errors.RateLimited: 429,
+    errors.ConcurrentSearch: 429,
+    errors.ConcurrentConversations: 429,
+    errors.UpstreamError: 502,
+    errors.RankingFailed: 503,
+    errors.Busy: 503,
+    errors.SearchTimeout: 504,
+    errors.RankingTimeout: 503,
+    errors.InternalError: 500,
+}
+"""The HTTP status of each error class (a subclass not listed has its parent's)."""
+
+
+def http_status(error: RegnbError | type[RegnbError]) -> int:
+    """The HTTP status an error (or error class) is answered with."""
+    cls = error if isinstance(error, type) else type(error)
+    return next(STATUSES[c] for c in cls.__mro__ if c in STATUSES)
+
+
+def error_class_of(code: str, status: int | None = None) -> type[RegnbError]:
+    """The class of a spec error `code` answered with `status` (which picks one where a code has
+    two: `upstream_error` at 503 is RankingFailed, `timeout` at 503 RankingTimeout)."""
+    matches = [
+        c for c in errors.error_classes()[1:] if c.code == code and c is not errors.CorpusError
+    ]
+    exact = [c for c in matches if http_status(c) == status]
+    return (exact or matches or [RegnbError])[0]
 
 
 class Style(enum.Enum):
@@ -89,21 +138,28 @@ def json_response(
     return Response(body, status, headers=headers, media_type="application/json")
 
 
-def _legacy_status(exc: RegnbError) -> int:
+def _legacy_status(exc: RegnbError, status: int) -> int:
     """The spec's legacy statuses (400, 401, 404, 429, 500), plus 403, 405 and busy's 503."""
-    if isinstance(exc, PayloadTooLarge) or exc.status == 400:
+    if isinstance(exc, PayloadTooLarge) or status == 400:
         return 400
-    if exc.status in (401, 403, 404, 405, 429) or isinstance(exc, Busy):
-        return exc.status
+    if status in (401, 403, 404, 405, 429) or isinstance(exc, Busy):
+        return status
     return 500
 
 
 def error_response(
-    exc: RegnbError, rid: str, style: Style, headers: dict[str, str] | None = None
+    exc: RegnbError,
+    rid: str,
+    style: Style,
+    headers: dict[str, str] | None = None,
+    *,
+    status: int | None = None,
 ) -> Response:
-    """The error's status and body in the endpoint's style; Retry-After on every 429 and 503."""
-    status = exc.status if style is not Style.LEGACY else _legacy_status(exc)
-    message = HIDDEN.get(exc.status, exc.message)
+    """The error's status (`status` when given, else its class's) and body in the endpoint's
+    style; Retry-After on every 429 and 503."""
+    own = status if status is not None else http_status(exc)
+    status = own if style is not Style.LEGACY else _legacy_status(exc, own)
+    message = HIDDEN.get(own, exc.message)
     if message != exc.message:
         log.error("%s %s: %s", rid, exc.code, exc.message)
     headers = dict(headers or {})
@@ -149,6 +205,7 @@ async def http_exception_handler(request: Request, exc: Exception) -> Response:
     path = request.url.path
     headers: dict[str, str] = {}
     error: RegnbError
+    status = None
     if exc.status_code == 405:
         allow = (exc.headers or {}).get("Allow", "")
         headers["Allow"] = allow
@@ -157,5 +214,5 @@ async def http_exception_handler(request: Request, exc: Exception) -> Response:
         error = NotFound(f"{path} is not an endpoint")
     else:
         error = InvalidRequest(str(exc.detail))
-        error.status = exc.status_code
-    return error_response(error, request_id(request), style_of_path(path), headers)
+        status = exc.status_code
+    return error_response(error, request_id(request), style_of_path(path), headers, status=status)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import BOX, Html, escape
+from regnb.present.html import BOX, Html, escape
 
 if TYPE_CHECKING:
     from regnb.errors import RegnbError

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from regnb.conversation import Conversation
-from regnb.display import Html, escape, muted
 from regnb.errors import RegnbError
+from regnb.present.html import Html, escape, muted
 from regnb.widgets._common import ErrorSlots, WidgetView, error_html, resolve_engine, shown
 from regnb.widgets.citations import CitedPage, resolve_citation
 from regnb.widgets.polling import Handle, Scheduler, default_scheduler

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import escape
+from regnb.present.html import escape
 
 if TYPE_CHECKING:
     from regnb.catalog import Dataset

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import (
+from regnb.present.html import (
     STATUS_ORDER,
     Html,
     badge,

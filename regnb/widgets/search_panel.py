@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import Html, escape, muted
 from regnb.errors import RegnbError
+from regnb.present.html import Html, escape, muted
 from regnb.widgets._common import ErrorSlots, WidgetView, busy, dataset_names, resolve_engine, shown
 from regnb.widgets.filters import FilterForm
 from regnb.widgets.inputs import DatasetPicker, KeywordItems

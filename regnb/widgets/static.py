@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from regnb.display import escape
+from regnb.present.html import escape
 
 __all__ = ["static_html"]
 

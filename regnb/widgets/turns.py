@@ -12,8 +12,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from regnb.display import BOX, Html, escape, muted, short
-from regnb.markdown import answer_html
+from regnb.present.html import BOX, Html, escape, muted, short
+from regnb.present.markdown import answer_html
 from regnb.widgets.citations import title_of
 
 __all__ = [

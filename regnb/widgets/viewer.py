@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.display import Html, badge, escape, link, muted, table
 from regnb.errors import RegnbError
+from regnb.present.html import Html, badge, escape, link, muted, table
 from regnb.widgets._common import (
     ErrorSlots,
     WidgetView,

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import io
 import re
-import zipfile
 from collections.abc import Iterable
 
 from regnb.agent.types import Citation, Finding
 from regnb.corpus import parse_date
+from regnb.present.markers import marker_numbers as marker_numbers
+from regnb.present.markers import markers as markers
+from regnb.present.markers import strip_markers as strip_markers
+from regnb.present.office import naive_utc as naive_utc  # shared by regnb's Office files
+from regnb.present.office import stable_zip as stable_zip
 
 FIXED_TIME = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 STATEMENT_WORDS = 18  # a one-line statement of a finding is cut past this many words
-_MARKER = re.compile(r"\[(\d+)\]")
 # A sentence ends at . ! ? (a closing quote or bracket may follow) before a capital or an opening
 # quote; "Inc." "No." "e.g." and single initials do not end one.
 _SENTENCE_END = re.compile(r"[.!?][\"”’)\]]*(?=\s+[\"“‘(\[]?[^\W\d_a-z])")
@@ -53,24 +55,9 @@ def shorten(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-") + "…"
 
 
-def markers(numbers: Iterable[int]) -> str:
-    """Citation markers as the answer writes them: "[3][5]"."""
-    return "".join(f"[{n}]" for n in numbers)
-
-
-def marker_numbers(text: str) -> list[int]:
-    """The citation numbers that the markers in `text` refer to, in order."""
-    return [int(n) for n in _MARKER.findall(text)]
-
-
 def finding_numbers(finding: Finding) -> list[int]:
     """Every citation number a finding shows: the markers in its text, then its own."""
     return list(dict.fromkeys([*marker_numbers(finding.text), *finding.markers]))
-
-
-def strip_markers(text: str) -> str:
-    """`text` without its markers, whitespace collapsed: "Runs failed [3]." -> "Runs failed."."""
-    return " ".join(_MARKER.sub("", text).split()).replace(" .", ".")
 
 
 def with_markers(text: str, numbers: Iterable[int]) -> str:
@@ -133,22 +120,3 @@ def as_date(value: object) -> dt.date | None:
     with contextlib.suppress(ValueError, TypeError):
         return parse_date(value, lenient=True)
     return None
-
-
-def stable_zip(data: bytes, when: dt.datetime) -> bytes:
-    """The same zip with every member stamped `when`, so equal content gives equal bytes."""
-    stamp = max(when.timetuple()[:6], (1980, 1, 1, 0, 0, 0))  # zip has no earlier dates
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
-        for info in src.infolist():
-            member = zipfile.ZipInfo(info.filename, date_time=stamp)  # type: ignore[arg-type]
-            member.compress_type = zipfile.ZIP_DEFLATED
-            dst.writestr(member, src.read(info))
-    return out.getvalue()
-
-
-def naive_utc(when: dt.datetime) -> dt.datetime:
-    """`when` in UTC without tzinfo, as the Office core properties store it."""
-    if when.tzinfo is not None:
-        when = when.astimezone(dt.UTC).replace(tzinfo=None)
-    return when

@@ -1,5 +1,5 @@
 """The workbook's tables as plain rows: one per document, one per finding, one per source. A cell
-that links holds a `Link`; `_excel` writes them."""
+that links holds a `Link` (regnb's one Excel writer writes them)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regnb.agent.types import Answer, Citation, KeyDocument
+from regnb.present.excel import Link
 
 from ._answer import (
     Placed,
@@ -31,14 +32,6 @@ FINDING_COLUMNS = (
 SOURCE_COLUMNS = (
     "index", "name", "dataset", "date", "page", "block_id", "parent_index", "passage", "url",
 )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Link:
-    """A cell's text that links to a url."""
-
-    text: str
-    url: str
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from regnb.agent.types import Answer
+from regnb.agent.vocab import FILE_WORDS
 
 from ._common import shorten, split_sentences
 
@@ -65,11 +66,7 @@ _LEADING = re.compile(rf"^(?:{_EDGE_WORDS}\b[\s,]*)+", re.IGNORECASE)
 _TRAILING = re.compile(rf"(?:[\s,;:]+(?:{_EDGE_WORDS})?)+$", re.IGNORECASE)
 _PRONOUNS = _wordset("it them this that these those they everything results findings answer")
 _KOREAN_FILES = ("엑셀", "워드", "슬라이드", "파워포인트", "차트", "그래프", "스프레드시트")
-_FORMAT_WORDS = _wordset(
-    "chart charts csv deck docx excel graph graphs plot plots png powerpoint pptx report "
-    "slide slides spreadsheet table tables word xlsx"
-)
-_SLUG_STOPWORDS = _FORMAT_WORDS | _wordset(
+_SLUG_STOPWORDS = FILE_WORDS | _wordset(
     "a about after all an and any are as at be been before between by can could did do does "
     "during each find for from get gets give got had has have how i if in into is it its list "
     "me my no not of on or our please put show since so some tell than that the their them "

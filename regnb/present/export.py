@@ -1,0 +1,103 @@
+"""Search results for colleagues: Excel (a Documents and a Pages sheet, by regnb's one Excel
+writer, `regnb.present.excel`), CSV and Parquet. Datasets are named by the catalog of the engine
+that made the result.
+
+Parquet: `to_parquet(path)` writes the documents; `pages_path=` writes the pages (with their best
+passages) to a second file, so that each file is one flat typed table.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from regnb.present.excel import frame_to_excel
+from regnb.present.names import names_or_package
+
+if TYPE_CHECKING:
+    from regnb.results import SearchResult
+
+__all__ = [
+    "documents_frame",
+    "frame_to_excel",
+    "pages_frame",
+    "search_to_csv",
+    "search_to_excel",
+    "search_to_parquet",
+]
+
+LEAD = ["title", "dataset_name", "date", "score", "matched_pages"]
+TAIL = ["url", "dataset", "document_id"]
+
+
+def documents_frame(result: SearchResult) -> pd.DataFrame:
+    """One row per document: title, dataset name, date, score, matched pages, every field as a
+    column, then url, dataset id and document id."""
+    dataset_name = names_or_package(result.names)
+    frame = result.documents_wide
+    frame.insert(2, "dataset_name", frame["dataset"].map(dataset_name).astype("string"))
+    fields = [c for c in frame.columns if c not in LEAD and c not in TAIL]
+    return frame[[*LEAD, *fields, *TAIL]]
+
+
+def pages_frame(result: SearchResult) -> pd.DataFrame:
+    """One row per returned page: its document's title, dataset and url, page number, score,
+    best passage and text."""
+    dataset_name = names_or_package(result.names)
+    docs = result.documents_wide.set_index("document_id")
+    pages = result.pages
+    pages.insert(1, "title", pages["document_id"].map(docs["title"]).astype("string"))
+    names = pages["document_id"].map(docs["dataset"]).map(dataset_name)
+    pages.insert(2, "dataset_name", names.astype("string"))
+    pages["url"] = pages["document_id"].map(docs["url"]).astype("string")
+    return pages[
+        ["title", "dataset_name", "page_num", "score", "passage", "text", "url", "document_id"]
+    ]
+
+
+def search_to_excel(result: SearchResult, path: str | Path) -> Path:
+    """Documents and Pages sheets; titles link to their sources."""
+    frames = {"Documents": documents_frame(result), "Pages": pages_frame(result)}
+    links = {"Documents": {"title": "url"}, "Pages": {"title": "url"}}
+    return frame_to_excel(frames, path, links=links)
+
+
+def search_to_csv(result: SearchResult, path: str | Path) -> Path:
+    """The documents (fields as columns), UTF-8, ISO dates."""
+    path = Path(path).expanduser()
+    documents_frame(result).to_csv(path, index=False, date_format="%Y-%m-%d")
+    return path
+
+
+def search_to_parquet(
+    result: SearchResult, path: str | Path, *, pages_path: str | Path | None = None
+) -> Path:
+    """The documents as a typed Parquet table; the pages to `pages_path` when given."""
+    path = Path(path).expanduser()
+    _arrow_ready(documents_frame(result)).to_parquet(path, index=False)
+    if pages_path is not None:
+        _arrow_ready(pages_frame(result)).to_parquet(Path(pages_path).expanduser(), index=False)
+    return path
+
+
+def _arrow_ready(frame: pd.DataFrame) -> pd.DataFrame:
+    """Object columns Arrow cannot type (mixed values) as JSON text; lists stay lists."""
+    import pyarrow as pa
+
+    out = frame.copy()
+    for name in [c for c in out.columns if out[c].dtype == "object"]:
+        try:
+            pa.array(out[name], from_pandas=True)
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            out[name] = out[name].map(_json_text).astype("string")
+    return out
+
+
+def _json_text(value: Any) -> str | None:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return None
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)

@@ -1,0 +1,156 @@
+"""Plots of a search result with matplotlib's object API (no pyplot state): documents per year
+by dataset, and documents and pages per dataset. Each returns a `Figure` that shows itself in a
+notebook (as a PNG); `fig.axes[0]` is the Axes to adjust. Datasets are named by the catalog of
+the engine that made the result.
+
+    res.plot.timeline()        # stacked bars: documents per year, one colour per dataset
+    res.plot.datasets()        # horizontal bars: documents shown and pages ranked per dataset
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import textwrap
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from regnb.present.names import DatasetNames, names_or_package
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from regnb.results import SearchResult
+
+__all__ = ["ResultPlots", "dataset_counts", "wrap", "year_counts"]
+
+LABEL_CHARS = 26  # characters per line of a dataset's name; a longer one wraps, never cut
+TITLE_CHARS_PER_INCH = 10  # at the title's size, so that a title wraps within its axes
+
+
+def year_counts(result: SearchResult) -> dict[str, Counter[int]]:
+    """Documents of the result per dataset and year (documents without a date left out)."""
+    out: dict[str, Counter[int]] = {}
+    for doc in result.results:
+        date = doc.get("date")
+        if isinstance(date, str) and date[:4].isdigit():
+            out.setdefault(doc["dataset"], Counter())[int(date[:4])] += 1
+    return out
+
+
+def dataset_counts(result: SearchResult) -> dict[str, tuple[int, int]]:
+    """Per dataset of the result or searched with success: (documents in the result, pages
+    ranked), in the envelope's order."""
+    docs = Counter(doc["dataset"] for doc in result.results)
+    names = [ds for ds, st in result.dataset_statuses.items() if st.get("status") == "ok"]
+    names += [ds for ds in docs if ds not in names]
+    return {
+        ds: (docs.get(ds, 0), int(result.dataset_statuses.get(ds, {}).get("pages") or 0))
+        for ds in names
+    }
+
+
+@functools.cache
+def _figure_class() -> type[Figure]:
+    from matplotlib.figure import Figure
+
+    class ResultFigure(Figure):
+        """A Figure that shows itself in a notebook as a PNG, without pyplot."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", bbox_inches="tight")
+            return buffer.getvalue()
+
+    return ResultFigure
+
+
+def _figure(width: float, height: float) -> Figure:
+    """A figure that pyplot does not keep (nothing shows twice) and a notebook displays."""
+    return _figure_class()(figsize=(width, height), layout="constrained")
+
+
+def _axes(ax: Axes | None, width: float, height: float) -> Axes:
+    return ax if ax is not None else _figure(width, height).add_subplot()
+
+
+def wrap(text: str, width: int) -> str:
+    """`text` on lines of at most `width` characters (a longer word keeps its own line)."""
+    return "\n".join(textwrap.wrap(" ".join(text.split()), width, break_long_words=False))
+
+
+def _label(dataset: str, dataset_name: Callable[[str], str]) -> str:
+    return wrap(dataset_name(dataset), LABEL_CHARS)
+
+
+def _title(ax: Axes, title: str) -> None:
+    """The title, wrapped to the axes' width so that no word is cut off."""
+    inches = ax.figure.get_figwidth() * ax.get_position().width
+    ax.set_title(wrap(title, max(int(inches * TITLE_CHARS_PER_INCH), 20)))
+
+
+def _legend(ax: Axes) -> None:
+    """The legend beside the axes, right of the plot, where it covers no bar."""
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
+
+
+class ResultPlots:
+    """`res.plot`: the plots of one search result."""
+
+    def __init__(self, result: SearchResult, names: DatasetNames | None = None) -> None:
+        self.result = result
+        self.names = names or names_or_package(result.names)
+
+    def timeline(self, ax: Axes | None = None) -> Figure:
+        """Documents per year, stacked by dataset (display names in the legend)."""
+        from matplotlib.ticker import MaxNLocator
+
+        counts = year_counts(self.result)
+        ax = _axes(ax, 8, 4)
+        years = sorted({y for c in counts.values() for y in c})
+        span = list(range(years[0], years[-1] + 1)) if years else []
+        bottom = [0] * len(span)
+        for ds, by_year in counts.items():
+            heights = [by_year.get(y, 0) for y in span]
+            ax.bar(span, heights, bottom=bottom, label=_label(ds, self.names))
+            bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+        shown = len(self.result.results)
+        undated = shown - sum(bottom)
+        title = f"Documents per year: {shown} of {self.result.total} documents"
+        title += f", {undated} without a date" if undated else ""
+        ax.set(xlabel="Year", ylabel="Documents")
+        _title(ax, title)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        if counts:
+            _legend(ax)
+        return _owner(ax)
+
+    def datasets(self, ax: Axes | None = None) -> Figure:
+        """Horizontal bars per dataset: documents in this result and pages it ranked."""
+        from matplotlib.ticker import MaxNLocator
+
+        counts = dataset_counts(self.result)
+        ax = _axes(ax, 8, 1.2 + 0.45 * max(len(counts), 1))
+        names = [_label(ds, self.names) for ds in counts]
+        rows = list(range(len(counts)))
+        height = 0.4
+        docs = [d for d, _ in counts.values()]
+        pages = [p for _, p in counts.values()]
+        ax.barh([r - height / 2 for r in rows], docs, height, label="Documents in this result")
+        ax.barh([r + height / 2 for r in rows], pages, height, label="Pages ranked")
+        ax.set_yticks(rows, names)
+        ax.invert_yaxis()
+        ax.set(xlabel="Count", ylabel="Dataset")
+        _title(ax, "Documents and pages per dataset")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if counts:
+            _legend(ax)
+        return _owner(ax)
+
+
+def _owner(ax: Axes) -> Figure:
+    figure: Any = ax.figure
+    return figure

@@ -51,6 +51,7 @@ __all__ = [
     "bm25_weights",
     "build_index",
     "ensure_index",
+    "merge",
     "merge_index",
     "update_index",
 ]
@@ -174,7 +175,13 @@ def index_folder(home: Path, manifest: shards.Manifest) -> Path:
 
 
 def ensure_index(
-    corpus: Path, catalog: Catalog, home: Path, *, progress: bool = True, threads: int = 0
+    corpus: Path,
+    catalog: Catalog,
+    home: Path,
+    *,
+    progress: bool = True,
+    threads: int = 0,
+    batch_pages: int | None = None,
 ) -> IndexFiles:
     """The index of the corpus's current version: reused, brought up to date, or built (an
     index of an earlier version is rebuilt once)."""
@@ -185,7 +192,9 @@ def ensure_index(
     state = IndexState.load(folder)
     if state is not None and state.fingerprint == manifest.fingerprint():
         return IndexFiles(folder)
-    update_index(corpus, catalog, folder, progress=progress, threads=threads)
+    update_index(
+        corpus, catalog, folder, progress=progress, threads=threads, batch_pages=batch_pages
+    )
     for sibling in folder.parent.iterdir():  # earlier versions' indexes
         if sibling != folder and sibling.is_dir():
             shutil.rmtree(sibling, ignore_errors=True)
@@ -528,7 +537,7 @@ def merge_index(
 ) -> IndexFiles:
     """Bring the index up to date, then merge its small or partly deleted segments (adjacent
     ones, a batch of pages at a time); searches of open engines go on meanwhile."""
-    files = ensure_index(corpus, catalog, home, progress=progress)
+    files = ensure_index(corpus, catalog, home, progress=progress, batch_pages=batch_pages)
     batch_pages = batch_pages or Settings.from_env().index_batch_pages
     with _locked(files.folder):
         state = IndexState.load(files.folder)
@@ -553,3 +562,20 @@ def merge_index(
         if runs:
             writer.commit()
     return files
+
+
+def merge(corpus: str | Path | None = None, *, progress: bool = True) -> IndexFiles:
+    """`merge_index` for a corpus folder (default: the demo corpus) under REGNB_HOME's settings:
+    what `regnb index --merge` runs."""
+    from regnb.catalog import load_catalog
+    from regnb.engine import demo_corpus_path
+
+    path = Path(corpus).expanduser() if corpus is not None else demo_corpus_path()
+    settings = Settings.from_env()
+    return merge_index(
+        path,
+        load_catalog(path),
+        settings.index_dir,
+        progress=progress,
+        batch_pages=settings.index_batch_pages,
+    )

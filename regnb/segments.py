@@ -5,8 +5,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
 
     seg-<id>/
         segment.json        counts and the shards the segment was built from
-        docs.arrow          document rows (Arrow IPC, zstd, small record batches: read by position)
-        pages.arrow         page texts (idem), row = local page id
+        docs.arrow          document rows (Arrow IPC, memory-mapped, read by position)
+        texts.bin           page texts, zstd blocks of 16 pages; text_*.npy: where each is
         pages.npz           per page: doc row, page number, length (words kept)
         embeddings.npy      float16 (pages, dim)
         post_*.npy          term ids (sorted), offsets, page ids (per term, ascending), tf
@@ -34,8 +34,9 @@ from regnb import shards, text
 __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
 
 NO_DATE = -(2**31)
-PAGE_BLOCK = 32  # pages per compressed block of page text
-DOC_BLOCK = 128  # documents per compressed block of document rows
+PAGE_BLOCK = 16  # pages per compressed block of page text (one block read per page fetched)
+DOC_BLOCK = 256  # documents per record batch of document rows (uncompressed, memory-mapped)
+CODEC = "zstd"
 
 DOC_SCHEMA = pa.schema(
     [
@@ -252,22 +253,35 @@ def _folded_pages(docs: pa.Table, pages: pa.Table) -> pa.Table:
 
 
 def _write_ipc(path: Path, table: pa.Table, rows: int) -> None:
-    options = pa.ipc.IpcWriteOptions(compression="zstd")
-    with (
-        pa.OSFile(str(path), "wb") as sink,
-        pa.ipc.new_file(sink, table.schema, options=options) as w,
-    ):
+    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, table.schema) as w:
         for batch in table.combine_chunks().to_batches(max_chunksize=rows):
             w.write_batch(batch)
         if table.num_rows == 0:
             w.write_batch(pa.RecordBatch.from_pylist([], schema=table.schema))
 
 
+def _write_texts(folder: Path, texts: pa.ChunkedArray) -> None:
+    """Page texts as zstd blocks of PAGE_BLOCK pages: `texts.bin`, the blocks' offsets in it,
+    and each page's offset in the uncompressed stream."""
+    codec = pa.Codec(CODEC, compression_level=9)
+    encoded = [t.encode("utf-8") for t in texts.to_pylist()]
+    sizes = np.fromiter((len(e) for e in encoded), np.int64, len(encoded))
+    page_offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    block_offsets = [0]
+    with open(folder / "texts.bin", "wb") as f:
+        for start in range(0, len(encoded), PAGE_BLOCK):
+            block = codec.compress(b"".join(encoded[start : start + PAGE_BLOCK]), asbytes=True)
+            f.write(block)
+            block_offsets.append(block_offsets[-1] + len(block))
+    np.save(folder / "text_pages.npy", page_offsets)
+    np.save(folder / "text_blocks.npy", np.asarray(block_offsets, np.int64))
+
+
 def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> dict[str, Any]:
     """Write a segment's files into `folder` (a fresh folder); returns its summary."""
     folder.mkdir(parents=True, exist_ok=False)
     _write_ipc(folder / "docs.arrow", data.docs, DOC_BLOCK)
-    _write_ipc(folder / "pages.arrow", pa.table({"text": data.texts}), PAGE_BLOCK)
+    _write_texts(folder, data.texts)
     np.savez(folder / "pages.npz", doc=data.page_doc, num=data.page_num, dl=data.page_dl)
     np.save(folder / "embeddings.npy", data.vectors)
     datasets = sorted(set(data.docs.column("dataset").to_pylist()))
@@ -345,7 +359,10 @@ class Segment:
         self.post_tf = np.load(folder / "post_tf.npy", mmap_mode="r")
         self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
         self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
-        self._pages = pa.ipc.open_file(pa.memory_map(str(folder / "pages.arrow")))
+        self._text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
+        self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
+        self._text_blocks = np.load(folder / "text_blocks.npy")
+        self._codec = pa.Codec(CODEC)
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(local page ids, tf) of one term; empty where the segment lacks it."""
@@ -360,20 +377,50 @@ class Segment:
 
     def texts(self, local: Sequence[int]) -> list[str]:
         """Page texts by local page id, decompressing only their blocks."""
-        return _take(self._pages, PAGE_BLOCK, local, "text")
+        out: list[str] = [""] * len(local)
+        by_block: dict[int, list[int]] = {}
+        for i, page in enumerate(local):
+            by_block.setdefault(int(page) // PAGE_BLOCK, []).append(i)
+        for block, positions in by_block.items():
+            data = self._block(block)
+            base = int(self._text_pages[block * PAGE_BLOCK])
+            for i in positions:
+                page = int(local[i])
+                lo, hi = int(self._text_pages[page]) - base, int(self._text_pages[page + 1]) - base
+                out[i] = data[lo:hi].decode("utf-8")
+        return out
+
+    def _block(self, block: int) -> bytes:
+        assert self._text is not None
+        lo, hi = int(self._text_blocks[block]), int(self._text_blocks[block + 1])
+        first = block * PAGE_BLOCK
+        last = min(first + PAGE_BLOCK, self.n_pages)
+        size = int(self._text_pages[last] - self._text_pages[first])
+        return self._codec.decompress(self._text[lo:hi].tobytes(), size, asbytes=True)
 
     def doc_rows(self, local: Sequence[int]) -> list[dict[str, Any]]:
         """Document rows by local doc row."""
-        names = DOC_SCHEMA.names
-        columns = {n: _take(self._docs, DOC_BLOCK, local, n) for n in names}
-        return [{n: columns[n][i] for n in names} for i in range(len(local))]
+        out: list[dict[str, Any]] = [{} for _ in local]
+        by_block: dict[int, list[int]] = {}
+        for i, row in enumerate(local):
+            by_block.setdefault(int(row) // DOC_BLOCK, []).append(i)
+        for block, positions in by_block.items():
+            batch = self._docs.get_batch(block)
+            rows = pa.array([int(local[i]) - block * DOC_BLOCK for i in positions], pa.int32())
+            for i, record in zip(positions, batch.take(rows).to_pylist(), strict=True):
+                out[i] = record
+        return out
 
     def doc_column(self, name: str) -> pa.ChunkedArray:
         """One column of every document row (reads every block)."""
         return self._docs.read_all().column(name)
 
     def all_texts(self) -> pa.ChunkedArray:
-        return self._pages.read_all().column("text")
+        blocks = range((self.n_pages + PAGE_BLOCK - 1) // PAGE_BLOCK)
+        data = b"".join(self._block(b) for b in blocks)
+        offsets = np.asarray(self._text_pages, np.int64)
+        texts = [data[offsets[i] : offsets[i + 1]].decode("utf-8") for i in range(self.n_pages)]
+        return pa.chunked_array([pa.array(texts, pa.string())])
 
     def postings_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(term id, local page, tf) of every posting, in stored order."""
@@ -392,20 +439,6 @@ class Segment:
             )
         finally:
             con.close()
-
-
-def _take(
-    reader: pa.ipc.RecordBatchFileReader, block: int, rows: Sequence[int], column: str
-) -> list[Any]:
-    out: list[Any] = [None] * len(rows)
-    by_block: dict[int, list[int]] = {}
-    for i, row in enumerate(rows):
-        by_block.setdefault(int(row) // block, []).append(i)
-    for b, positions in by_block.items():
-        values = reader.get_batch(b).column(column)
-        for i in positions:
-            out[i] = values[int(rows[i]) - b * block].as_py()
-    return out
 
 
 # --- merging ----------------------------------------------------------------------------------

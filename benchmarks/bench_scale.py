@@ -5,7 +5,8 @@ reference in the same run.
 
     python benchmarks/bench_scale.py --pages 200000 [--queries 60] [--no-fts] [--previous ../main]
 
-Pages are halves of two real pages joined (seeded), grouped into documents of 1 to 8 pages and
+The add writes `--add` documents to fda_warning_letters (a tenth of them replacing documents of
+its first shard, so that the merge rewrites a segment). Pages are halves of two real pages joined (seeded), grouped into documents of 1 to 8 pages and
 written as shards directly (4,000 pages each); embeddings come from a pool of random unit vectors
 picked by a hash of the text, so that embedding is not what is measured. Every measurement runs
 in a child process of its own, so that its peak memory is its own. `--previous DIR` also builds
@@ -191,12 +192,15 @@ corpus, home, n = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
 import random
 rng = random.Random(99)
 pool = real_pages()["fda_warning_letters"]
+manifest = shards.Manifest.load(corpus)
+first = next(s for s in manifest.shards if s.dataset == "fda_warning_letters")
+old_keys = shards.read_keys(corpus, first)[0][: n // 10]  # a tenth replace documents
 docs = []
 for i in range(n):
     pages = [rng.choice(pool[0]) for _ in range(rng.randint(1, 8))]
     docs.append({{"title": rng.choice(pool[1]), "date": "2025-01-0" + str(1 + i % 9), "url": None,
                  "fields": {{"company": "Bench Co {{}}".format(i)}}, "pages": pages,
-                 "key": "added-" + str(i)}})
+                 "key": old_keys[i] if i < len(old_keys) else "added-" + str(i)}})
 start = time.perf_counter()
 regnb.write_corpus(corpus, {{"fda_warning_letters": docs}}, encoder=PoolEncoder(), progress=False)
 written = time.perf_counter() - start

@@ -9,7 +9,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
         texts.bin           page texts, zstd blocks of 16 pages; text_*.npy: where each is
         pages.npz           per page: doc row, page number, length (words kept)
         embeddings.npy      float16 (pages, dim)
-        post_*.npy          term ids (sorted), offsets, page ids (per term, ascending), tf
+        post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
+                            (uint16) and tf (uint8), the few larger values kept apart
         meta.duckdb         document ids and URLs, field values (for lookups and filters)
 
 Local ids count from 0 within a segment; the store adds each segment's base.
@@ -277,6 +278,29 @@ def _write_texts(folder: Path, texts: pa.ChunkedArray) -> None:
     np.save(folder / "text_blocks.npy", np.asarray(block_offsets, np.int64))
 
 
+def _save_small(folder: Path, name: str, values: np.ndarray, dtype: type) -> None:
+    """Integers in a small type, the few that do not fit kept apart (position, value)."""
+    top = np.iinfo(dtype).max
+    big = np.flatnonzero(values > top)
+    np.save(folder / f"{name}.npy", np.where(values > top, 0, values).astype(dtype))
+    np.save(folder / f"{name}_big.npy", np.stack([big, values[big].astype(np.int64)]))
+
+
+class SmallInts:
+    """Reads what `_save_small` wrote: a memory-mapped array and its exceptions."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.values = np.load(folder / f"{name}.npy", mmap_mode="r")
+        self.big_at, self.big = np.load(folder / f"{name}_big.npy")
+
+    def slice(self, lo: int, hi: int) -> np.ndarray:
+        out = np.asarray(self.values[lo:hi], np.int64)
+        a, b = np.searchsorted(self.big_at, [lo, hi])
+        if b > a:
+            out[self.big_at[a:b] - lo] = self.big[a:b]
+        return out
+
+
 def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> dict[str, Any]:
     """Write a segment's files into `folder` (a fresh folder); returns its summary."""
     folder.mkdir(parents=True, exist_ok=False)
@@ -296,13 +320,12 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
     )
     terms, starts = np.unique(data.post_term, return_index=True)
     offsets = np.append(starts, data.post_term.size).astype(np.int64)
-    tf_type = np.uint8 if data.post_tf.size == 0 or data.post_tf.max() < 256 else np.uint16
-    if data.post_tf.size and data.post_tf.max() >= 65536:
-        tf_type = np.uint32
     np.save(folder / "post_terms.npy", terms.astype(np.int32))
     np.save(folder / "post_offsets.npy", offsets)
-    np.save(folder / "post_pages.npy", data.post_page.astype(np.uint32))
-    np.save(folder / "post_tf.npy", data.post_tf.astype(tf_type))
+    gaps = np.diff(data.post_page.astype(np.int64), prepend=0)
+    gaps[starts] = data.post_page[starts]  # each term's first page as it is
+    _save_small(folder, "post_gaps", gaps, np.uint16)
+    _save_small(folder, "post_tf", data.post_tf, np.uint8)
     con = text.connect(str(folder / "meta.duckdb"))
     try:
         docs = data.docs.select(["document_id", "dataset", "url"]).append_column(
@@ -355,8 +378,8 @@ class Segment:
         self.datasets: list[str] = list(self.summary["datasets"])
         self.terms = np.load(folder / "post_terms.npy")
         self.offsets = np.load(folder / "post_offsets.npy")
-        self.post_pages = np.load(folder / "post_pages.npy", mmap_mode="r")
-        self.post_tf = np.load(folder / "post_tf.npy", mmap_mode="r")
+        self.post_gaps = SmallInts(folder, "post_gaps")
+        self.post_tf = SmallInts(folder, "post_tf")
         self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
         self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
         self._text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
@@ -371,9 +394,7 @@ class Segment:
             empty = np.empty(0, np.int64)
             return empty, empty
         lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
-        return np.asarray(self.post_pages[lo:hi], np.int64), np.asarray(
-            self.post_tf[lo:hi], np.int64
-        )
+        return np.cumsum(self.post_gaps.slice(lo, hi)), self.post_tf.slice(lo, hi)
 
     def texts(self, local: Sequence[int]) -> list[str]:
         """Page texts by local page id, decompressing only their blocks."""
@@ -427,9 +448,14 @@ class Segment:
         counts = np.diff(self.offsets)
         return (
             np.repeat(self.terms, counts).astype(np.int32),
-            np.asarray(self.post_pages, np.int32),
-            np.asarray(self.post_tf, np.int32),
+            self._all_pages(counts),
+            self.post_tf.slice(0, int(self.offsets[-1])).astype(np.int32),
         )
+
+    def _all_pages(self, counts: np.ndarray) -> np.ndarray:
+        running = np.cumsum(self.post_gaps.slice(0, int(self.offsets[-1])))
+        before = np.concatenate([[0], running])[self.offsets[:-1]]
+        return (running - np.repeat(before, counts)).astype(np.int32)
 
     def field_values(self) -> pa.Table:
         con = text.connect(str(self.folder / "meta.duckdb"), read_only=True)

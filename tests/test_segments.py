@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import regnb
@@ -300,3 +301,22 @@ def test_regnb_index_merge_merges_the_segments(tmp_path):
     assert "index ready" in out
     state = json.loads((tmp_path / "h" / "index").glob("*/v*/index.json").__next__().read_text())
     assert len(state["segments"]) == 1
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16])
+def test_small_integers_keep_the_values_that_do_not_fit(tmp_path, dtype):
+    values = np.array([0, 1, 255, 256, 70_000, 3, 65_535, 65_536, 2**40], np.int64)
+    segments._save_small(tmp_path, "x", values, dtype)
+    stored = segments.SmallInts(tmp_path, "x")
+    assert stored.slice(0, values.size).tolist() == values.tolist()
+    assert stored.slice(3, 8).tolist() == values[3:8].tolist()
+
+
+def test_a_term_repeated_hundreds_of_times_keeps_its_frequency(tmp_path):
+    corpus = tmp_path / "corpus"
+    docs = {"fda_483": [{"title": "T", "pages": ["sterile " * 300 + "water"], "fields": {}}]}
+    regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+    with open_(corpus, tmp_path / "h") as eng:
+        seg = eng.store.segments[0]
+        pages, tf = seg.postings(eng.store.term_ids(["steril"])["steril"])
+    assert pages.tolist() == [0] and tf.tolist() == [300]

@@ -119,6 +119,8 @@ def shown_line(offset: int, shown: int, total: int, next_offset: int | None) -> 
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if args.merge:
+        regnb.index.merge(args.corpus)
     with _engine(args) as eng:
         counts = eng.counts()
         print(f"index ready: {eng.index_path}")
@@ -229,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build (or check) the index of a corpus")
     _common(p)
+    p.add_argument("--merge", action="store_true", help="merge small or partly deleted segments")
     p.set_defaults(func=cmd_index)
 
     for module in ("regnb.ingest.cli", "regnb.server.cli"):

@@ -73,6 +73,7 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             self.settings.index_dir,
             progress=progress,
             threads=self.settings.threads,
+            batch_pages=self.settings.index_batch_pages,
         )
         self.store = IndexStore(files, threads=self.settings.threads)
         self._encoder = encoder

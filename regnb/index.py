@@ -1,13 +1,21 @@
-"""The index: a DuckDB file (documents, pages, field values, BM25 impact postings) and the page
-embeddings beside it, derived from the shards, built once per corpus version and reused.
+"""The index: immutable segments (`regnb.segments`) named by a small manifest, derived from the
+shards, brought up to date incrementally and reused.
 
-    <REGNB_HOME>/index/<corpus salt>/<corpus fingerprint>-v<INDEX_VERSION>/
-        index.duckdb      docs, pages, field_values, terms, postings, meta
-        embeddings.npy    float16 (pages, dim), row = page_id
+    <REGNB_HOME>/index/<corpus salt>/v<INDEX_VERSION>/
+        index.json          the manifest: live segments, deleted documents, corpus statistics
+        terms-<gen>.arrow   every term (sorted) and its id; df-<gen>.npy: pages per term id
+        deleted-<gen>-<segment>.npy   a segment's deleted document rows
+        seg-<id>/           the segments
 
-Postings hold one row per (page, term) with its precomputed BM25 weight (k1 0.9, b 0.4, Lucene's
-idf), sorted by term and page, so a query reads one contiguous range per term. A page is
-indexed on its text together with its document's title.
+Scores are BM25 (k1 0.9, b 0.4, Lucene's idf) over the whole corpus: the manifest keeps the live
+pages, their total length and each term's document frequency, so a page scores exactly what one
+index over the whole corpus gives it, however many segments hold the corpus.
+
+A change of the shards writes new segments for the added shards and marks the documents of the
+removed shards deleted; the manifest is then replaced in one rename, so a reader sees the old set
+of segments or the new one. Building streams `REGNB_INDEX_BATCH_PAGES` pages at a time, so memory
+depends on the batch, not the corpus; `merge_index` rewrites small or partly deleted segments.
+Files no manifest names (a killed build's) are removed by the next writer, under a lock.
 """
 
 from __future__ import annotations
@@ -17,107 +25,215 @@ import fcntl
 import json
 import math
 import os
+import secrets
 import shutil
-import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 from tqdm.auto import tqdm
 
-from regnb import shards, text
+from regnb import segments, shards
 from regnb.catalog import Catalog
 from regnb.errors import CorpusError, NotFound
-from regnb.settings import show_progress
+from regnb.settings import Settings, show_progress
 
-__all__ = ["INDEX_VERSION", "IndexFiles", "bm25_weight", "build_index", "ensure_index"]
+__all__ = [
+    "INDEX_VERSION",
+    "IndexFiles",
+    "IndexState",
+    "bm25_weight",
+    "bm25_weights",
+    "build_index",
+    "ensure_index",
+    "merge",
+    "merge_index",
+    "update_index",
+]
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 K1 = 0.9
 B = 0.4
+MANIFEST = "index.json"
+LOCK = ".lock"
 BUILD_PREFIX = ".build-"
 BUILD_LOCK = ".building"
 ORPHAN_AGE_S = 3600.0
+COMMIT_EVERY_S = 30.0
+TERM_SCHEMA = pa.schema([("term", pa.string()), ("term_id", pa.int32())])
 
 
 def bm25_weight(
     tf: float, df: float, n_pages: float, dl: float, avgdl: float, k1: float = K1, b: float = B
 ) -> float:
-    """The BM25 impact of a term on a page (Lucene's idf), as the index stores it."""
+    """The BM25 impact of a term on a page (Lucene's idf)."""
     idf = math.log(1 + (n_pages - df + 0.5) / (df + 0.5))
     return idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))
 
 
+def bm25_weights(
+    tf: np.ndarray, df: float, n_pages: float, dl: np.ndarray, avgdl: float
+) -> np.ndarray:
+    """`bm25_weight` over arrays, computed in double and stored as float32 (as postings were)."""
+    idf = np.log(1 + (n_pages - df + 0.5) / (df + 0.5))
+    tf = tf.astype(np.float64)
+    return (idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))).astype(np.float32)
+
+
 @dataclass(frozen=True)
 class IndexFiles:
-    """Where a built index lives."""
+    """Where an index lives."""
 
     folder: Path
 
     @property
-    def database(self) -> Path:
-        return self.folder / "index.duckdb"
+    def manifest(self) -> Path:
+        return self.folder / MANIFEST
+
+
+@dataclass
+class SegmentEntry:
+    """A live segment: its folder name, sizes, shards, and the file of its deleted documents."""
+
+    id: str
+    pages: int
+    docs: int
+    shards: list[str]
+    deleted: str | None = None
+    deleted_docs: int = 0
+
+
+@dataclass
+class IndexState:
+    """The manifest: what the index holds and the statistics BM25 needs."""
+
+    encoder: str
+    dim: int
+    fingerprint: str = ""
+    generation: int = 0
+    shards: dict[str, str] = field(default_factory=dict)  # shard id -> pages checksum
+    segments: list[SegmentEntry] = field(default_factory=list)
+    terms: str | None = None
+    df: str | None = None
+    next_term_id: int = 1
+    n_pages: int = 0  # live pages
+    n_nonempty: int = 0  # live pages holding a term (the average length's denominator)
+    sum_dl: int = 0
+    previous: list[str] = field(default_factory=list)  # files the last generation named
+    version: int = INDEX_VERSION
 
     @property
-    def embeddings(self) -> Path:
-        return self.folder / "embeddings.npy"
+    def avgdl(self) -> float:
+        return self.sum_dl / self.n_nonempty if self.n_nonempty else 1.0
+
+    def files(self) -> list[str]:
+        named = [s.id for s in self.segments] + [s.deleted for s in self.segments if s.deleted]
+        return named + [f for f in (self.terms, self.df) if f]
+
+    @classmethod
+    def load(cls, folder: Path) -> IndexState | None:
+        try:
+            raw = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            raise CorpusError(
+                f"{folder / MANIFEST}: cannot read the index manifest: {exc}"
+            ) from exc
+        if raw.get("version") != INDEX_VERSION:
+            return None
+        raw["segments"] = [SegmentEntry(**s) for s in raw["segments"]]
+        return cls(**raw)
+
+    def save(self, folder: Path) -> None:
+        """Replace the manifest in one rename: the commit point of every change."""
+        tmp = folder / f".{MANIFEST}.{secrets.token_hex(4)}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(asdict(self), f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, folder / MANIFEST)
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def index_root(home: Path, manifest: shards.Manifest) -> Path:
+    return home / manifest.salt[:16]
 
 
 def index_folder(home: Path, manifest: shards.Manifest) -> Path:
-    """The folder of the index for this exact corpus version."""
-    return home / manifest.salt[:16] / f"{manifest.fingerprint()}-v{INDEX_VERSION}"
+    """The folder of the corpus's index (one per corpus, updated in place)."""
+    return index_root(home, manifest) / f"v{INDEX_VERSION}"
 
 
 def ensure_index(
-    corpus: Path, catalog: Catalog, home: Path, *, progress: bool = True, threads: int = 0
+    corpus: Path,
+    catalog: Catalog,
+    home: Path,
+    *,
+    progress: bool = True,
+    threads: int = 0,
+    batch_pages: int | None = None,
 ) -> IndexFiles:
-    """The index of the corpus's current version, built now if no process built it before."""
+    """The index of the corpus's current version: reused, brought up to date, or built (an
+    index of an earlier version is rebuilt once)."""
     manifest = shards.Manifest.load(corpus)
     if manifest is None:
         raise NotFound(f"no corpus at {corpus} (no manifest.json there)", field="corpus")
     folder = index_folder(home, manifest)
-    files = IndexFiles(folder)
-    if files.database.exists() and files.embeddings.exists():
-        return files
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_builds(folder.parent)
-    with _build_folder(folder.parent) as tmp:
-        build_index(corpus, manifest, catalog, IndexFiles(tmp), progress=progress, threads=threads)
-        (tmp / BUILD_LOCK).unlink()
-        try:
-            os.rename(tmp, folder)
-        except OSError:
-            if not files.database.exists():  # not another process's finished build
-                raise
-    for sibling in folder.parent.iterdir():
-        if sibling != folder and not sibling.name.startswith(BUILD_PREFIX):
+    state = IndexState.load(folder)
+    if state is not None and state.fingerprint == manifest.fingerprint():
+        return IndexFiles(folder)
+    update_index(
+        corpus, catalog, folder, progress=progress, threads=threads, batch_pages=batch_pages
+    )
+    for sibling in folder.parent.iterdir():  # earlier versions' indexes
+        if sibling != folder and sibling.is_dir():
             shutil.rmtree(sibling, ignore_errors=True)
-    return files
+    return IndexFiles(folder)
 
 
 @contextlib.contextmanager
-def _build_folder(parent: Path) -> Iterator[Path]:
-    """A temporary build folder, locked while this process builds in it, removed afterwards."""
-    tmp = Path(tempfile.mkdtemp(prefix=BUILD_PREFIX, dir=parent))
-    try:
-        with open(tmp / BUILD_LOCK, "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            yield tmp
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+def _locked(folder: Path) -> Iterator[None]:
+    """One writer at a time per index folder (readers never wait)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / LOCK, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def remove_unnamed(folder: Path, state: IndexState | None) -> list[Path]:
+    """Remove what neither the manifest nor the generation before it names (a killed build's
+    segments and files, a merge's replaced segments). Call under the lock."""
+    keep = {MANIFEST, LOCK}
+    if state is not None:
+        keep |= set(state.files()) | set(state.previous)
+    removed = []
+    for path in folder.iterdir():
+        if path.name in keep:
+            continue
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed
 
 
 def remove_stale_builds(parent: Path, *, orphan_age_s: float = ORPHAN_AGE_S) -> list[Path]:
-    """Remove build folders that no live process is building in (a killed build leaves one).
-
-    A build holds a lock on its folder's `.building` file for as long as it runs; a folder
-    whose lock can be taken is stale. A folder without that file is only removed once it is
-    older than `orphan_age_s` (a build that has just made its folder has not locked it yet).
-    """
+    """Remove build folders that no live process is building in (kept for the benchmarks' and
+    earlier versions' build folders: a folder whose lock can be taken is stale)."""
     removed = []
     for folder in parent.glob(f"{BUILD_PREFIX}*"):
         lock_path = folder / BUILD_LOCK
@@ -129,166 +245,246 @@ def remove_stale_builds(parent: Path, *, orphan_age_s: float = ORPHAN_AGE_S) -> 
                 with open(lock_path) as lock:
                     fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            continue  # a live build
+            continue
         except OSError:
-            continue  # gone meanwhile
+            continue
         shutil.rmtree(folder, ignore_errors=True)
         removed.append(folder)
     return removed
 
 
-def _load_shards(
-    corpus: Path, manifest: shards.Manifest, catalog: Catalog, progress: bool
-) -> tuple[pa.Table, pa.Table, np.ndarray]:
-    """Every shard, checked, as one docs table, one pages table and the embedding matrix."""
+class _Writer:
+    """One change to the index under the lock: the state being built, the term dictionary and
+    document frequencies in memory, and commits."""
+
+    def __init__(self, folder: Path, state: IndexState) -> None:
+        self.folder, self.state = folder, state
+        self.dictionary = (
+            _read_terms(folder / state.terms) if state.terms else TERM_SCHEMA.empty_table()
+        )
+        self.df = np.load(folder / state.df).astype(np.int64) if state.df else np.zeros(1, np.int64)
+        self.deleted: dict[str, np.ndarray] = {
+            s.id: np.load(folder / s.deleted) for s in state.segments if s.deleted
+        }
+        self.dirty_terms = False
+        self.named = set(state.files())
+
+    def add_segment(
+        self, data: segments.SegmentData, new_terms: pa.Table, shard_ids: list[str]
+    ) -> None:
+        seg_id = segments.new_segment_id()
+        summary = segments.write_segment(self.folder / seg_id, data, shard_ids)
+        if new_terms.num_rows:
+            self.dictionary = pa.concat_tables([self.dictionary, new_terms])
+            self.state.next_term_id = int(pc.max(new_terms.column("term_id")).as_py()) + 1
+            self.dirty_terms = True
+        ids, counts = data.term_df()
+        if self.df.size < self.state.next_term_id:
+            self.df = np.concatenate(
+                [self.df, np.zeros(self.state.next_term_id - self.df.size, np.int64)]
+            )
+        self.df[ids] += counts
+        self.dirty_terms |= ids.size > 0
+        self.state.segments.append(segments_entry(seg_id, summary))
+        self._count(data.page_dl, +1)
+
+    def delete(self, seg_index: int, doc_rows: np.ndarray) -> None:
+        """Mark documents of a segment deleted and take their pages out of the statistics."""
+        entry = self.state.segments[seg_index]
+        seg = segments.Segment(self.folder / entry.id)
+        old = self.deleted.get(entry.id, np.zeros(0, np.int32))
+        fresh = np.setdiff1d(doc_rows, old)
+        if fresh.size == 0:
+            return
+        dead_doc = np.zeros(seg.n_docs, bool)
+        dead_doc[fresh] = True
+        dead_page = dead_doc[seg.page_doc]
+        terms, pages, _ = seg.postings_all()
+        ids, counts = np.unique(terms[dead_page[pages]], return_counts=True)
+        self.df[ids] -= counts
+        self._count(seg.page_dl[dead_page], -1)
+        self.deleted[entry.id] = np.union1d(old, fresh).astype(np.int32)
+        entry.deleted_docs = int(self.deleted[entry.id].size)
+        entry.deleted = f"deleted-{self.state.generation + 1}-{entry.id}.npy"
+        np.save(self.folder / entry.deleted, self.deleted[entry.id])
+        self.dirty_terms = True
+
+    def replace(
+        self, start: int, stop: int, data: segments.SegmentData, shard_ids: list[str]
+    ) -> None:
+        """Segments [start, stop) replaced by one merged from them (statistics unchanged)."""
+        seg_id = segments.new_segment_id()
+        summary = segments.write_segment(self.folder / seg_id, data, shard_ids)
+        self.state.segments[start:stop] = [segments_entry(seg_id, summary)]
+
+    def _count(self, dl: np.ndarray, sign: int) -> None:
+        self.state.n_pages += sign * int(dl.size)
+        self.state.n_nonempty += sign * int(np.count_nonzero(dl))
+        self.state.sum_dl += sign * int(dl.sum())
+
+    def commit(self, fingerprint: str | None = None) -> None:
+        """Write the dictionary and frequencies if they changed, then the manifest."""
+        state = self.state
+        state.generation += 1
+        if self.dirty_terms:
+            state.terms = f"terms-{state.generation}.arrow"
+            state.df = f"df-{state.generation}.npy"
+            _write_terms(self.folder / state.terms, self.dictionary)
+            np.save(self.folder / state.df, self.df.astype(np.int32))
+            with open(self.folder / state.df, "rb") as f:
+                os.fsync(f.fileno())
+            self.dirty_terms = False
+        if fingerprint is not None:
+            state.fingerprint = fingerprint
+        state.previous = sorted(self.named)
+        state.save(self.folder)
+        self.named = set(state.files())
+        remove_unnamed(self.folder, state)
+
+
+def segments_entry(seg_id: str, summary: dict[str, Any]) -> SegmentEntry:
+    return SegmentEntry(seg_id, summary["pages"], summary["docs"], summary["shards"])
+
+
+def _read_terms(path: Path) -> pa.Table:
+    return pa.ipc.open_file(pa.memory_map(str(path))).read_all()
+
+
+def _write_terms(path: Path, dictionary: pa.Table) -> None:
+    """The dictionary sorted by term (looked up by bisection), uncompressed (memory-mapped)."""
+    ordered = dictionary.take(pc.sort_indices(dictionary, [("term", "ascending")]))
+    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, TERM_SCHEMA) as w:
+        w.write_table(ordered.combine_chunks().cast(TERM_SCHEMA))
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
+
+
+def _shard_checksum(entry: shards.ShardEntry) -> str:
+    return f"{entry.checksums['documents']}:{entry.checksums['pages']}"
+
+
+def update_index(
+    corpus: Path,
+    catalog: Catalog,
+    folder: Path,
+    *,
+    progress: bool = True,
+    threads: int = 0,
+    batch_pages: int | None = None,
+) -> IndexState:
+    """Bring the index in `folder` up to the corpus's shards: new segments for added shards, the
+    documents of removed shards marked deleted. Built from scratch where no index (of this
+    version) is there."""
+    manifest = shards.Manifest.load(corpus)
+    if manifest is None:
+        raise NotFound(f"no corpus at {corpus} (no manifest.json there)", field="corpus")
+    batch_pages = batch_pages or Settings.from_env().index_batch_pages
+    with _locked(folder):
+        state = IndexState.load(folder)
+        if state is not None and (state.encoder, state.dim) != (
+            manifest.encoder["name"],
+            manifest.dim,
+        ):
+            state = None
+        if state is None:
+            state = IndexState(manifest.encoder["name"], manifest.dim)
+        remove_unnamed(folder, state)
+        if state.fingerprint == manifest.fingerprint():
+            return state
+        try:
+            _update(corpus, catalog, folder, manifest, state, batch_pages, progress, threads)
+        except BaseException:
+            remove_unnamed(folder, IndexState.load(folder))  # nothing of this change survives
+            raise
+        return state
+
+
+def _update(
+    corpus: Path,
+    catalog: Catalog,
+    folder: Path,
+    manifest: shards.Manifest,
+    state: IndexState,
+    batch_pages: int,
+    progress: bool,
+    threads: int,
+) -> None:
+    writer = _Writer(folder, state)
+    current = {s.shard_id: _shard_checksum(s) for s in manifest.shards}
+    removed = {sid for sid, c in state.shards.items() if current.get(sid) != c}
+    added = [s for s in manifest.shards if state.shards.get(s.shard_id) != current[s.shard_id]]
+    for i, entry in enumerate(state.segments):
+        if removed & set(entry.shards):
+            seg = segments.Segment(folder / entry.id)
+            shard_of = seg.doc_column("shard_id").to_numpy(zero_copy_only=False)
+            rows = np.flatnonzero(np.isin(shard_of, list(removed))).astype(np.int32)
+            writer.delete(i, rows)
+    for sid in removed:
+        del state.shards[sid]
+    _add_shards(corpus, manifest, catalog, writer, added, batch_pages, current, progress, threads)
+    writer.commit(manifest.fingerprint())
+
+
+def _add_shards(
+    corpus: Path,
+    manifest: shards.Manifest,
+    catalog: Catalog,
+    writer: _Writer,
+    added: list[shards.ShardEntry],
+    batch_pages: int,
+    current: dict[str, str],
+    progress: bool,
+    threads: int,
+) -> None:
+    """Index the added shards, one batch of at most `batch_pages` pages per segment, in catalog
+    order then shard id (the order one index over the whole corpus has)."""
     order = {ds: i for i, ds in enumerate(catalog.ids)}
-    entries = sorted(manifest.shards, key=lambda s: (order.get(s.dataset, 1 << 15), s.shard_id))
-    docs_parts, page_parts, vectors = [], [], []
-    doc_row = page_id = 0
-    for entry in tqdm(
-        entries, desc="reading shards", unit="shard", disable=not show_progress(progress)
-    ):
+    for entry in added:
         if entry.dataset not in catalog:
             raise CorpusError(
                 f"{corpus / entry.documents}: dataset {entry.dataset!r} is not in the catalog"
             )
-        documents = shards.read_documents(corpus, entry)
-        pages = shards.read_pages(corpus, entry, manifest.dim, documents)
-        n_docs, n_pages = documents.num_rows, pages.num_rows
-        counts = documents.column("page_count").to_numpy()
-        first = page_id + np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        rows = np.arange(doc_row, doc_row + n_docs, dtype=np.int32)
-        docs_parts.append(
-            documents.drop_columns(["key", "content_hash"])
-            .append_column("doc_row", pa.array(rows))
-            .append_column("dataset", pa.array([entry.dataset] * n_docs))
-            .append_column("ds", pa.array([order[entry.dataset]] * n_docs, pa.int16()))
-            .append_column("first_page_id", pa.array(first.astype(np.int32)))
-        )
-        page_rows = np.repeat(rows, counts)
-        page_parts.append(
-            pa.table(
-                {
-                    "page_id": pa.array(np.arange(page_id, page_id + n_pages, dtype=np.int32)),
-                    "doc_row": pa.array(page_rows),
-                    "ds": pa.array(np.full(n_pages, order[entry.dataset], np.int16)),
-                    "page_num": pages.column("page_num"),
-                    "text": pages.column("text"),
-                }
+    added = sorted(added, key=lambda s: (order.get(s.dataset, 1 << 15), s.shard_id))
+    batches: list[list[shards.ShardEntry]] = []
+    size = batch_pages
+    for entry in added:
+        if size + entry.pages_count > batch_pages and (not batches or batches[-1]):
+            batches.append([])
+            size = 0
+        batches[-1].append(entry)
+        size += entry.pages_count
+    bar = tqdm(
+        total=sum(s.pages_count for s in added),
+        desc="building index",
+        unit="page",
+        disable=not show_progress(progress) or not added,
+    )
+    last_commit = time.monotonic()
+    try:
+        for batch in batches:
+            parts = [segments.shard_tables(corpus, e, manifest.dim) for e in batch]
+            docs, pages, vectors = segments.concat_shards(parts, manifest.dim)
+            del parts
+            data, new_terms = segments.from_tables(
+                docs,
+                pages,
+                vectors,
+                writer.dictionary,
+                writer.state.next_term_id,
+                threads=threads,
+                temp_dir=writer.folder,
             )
-        )
-        vectors.append(shards.embeddings(pages, manifest.dim))
-        doc_row += n_docs
-        page_id += n_pages
-    if not docs_parts:
-        empty = np.zeros((0, manifest.dim), np.float16)
-        return _empty_docs(), _empty_pages(), empty
-    return pa.concat_tables(docs_parts), pa.concat_tables(page_parts), np.concatenate(vectors)
-
-
-def _empty_docs() -> pa.Table:
-    return (
-        shards.DOCUMENT_SCHEMA.empty_table()
-        .drop_columns(["key", "content_hash"])
-        .append_column("doc_row", pa.array([], pa.int32()))
-        .append_column("dataset", pa.array([], pa.string()))
-        .append_column("ds", pa.array([], pa.int16()))
-        .append_column("first_page_id", pa.array([], pa.int32()))
-    )
-
-
-def _empty_pages() -> pa.Table:
-    return pa.table(
-        {
-            "page_id": pa.array([], pa.int32()),
-            "doc_row": pa.array([], pa.int32()),
-            "ds": pa.array([], pa.int16()),
-            "page_num": pa.array([], pa.int32()),
-            "text": pa.array([], pa.string()),
-        }
-    )
-
-
-def _field_rows(docs: pa.Table) -> pa.Table:
-    """One row per (document, field) with its value as text, for filters."""
-    rows: dict[str, list[object]] = {"doc_row": [], "field": [], "value": [], "folded": []}
-    for doc_row, raw in zip(
-        docs.column("doc_row").to_pylist(), docs.column("fields").to_pylist(), strict=True
-    ):
-        for name, value in json.loads(raw).items():
-            if value is None:
-                continue
-            if isinstance(value, bool):
-                value = "true" if value else "false"
-            elif isinstance(value, list):
-                value = "; ".join(str(v) for v in value)
-            rows["doc_row"].append(doc_row)
-            rows["field"].append(name)
-            rows["value"].append(str(value))
-            rows["folded"].append(text.fold(str(value)))
-    return pa.table(
-        {
-            "doc_row": pa.array(rows["doc_row"], pa.int32()),
-            "field": pa.array(rows["field"], pa.string()),
-            "value": pa.array(rows["value"], pa.string()),
-            "folded": pa.array(rows["folded"], pa.string()),
-        }
-    )
-
-
-def _folded_pages(docs: pa.Table, pages: pa.Table) -> pa.Table:
-    """`title + ' ' + text` folded (`text.fold`) for the pages where folding changes it; the
-    index tokenises these, the rest as they are. Only non-ASCII pages can change."""
-    counts = docs.column("page_count").to_numpy()
-    title_ascii = np.repeat(pc.string_is_ascii(docs.column("title")).to_numpy(False), counts)
-    page_ascii = pc.string_is_ascii(pages.column("text")).to_numpy(False)
-    candidates = np.flatnonzero(~(title_ascii & page_ascii))
-    titles = np.repeat(np.arange(docs.num_rows), counts)[candidates]
-    title_list = docs.column("title").to_pylist()
-    texts = pages.column("text").take(pa.array(candidates, pa.int64())).to_pylist()
-    ids, out = [], []
-    for page_id, doc, page in zip(candidates.tolist(), titles.tolist(), texts, strict=True):
-        whole = f"{title_list[doc]} {page}"
-        folded = text.fold(whole)
-        if folded != whole:
-            ids.append(page_id)
-            out.append(folded)
-    return pa.table({"page_id": pa.array(ids, pa.int32()), "text": pa.array(out, pa.string())})
-
-
-BUILD_SQL = [
-    "CREATE TABLE docs AS SELECT doc_row, document_id, ds, dataset, title, date, url, fields, "
-    "page_count, first_page_id FROM docs_in ORDER BY doc_row",
-    "CREATE TABLE pages AS SELECT * FROM pages_in ORDER BY page_id",
-    "CREATE TABLE field_values AS SELECT f.doc_row, d.ds, f.field, f.value, "
-    "regexp_replace(upper(strip_accents(f.folded)), '[^A-Z0-9]', '', 'g') AS norm, "
-    "list_distinct(regnb_terms(f.folded)) AS terms "
-    "FROM fields_in f JOIN docs d USING (doc_row) ORDER BY d.ds, f.field",
-    # words per page (title + text), stop words dropped
-    "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
-    " SELECT p.page_id, unnest(regnb_words(coalesce(f.text, d.title || ' ' || p.text))) AS w"
-    " FROM pages p JOIN docs d USING (doc_row) LEFT JOIN folded_in f USING (page_id))"
-    " WHERE regnb_keep(w) GROUP BY ALL",
-    "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
-    "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
-    "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
-    "DROP TABLE tok",
-    "CREATE TEMP TABLE lens AS SELECT page_id, sum(tf)::INTEGER AS dl FROM pt GROUP BY page_id",
-    "CREATE TABLE terms AS SELECT (row_number() OVER (ORDER BY term))::INTEGER AS term_id, term, df "
-    "FROM (SELECT term, count(*)::INTEGER AS df FROM pt GROUP BY term)",
-    "CREATE TABLE meta AS SELECT (SELECT count(*) FROM pages)::DOUBLE AS n_pages, "
-    "coalesce((SELECT avg(dl) FROM lens), 1)::DOUBLE AS avgdl",
-    f"CREATE TABLE postings AS SELECT p.ds, t.term_id, pt.page_id, p.doc_row, "
-    f"(ln(1 + (m.n_pages - t.df + 0.5) / (t.df + 0.5)) * pt.tf * {K1 + 1} / "
-    f"(pt.tf + {K1} * (1 - {B} + {B} * l.dl / m.avgdl)))::FLOAT AS weight "
-    f"FROM pt JOIN terms t USING (term) JOIN pages p USING (page_id) JOIN lens l USING (page_id), "
-    f"meta m ORDER BY t.term_id, pt.page_id",
-    "DROP TABLE pt",
-    "CREATE UNIQUE INDEX pages_page_id ON pages (page_id)",
-    "CREATE UNIQUE INDEX docs_doc_row ON docs (doc_row)",
-    "CREATE UNIQUE INDEX docs_document_id ON docs (document_id)",
-    "CREATE UNIQUE INDEX terms_term ON terms (term)",
-]
+            del docs, pages, vectors
+            writer.add_segment(data, new_terms, [e.shard_id for e in batch])
+            del data
+            for e in batch:
+                writer.state.shards[e.shard_id] = current[e.shard_id]
+            bar.update(sum(e.pages_count for e in batch))
+            if time.monotonic() - last_commit > COMMIT_EVERY_S:
+                writer.commit()  # a killed build resumes from here
+                last_commit = time.monotonic()
+    finally:
+        bar.close()
 
 
 def build_index(
@@ -299,36 +495,87 @@ def build_index(
     *,
     progress: bool = True,
     threads: int = 0,
+    batch_pages: int | None = None,
 ) -> dict[str, float]:
-    """Build the index into `files.folder`; returns seconds spent per step."""
-    timings: dict[str, float] = {}
+    """Build the index of the corpus into `files.folder` from scratch; returns seconds."""
     start = time.perf_counter()
-    docs_in, pages_in, vectors = _load_shards(corpus, manifest, catalog, progress)
-    fields_in = _field_rows(docs_in)
-    folded_in = _folded_pages(docs_in, pages_in)
-    timings["read_shards"] = time.perf_counter() - start
-    con = text.connect(str(files.database), persistent=True)
-    try:
-        if threads:
-            con.execute(f"SET threads = {int(threads)}")
-        con.execute("SET preserve_insertion_order = false")
-        con.register("docs_in", docs_in)
-        con.register("pages_in", pages_in)
-        con.register("fields_in", fields_in)
-        con.register("folded_in", folded_in)
-        for sql in tqdm(
-            BUILD_SQL, desc="building index", unit="step", disable=not show_progress(progress)
+    if files.folder.exists() and IndexState.load(files.folder) is not None:
+        (files.folder / MANIFEST).unlink()
+    update_index(
+        corpus, catalog, files.folder, progress=progress, threads=threads, batch_pages=batch_pages
+    )
+    return {"total": time.perf_counter() - start}
+
+
+def merge_plan(state: IndexState, batch_pages: int) -> list[tuple[int, int]]:
+    """Runs [start, stop) of adjacent segments to merge: together at most `batch_pages` live
+    pages, and either several segments or one with deleted documents."""
+    runs: list[tuple[int, int]] = []
+    start, size = 0, 0
+    live = [s.pages - _deleted_pages_estimate(s) for s in state.segments]
+    for i, pages in enumerate(live):
+        if i > start and size + pages > batch_pages:
+            runs.append((start, i))
+            start, size = i, 0
+        size += pages
+    if state.segments:
+        runs.append((start, len(state.segments)))
+    return [(a, b) for a, b in runs if b - a > 1 or state.segments[a].deleted_docs]
+
+
+def _deleted_pages_estimate(entry: SegmentEntry) -> int:
+    return round(entry.pages * entry.deleted_docs / entry.docs) if entry.docs else 0
+
+
+def merge_index(
+    corpus: Path,
+    catalog: Catalog,
+    home: Path,
+    *,
+    progress: bool = True,
+    batch_pages: int | None = None,
+) -> IndexFiles:
+    """Bring the index up to date, then merge its small or partly deleted segments (adjacent
+    ones, a batch of pages at a time); searches of open engines go on meanwhile."""
+    files = ensure_index(corpus, catalog, home, progress=progress, batch_pages=batch_pages)
+    batch_pages = batch_pages or Settings.from_env().index_batch_pages
+    with _locked(files.folder):
+        state = IndexState.load(files.folder)
+        assert state is not None
+        writer = _Writer(files.folder, state)
+        runs = merge_plan(state, batch_pages)
+        for start, stop in tqdm(
+            list(reversed(runs)), desc="merging", unit="run", disable=not show_progress(progress)
         ):
-            t0 = time.perf_counter()
-            con.execute(sql)
-            timings[sql.split(" AS ")[0][-30:]] = time.perf_counter() - t0
-        con.execute(
-            "CREATE TABLE info AS SELECT ? AS fingerprint, ? AS version, ? AS encoder, ? AS dim",
-            [manifest.fingerprint(), INDEX_VERSION, manifest.encoder["name"], manifest.dim],
-        )
-        con.execute("CHECKPOINT")
-    finally:
-        con.close()
-    np.save(files.embeddings, vectors.astype(np.float16))
-    timings["total"] = time.perf_counter() - start
-    return timings
+            entries = state.segments[start:stop]
+            parts = []
+            for e in entries:
+                seg = segments.Segment(files.folder / e.id)
+                live = np.ones(seg.n_docs, bool)
+                if e.deleted:
+                    live[writer.deleted.pop(e.id)] = False
+                parts.append((seg, live))
+            data = segments.merge_data(parts)
+            del parts
+            writer.replace(start, stop, data, [s for e in entries for s in e.shards])
+            del data
+        if runs:
+            writer.commit()
+    return files
+
+
+def merge(corpus: str | Path | None = None, *, progress: bool = True) -> IndexFiles:
+    """`merge_index` for a corpus folder (default: the demo corpus) under REGNB_HOME's settings:
+    what `regnb index --merge` runs."""
+    from regnb.catalog import load_catalog
+    from regnb.engine import demo_corpus_path
+
+    path = Path(corpus).expanduser() if corpus is not None else demo_corpus_path()
+    settings = Settings.from_env()
+    return merge_index(
+        path,
+        load_catalog(path),
+        settings.index_dir,
+        progress=progress,
+        batch_pages=settings.index_batch_pages,
+    )

@@ -1,19 +1,25 @@
 """Page matching and BM25 scoring over the query's posting lists, in numpy.
 
 The postings of a query's terms are read once per search. Counting (how many of an item's words
-a page holds) and scoring (BM25 summed over the query's distinct terms) are dense `bincount`s
-over every page of the corpus, done once; each dataset is a contiguous range of page ids, so its
-matching is a slice of those arrays.
+a page holds) and scoring (BM25 summed over the query's distinct terms) run over the candidate
+pages (those holding at least one query term), not over the corpus: the postings are sorted
+into candidates once (`np.unique`, or one pass over a page-id range where the postings are
+nearly as many as the pages), and each dataset's candidates are one slice of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Candidates", "QueryPostings", "match_range"]
+__all__ = ["Candidates", "PageTest", "QueryPostings", "match_candidates"]
+
+PageTest = Callable[[np.ndarray], np.ndarray]
+"""Which of the given page ids pass a dataset's filters (a bool per page)."""
+
+DENSE_RATIO = 8  # postings per page-id above which one pass over the page ids is cheaper
 
 
 @dataclass
@@ -27,69 +33,123 @@ class Candidates:
 
 @dataclass
 class QueryPostings:
-    """The postings of a query's terms, one row per (page, term), in any order."""
+    """The postings of a query's terms, one row per (page, term), and the dataset code of every
+    page id (to split candidates by dataset)."""
 
     terms: np.ndarray
     pages: np.ndarray
     weights: np.ndarray
     n_pages: int
-    _score: np.ndarray | None = field(default=None, repr=False)
+    page_ds: np.ndarray | None = None
+    _pages_sorted: np.ndarray | None = field(default=None, repr=False)
+    _inverse: np.ndarray | None = field(default=None, repr=False)
+    _cand_score: np.ndarray | None = field(default=None, repr=False)
     _counts: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
+    _by_ds: dict[int, np.ndarray] | None = field(default=None, repr=False)
 
     @property
     def score(self) -> np.ndarray:
-        """BM25 of every page over all the query's terms (0 where a page holds none)."""
-        if self._score is None:
-            self._score = np.bincount(self.pages, weights=self.weights, minlength=self.n_pages)
-        return self._score
+        """BM25 of every page id over all the query's terms (0 where a page holds none)."""
+        return np.bincount(self.pages, weights=self.weights, minlength=self.n_pages)
+
+    @property
+    def candidates(self) -> np.ndarray:
+        """The pages holding at least one query term, ascending."""
+        if self._pages_sorted is None:
+            self._sort()
+        assert self._pages_sorted is not None
+        return self._pages_sorted
+
+    def _sort(self) -> None:
+        if self.pages.size * DENSE_RATIO > self.n_pages:
+            present = np.zeros(self.n_pages, dtype=bool)
+            present[self.pages] = True
+            cands = np.flatnonzero(present)
+            rank = np.cumsum(present, dtype=np.int64) - 1
+            inverse = rank[self.pages]
+        else:
+            cands, inverse = np.unique(self.pages, return_inverse=True)
+        self._pages_sorted, self._inverse = cands, inverse.reshape(-1)
+
+    @property
+    def inverse(self) -> np.ndarray:
+        """For each posting row, its page's index among the candidates."""
+        if self._inverse is None:
+            self._sort()
+        assert self._inverse is not None
+        return self._inverse
+
+    @property
+    def candidate_score(self) -> np.ndarray:
+        """BM25 of each candidate (summed in postings order, as a dense count would)."""
+        if self._cand_score is None:
+            self._cand_score = np.bincount(
+                self.inverse, weights=self.weights, minlength=self.candidates.size
+            )
+        return self._cand_score
 
     def counts(self, item: Sequence[int]) -> np.ndarray:
-        """For every page, how many of the item's distinct terms it holds."""
+        """For every candidate, how many of the item's distinct terms it holds."""
         key = tuple(sorted(set(item)))
         if key not in self._counts:
             hit = np.isin(self.terms, np.asarray(key, dtype=self.terms.dtype))
-            self._counts[key] = np.bincount(self.pages[hit], minlength=self.n_pages).astype(
-                np.int16
-            )
+            self._counts[key] = np.bincount(
+                self.inverse[hit], minlength=self.candidates.size
+            ).astype(np.int16)
         return self._counts[key]
+
+    def in_dataset(self, code: int) -> np.ndarray:
+        """Indices (ascending) of the candidates of one dataset."""
+        if self._by_ds is None:
+            self._by_ds = {}
+            if self.page_ds is not None and self.candidates.size:
+                codes = self.page_ds[self.candidates]
+                order = np.argsort(codes, kind="stable")
+                ordered = codes[order]
+                bounds = np.flatnonzero(np.diff(ordered)) + 1
+                for part in np.split(order, bounds):
+                    self._by_ds[int(codes[part[0]])] = part
+        return self._by_ds.get(code, np.empty(0, np.int64))
 
     def prepare(self, items: Sequence[Sequence[int]]) -> None:
         """Compute every array a search reads, before datasets are matched in parallel."""
-        _ = self.score
+        _ = self.candidate_score
+        self.in_dataset(-1)
         for item in items:
             if item:
                 self.counts(item)
 
 
-def match_range(
+def match_candidates(
     post: QueryPostings,
-    lo: int,
-    hi: int,
+    code: int,
     items: Sequence[Sequence[int]],
     needs: Sequence[int],
-    allowed: np.ndarray | None,
+    allowed: PageTest | None,
     *,
     limit: int,
     cap: int,
 ) -> Candidates:
-    """Pages in [lo, hi) holding at least `needs[i]` of item i's terms for some i, scored by BM25
-    summed over every distinct query term they hold; the best `limit` of them, best first.
-    `allowed` (bool per page of the range) drops pages that fail the filters."""
-    if hi <= lo:
+    """Pages of dataset `code` holding at least `needs[i]` of item i's terms for some i, scored
+    by BM25 summed over every distinct query term they hold; the best `limit` of them, best
+    first, ties by page id. `allowed` drops pages that fail the filters."""
+    idx = post.in_dataset(code)
+    if idx.size == 0:
         return Candidates(0, [], [])
-    matched = np.zeros(hi - lo, dtype=bool)
+    matched = np.zeros(idx.size, dtype=bool)
     for item, need in zip(items, needs, strict=True):
         if item and need <= len(set(item)):
-            matched |= post.counts(item)[lo:hi] >= need
-    if allowed is not None:
-        matched &= allowed
-    hits = np.flatnonzero(matched)
-    if hits.size == 0:
+            matched |= post.counts(item)[idx] >= need
+    if allowed is not None and matched.any():
+        matched[matched] &= allowed(post.candidates[idx[matched]])
+    chosen = idx[matched]
+    if chosen.size == 0:
         return Candidates(0, [], [])
-    hit_scores = post.score[lo:hi][hits]
+    hits = post.candidates[chosen]
+    hit_scores = post.candidate_score[chosen]
     if hits.size > limit:
         top = np.argpartition(-hit_scores, limit - 1)[:limit]
         hits, hit_scores = hits[top], hit_scores[top]
     order = np.lexsort((hits, -hit_scores))
-    total = int(np.count_nonzero(matched))
-    return Candidates(min(total, cap), (hits[order] + lo).tolist(), hit_scores[order].tolist())
+    total = int(chosen.size)
+    return Candidates(min(total, cap), hits[order].tolist(), hit_scores[order].tolist())

@@ -120,6 +120,8 @@ class Settings:
     """REGNB_SIMILARITY_WEIGHT: share of the cosine in the similarity score (the rest: BM25 evidence)."""
     threads: int = 0
     """REGNB_THREADS: DuckDB threads (0: DuckDB's default)."""
+    index_batch_pages: int = 100_000
+    """REGNB_INDEX_BATCH_PAGES: pages per index segment built or merged at once (memory grows with it: about 3 GB at 100,000)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -1,7 +1,11 @@
-"""The only place SQL runs against the index: posting lists, filters, pages, documents.
+"""The only place the index is read: posting lists, filters, pages, documents.
 
-SQL is built by pure functions (`allowed_sql`) and always binds values as parameters. Small per-page
-arrays (document, date, dataset ranges) are held in memory so that matching runs in numpy.
+A store opens one consistent set of segments (the index manifest as it was when opened). Page
+ids and document rows are global: a segment's local ids plus its base. Small per-page arrays
+(document, date, dataset, length, live) are held in memory so that matching runs in numpy; texts
+and document rows are read by position from each segment's blocks. SQL (field filters, lookups
+by document id or URL) runs over the segments' metadata databases, attached to one connection,
+and is built by pure functions (`allowed_sql`) that bind values as parameters.
 """
 
 from __future__ import annotations
@@ -15,22 +19,21 @@ from typing import Any
 
 import duckdb
 import numpy as np
+import pyarrow as pa
 
 from regnb import text
-from regnb.errors import SearchTimeout
-from regnb.index import IndexFiles
-from regnb.matching import Candidates, QueryPostings, match_range
+from regnb.errors import CorpusError, SearchTimeout
+from regnb.index import IndexFiles, IndexState, bm25_weights
+from regnb.matching import Candidates, PageTest, QueryPostings, match_candidates
 from regnb.request import DocFilter
+from regnb.segments import NO_DATE, Segment
 
 __all__ = ["Candidates", "IndexStore", "allowed_sql"]
-
-NO_DATE = -(2**31)
-DOC_COLUMNS = "doc_row, document_id, dataset, title, date, url, fields, page_count, first_page_id"
 
 
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
     """SQL selecting the `doc_row` of dataset `$ds`'s documents that pass every field filter."""
-    where = ["d.ds = $ds"]
+    where = ["d.dataset = $ds"]
     params: dict[str, Any] = {}
     for i, f in enumerate(filters):
         name = f"f{i}"
@@ -47,10 +50,25 @@ def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
             value = ("true" if value else "false") if isinstance(value, bool) else str(value)
         where.append(
             "d.doc_row IN (SELECT doc_row FROM field_values "
-            f"WHERE ds = d.ds AND field = ${name}_field AND {test})"
+            f"WHERE dataset = d.dataset AND field = ${name}_field AND {test})"
         )
         params[name] = value
     return "SELECT d.doc_row FROM docs d WHERE " + " AND ".join(where), params
+
+
+def union_sql(table: str, columns: str, bases: Sequence[int], empty: str) -> str:
+    """A view over one table of every attached segment (`s0`, `s1`, ...), doc rows made global."""
+    if not bases:
+        return f"CREATE VIEW {table} AS SELECT {empty} WHERE false"
+    parts = [
+        f"SELECT doc_row + {int(base)} AS doc_row, {columns} FROM s{i}.{table}"
+        for i, base in enumerate(bases)
+    ]
+    return f"CREATE VIEW {table} AS " + " UNION ALL ".join(parts)
+
+
+def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
+    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
 
 
 def _days(value: str) -> int:
@@ -62,34 +80,85 @@ class IndexStore:
 
     def __init__(self, files: IndexFiles, threads: int = 0) -> None:
         self.files = files
-        self._con = text.connect(str(files.database), read_only=True)
+        state = IndexState.load(files.folder)
+        if state is None:
+            raise CorpusError(f"{files.manifest}: no index of this version there")
+        self.state = state
+        self.encoder_name, self.dim = state.encoder, state.dim
+        self.segments = [Segment(files.folder / e.id) for e in state.segments]
+        self._open_terms()
+        self._open_arrays()
+        self._con = text.connect(persistent=True)
         if threads:
             self._con.execute(f"SET threads = {int(threads)}")
-        self.embeddings = np.load(files.embeddings, mmap_mode="r")
-        self._lock = threading.Lock()
-        info = self._con.execute("SELECT encoder, dim FROM info").fetchone()
-        self.encoder_name, self.dim = str(info[0]), int(info[1])
-        self.dataset_codes = dict(
-            self._con.execute("SELECT DISTINCT dataset, ds FROM docs").fetchall()
+        for i, seg in enumerate(self.segments):
+            self._con.execute(f"ATTACH '{seg.folder / 'meta.duckdb'}' AS s{i} (READ_ONLY)")
+        self._con.execute(
+            union_sql(
+                "docs",
+                "document_id, dataset, url",
+                self.doc_base[:-1].tolist(),
+                "NULL::INTEGER AS doc_row, NULL::VARCHAR AS document_id, "
+                "NULL::VARCHAR AS dataset, NULL::VARCHAR AS url",
+            )
         )
-        arrays = self._con.execute(
-            "SELECT p.doc_row, coalesce(datediff('day', DATE '1970-01-01', d.date), $none) AS day "
-            "FROM pages p JOIN docs d USING (doc_row) ORDER BY p.page_id",
-            {"none": NO_DATE},
-        ).fetchnumpy()
-        self.page_doc = np.asarray(arrays["doc_row"], dtype=np.int32)
-        self.page_day = np.asarray(arrays["day"], dtype=np.int32)
-        self.n_pages = int(self.page_doc.size)
-        self.ranges: dict[str, tuple[int, int]] = {
-            ds: (int(lo), int(hi))
-            for ds, lo, hi in self._con.execute(
-                "SELECT d.dataset, min(p.page_id), max(p.page_id) + 1 "
-                "FROM pages p JOIN docs d USING (doc_row) GROUP BY d.dataset"
-            ).fetchall()
-        }
+        self._con.execute(
+            union_sql(
+                "field_values",
+                "dataset, field, value, norm, terms",
+                self.doc_base[:-1].tolist(),
+                "NULL::INTEGER AS doc_row, NULL::VARCHAR AS dataset, NULL::VARCHAR AS field, "
+                "NULL::VARCHAR AS value, NULL::VARCHAR AS norm, NULL::VARCHAR[] AS terms",
+            )
+        )
+        self._lock = threading.Lock()
+        self._rank: dict[int, int] = {}
+
+    def _open_terms(self) -> None:
+        folder, state = self.files.folder, self.state
+        if state.terms and state.df:
+            table = pa.ipc.open_file(pa.memory_map(str(folder / state.terms))).read_all()
+            self._terms = table.column("term").combine_chunks()
+            self._term_ids = table.column("term_id").to_numpy()
+            self.df = np.load(folder / state.df)
+        else:
+            self._terms = pa.array([], pa.string())
+            self._term_ids = np.zeros(0, np.int32)
+            self.df = np.zeros(1, np.int32)
+
+    def _open_arrays(self) -> None:
+        """Global per-page and per-document arrays, from every segment."""
+        segs, entries = self.segments, self.state.segments
+        names = sorted({d for s in segs for d in s.datasets})
+        self.dataset_codes = {d: i for i, d in enumerate(names)}
+        self.page_base = np.cumsum([0] + [s.n_pages for s in segs]).astype(np.int64)
+        self.doc_base = np.cumsum([0] + [s.n_docs for s in segs]).astype(np.int64)
+        doc_live, doc_ds = [], []
+        for seg, entry in zip(segs, entries, strict=True):
+            live = np.ones(seg.n_docs, bool)
+            if entry.deleted:
+                live[np.load(self.files.folder / entry.deleted)] = False
+            doc_live.append(live)
+            remap = np.array([self.dataset_codes[d] for d in seg.datasets] or [0], np.int16)
+            doc_ds.append(remap[seg.doc_ds])
+        self.doc_live = _cat(doc_live, bool)
+        self.doc_ds = _cat(doc_ds, np.int16)
+        self.doc_first = _cat(
+            [s.doc_first + b for s, b in zip(segs, self.page_base, strict=False)], np.int64
+        )
+        self.doc_count = _cat([s.doc_count for s in segs], np.int32)
+        self.page_doc = _cat(
+            [s.page_doc + b for s, b in zip(segs, self.doc_base, strict=False)], np.int32
+        )
+        self.page_dl = _cat([s.page_dl for s in segs], np.int32)
+        self.page_ds = self.doc_ds[self.page_doc]
+        self.page_live = self.doc_live[self.page_doc]
+        self.page_day = _cat([s.doc_day for s in segs], np.int32)[self.page_doc]
+        self.page_space = int(self.page_base[-1])
+        self.n_pages = int(self.state.n_pages)
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
-        """A cursor of its own for one thread (it sees the macros of the connection)."""
+        """A cursor of its own for one thread."""
         with self._lock:
             return self._con.cursor()
 
@@ -116,67 +185,116 @@ class IndexStore:
     def close(self) -> None:
         self._con.close()
 
+    # --- terms and postings ---
+
+    def _find(self, term: str) -> int | None:
+        """The position of a term in the sorted dictionary (bisection), or None."""
+        terms = self._terms
+        lo, hi = 0, len(terms)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if terms[mid].as_py() < term:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < len(terms) and terms[lo].as_py() == term else None
+
     def term_ids(self, terms: Sequence[str]) -> dict[str, int]:
-        """Known terms and their ids (unknown terms are left out)."""
-        return self._term_column("term_id", terms)
+        """Terms that some live page holds, and their ids."""
+        out = {}
+        for term in terms:
+            pos = self._find(term)
+            if pos is None:
+                continue
+            term_id = int(self._term_ids[pos])
+            if term_id < self.df.size and self.df[term_id] > 0:
+                out[term] = term_id
+                self._rank[term_id] = pos
+        return out
 
     def term_df(self, terms: Sequence[str]) -> dict[str, int]:
-        """Pages holding each known term (unknown terms are left out)."""
-        return self._term_column("df", terms)
+        """Live pages holding each known term (unknown terms are left out)."""
+        return {t: int(self.df[i]) for t, i in self.term_ids(terms).items()}
 
-    def _term_column(self, column: str, terms: Sequence[str]) -> dict[str, int]:
-        if not terms:
-            return {}
-        rows = (
-            self.cursor()
-            .execute(
-                f"SELECT term, {column} FROM terms WHERE term IN ({', '.join('?' * len(terms))})",
-                list(terms),
-            )
-            .fetchall()
-        )
-        return {str(t): int(v) for t, v in rows}
+    def weights(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
+        """(global page ids, BM25 weights) of one term's live postings, segment by segment."""
+        n, avgdl, df = self.state.n_pages, self.state.avgdl, float(self.df[term_id])
+        pages, weights = [], []
+        for seg, base in zip(self.segments, self.page_base, strict=False):
+            local, tf = seg.postings(term_id)
+            if local.size == 0:
+                continue
+            glob = local + base
+            live = self.page_live[glob]
+            if not live.all():
+                glob, tf = glob[live], tf[live]
+            pages.append(glob)
+            weights.append(bm25_weights(tf, df, n, self.page_dl[glob], avgdl))
+        if not pages:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        return np.concatenate(pages), np.concatenate(weights)
 
     def postings(self, term_ids: Sequence[int], *, deadline: float | None = None) -> QueryPostings:
-        """The posting lists of the given terms, in one read (SearchTimeout past `deadline`)."""
-        listed = ", ".join(str(int(t)) for t in sorted(set(term_ids)))
-        if not listed:
-            empty = np.empty(0, np.int32)
-            return QueryPostings(empty, empty, np.empty(0, np.float32), self.n_pages)
-        with self.cursor_until(deadline) as cur:
-            rows = cur.execute(
-                f"SELECT term_id, page_id, weight FROM postings WHERE term_id IN ({listed})"
-            ).fetchnumpy()
+        """The live postings of the given terms, with weights from the corpus-wide statistics,
+        term by term in dictionary order (SearchTimeout past `deadline`)."""
+        terms, pages, weights = [], [], []
+        for term_id in sorted(set(term_ids), key=lambda t: (self._rank.get(t, -1), t)):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise SearchTimeout("the search ran out of time")
+            p, w = self.weights(int(term_id))
+            terms.append(np.full(p.size, term_id, np.int32))
+            pages.append(p)
+            weights.append(w)
+        if not pages:
+            empty = np.empty(0, np.int64)
+            return QueryPostings(
+                empty.astype(np.int32),
+                empty,
+                np.empty(0, np.float32),
+                self.page_space,
+                self.page_ds,
+            )
         return QueryPostings(
-            np.asarray(rows["term_id"], np.int32),
-            np.asarray(rows["page_id"], np.int32),
-            np.asarray(rows["weight"], np.float32),
-            self.n_pages,
+            np.concatenate(terms),
+            np.concatenate(pages),
+            np.concatenate(weights),
+            self.page_space,
+            self.page_ds,
         )
+
+    # --- matching ---
 
     def allowed(
         self, dataset: str, filters: Sequence[DocFilter], *, deadline: float | None = None
-    ) -> np.ndarray | None:
-        """Which pages of the dataset's range pass the filters (None: no filter). Date bounds
-        are checked in memory; field filters run SQL, interrupted at `deadline`."""
-        if not filters or dataset not in self.ranges:
+    ) -> PageTest | None:
+        """Which pages of the dataset pass the filters (None: no filter). Date bounds are
+        checked in memory; field filters run SQL once, interrupted at `deadline`."""
+        if not filters or dataset not in self.dataset_codes:
             return None
-        lo, hi = self.ranges[dataset]
-        mask = np.ones(hi - lo, dtype=bool)
-        days = self.page_day[lo:hi]
-        for f in filters:
-            if f.kind == "date_from":
-                mask &= (days != NO_DATE) & (days >= _days(f.value))
-            elif f.kind == "date_to":
-                mask &= (days != NO_DATE) & (days <= _days(f.value))
+        lo = max((_days(f.value) for f in filters if f.kind == "date_from"), default=None)
+        hi = min((_days(f.value) for f in filters if f.kind == "date_to"), default=None)
+        docs: np.ndarray | None = None
         fielded = [f for f in filters if f.on_fields]
         if fielded:
             sql, params = allowed_sql(fielded)
-            params["ds"] = self.dataset_codes[dataset]
+            params["ds"] = dataset
             with self.cursor_until(deadline) as cur:
-                docs = cur.execute(sql, params).fetchnumpy()["doc_row"]
-            mask &= np.isin(self.page_doc[lo:hi], np.asarray(docs, dtype=np.int32))
-        return mask
+                docs = np.sort(
+                    np.asarray(cur.execute(sql, params).fetchnumpy()["doc_row"], np.int64)
+                )
+
+        def test(page_ids: np.ndarray) -> np.ndarray:
+            days = self.page_day[page_ids]
+            mask = np.ones(page_ids.size, dtype=bool)
+            if lo is not None:
+                mask &= (days != NO_DATE) & (days >= lo)
+            if hi is not None:
+                mask &= (days != NO_DATE) & (days <= hi)
+            if docs is not None:
+                mask &= np.isin(self.page_doc[page_ids], docs)
+            return mask
+
+        return test
 
     def match(
         self,
@@ -184,74 +302,103 @@ class IndexStore:
         post: QueryPostings,
         items: Sequence[Sequence[int]],
         needs: Sequence[int],
-        allowed: np.ndarray | None,
+        allowed: PageTest | None,
         *,
         limit: int,
         cap: int,
     ) -> Candidates:
         """One dataset's pages that meet `needs` for some item, best BM25 first."""
-        if dataset not in self.ranges or not any(items):
+        if dataset not in self.dataset_codes or not any(items):
             return Candidates(0, [], [])
-        lo, hi = self.ranges[dataset]
-        return match_range(post, lo, hi, items, needs, allowed, limit=limit, cap=cap)
+        code = self.dataset_codes[dataset]
+        return match_candidates(post, code, items, needs, allowed, limit=limit, cap=cap)
+
+    # --- rows by position ---
+
+    def _segment_of(self, ids: np.ndarray, bases: np.ndarray) -> np.ndarray:
+        return np.searchsorted(bases, ids, side="right") - 1
+
+    def texts(self, page_ids: Sequence[int]) -> list[str]:
+        """Page texts by global page id, in the order given."""
+        ids = np.asarray(page_ids, dtype=np.int64)
+        out: list[str] = [""] * ids.size
+        segs = self._segment_of(ids, self.page_base)
+        for s in np.unique(segs):
+            where = np.flatnonzero(segs == s)
+            texts = self.segments[s].texts((ids[where] - self.page_base[s]).tolist())
+            for i, t in zip(where.tolist(), texts, strict=True):
+                out[i] = t
+        return out
 
     def pages(self, page_ids: Sequence[int]) -> list[dict[str, Any]]:
-        """Page rows (with their document's columns) for the given page ids, in any order."""
-        if not page_ids:
+        """Page rows (with their document's columns) for the given page ids, in the order given."""
+        if not len(page_ids):
             return []
-        cur = self.cursor()
-        cur.execute(
-            "SELECT page_id, page_num, text, doc_row FROM pages WHERE page_id IN "
-            f"({', '.join(str(int(i)) for i in page_ids)})"
-        )
-        pages = _records(cur)
-        docs = {d["doc_row"]: d for d in self.documents({p["doc_row"] for p in pages})}
-        return [{**docs[p["doc_row"]], **p} for p in pages]
+        ids = np.asarray(page_ids, dtype=np.int64)
+        rows = self.page_doc[ids].tolist()
+        docs = {d["doc_row"]: d for d in self.documents(set(rows))}
+        nums = self._page_nums(ids)
+        return [
+            {**docs[r], "page_id": int(p), "page_num": n, "text": t}
+            for p, r, n, t in zip(ids.tolist(), rows, nums, self.texts(ids), strict=True)
+        ]
+
+    def _page_nums(self, ids: np.ndarray) -> list[int]:
+        return (ids - self.doc_first[self.page_doc[ids]] + 1).tolist()
 
     def documents(self, doc_rows: Iterable[int]) -> list[dict[str, Any]]:
         """Document rows by `doc_row`."""
-        listed = ", ".join(str(int(d)) for d in doc_rows)
-        if not listed:
-            return []
-        cur = self.cursor()
-        cur.execute(f"SELECT {DOC_COLUMNS} FROM docs WHERE doc_row IN ({listed})")
-        return _records(cur)
+        rows = np.asarray(sorted(doc_rows), dtype=np.int64)
+        out: list[dict[str, Any]] = []
+        segs = self._segment_of(rows, self.doc_base)
+        for s in np.unique(segs):
+            mine = rows[segs == s]
+            for row, rec in zip(
+                mine.tolist(),
+                self.segments[s].doc_rows((mine - self.doc_base[s]).tolist()),
+                strict=True,
+            ):
+                rec["doc_row"] = row
+                rec["first_page_id"] = int(self.doc_first[row])
+                rec["fields"] = json.loads(rec["fields"])
+                del rec["content_hash"], rec["shard_id"]
+                out.append(rec)
+        return out
+
+    def _live_rows(self, sql: str, value: str) -> list[int]:
+        rows = self.cursor().execute(sql, [value]).fetchall()
+        return sorted(int(r[0]) for r in rows if self.doc_live[int(r[0])])
 
     def document(self, document_id: str) -> dict[str, Any] | None:
         """A document's row by its id, or None."""
-        cur = self.cursor()
-        cur.execute(f"SELECT {DOC_COLUMNS} FROM docs WHERE document_id = ?", [document_id])
-        rows = _records(cur)
-        return rows[0] if rows else None
+        rows = self._live_rows("SELECT doc_row FROM docs WHERE document_id = ?", document_id)
+        return self.documents(rows[:1])[0] if rows else None
 
     def document_by_url(self, url: str) -> dict[str, Any] | None:
         """A document's row by its source URL, or None."""
-        cur = self.cursor()
-        cur.execute("SELECT document_id FROM docs WHERE url = ? ORDER BY doc_row LIMIT 1", [url])
-        row = cur.fetchone()
-        return self.document(row[0]) if row else None
+        rows = self._live_rows("SELECT doc_row FROM docs WHERE url = ?", url)
+        return self.documents(rows[:1])[0] if rows else None
 
     def page_range(self, doc: dict[str, Any], first: int, last: int) -> list[tuple[int, str]]:
         """(page_num, text) of pages `first`..`last` of a document."""
         base = int(doc["first_page_id"]) - 1
-        return (
-            self.cursor()
-            .execute(
-                "SELECT page_num, text FROM pages WHERE page_id BETWEEN ? AND ? ORDER BY page_id",
-                [base + first, base + last],
+        last = min(last, int(doc["page_count"]))
+        if last < first:
+            return []
+        return list(
+            zip(
+                range(first, last + 1),
+                self.texts(range(base + first, base + last + 1)),
+                strict=True,
             )
-            .fetchall()
         )
 
     def pages_in(
         self, datasets: Sequence[str], day_from: str | None, day_to: str | None
     ) -> np.ndarray:
-        """A mask over every page: in one of `datasets` and dated within the inclusive bounds."""
-        keep = np.zeros(self.n_pages, dtype=bool)
-        for ds in datasets:
-            if ds in self.ranges:
-                lo, hi = self.ranges[ds]
-                keep[lo:hi] = True
+        """A mask over every page id: live, in one of `datasets`, dated within the bounds."""
+        codes = [self.dataset_codes[d] for d in datasets if d in self.dataset_codes]
+        keep = np.isin(self.page_ds, np.asarray(codes, np.int16)) & self.page_live
         if day_from is not None:
             keep &= (self.page_day != NO_DATE) & (self.page_day >= _days(day_from))
         if day_to is not None:
@@ -261,9 +408,13 @@ class IndexStore:
     def vectors(self, page_ids: Sequence[int]) -> np.ndarray:
         """The stored embeddings of the pages, float32, in the order given."""
         ids = np.asarray(page_ids, dtype=np.int64)
-        order = np.argsort(ids)
         matrix = np.empty((len(ids), self.dim), dtype=np.float32)
-        matrix[order] = self.embeddings[ids[order]]
+        segs = self._segment_of(ids, self.page_base)
+        for s in np.unique(segs):
+            where = np.flatnonzero(segs == s)
+            local = ids[where] - self.page_base[s]
+            order = np.argsort(local)
+            matrix[where[order]] = self.segments[s].embeddings[local[order]]
         return matrix
 
     def doc_rows(self, page_ids: Sequence[int]) -> dict[int, int]:
@@ -276,39 +427,18 @@ class IndexStore:
     ) -> Iterator[list[str]]:
         """The texts of the first `pages` pages of up to `limit` of a dataset's documents, evenly
         spaced in index order (the same sample every time), read `batch` documents at a time."""
-        cur = self.cursor()
-        docs = cur.execute(
-            "SELECT first_page_id, page_count FROM docs WHERE dataset = ? ORDER BY doc_row",
-            [dataset],
-        ).fetchall()
+        code = self.dataset_codes.get(dataset)
+        docs = np.flatnonzero((self.doc_ds == code) & self.doc_live) if code is not None else []
         step = max(1.0, len(docs) / max(limit, 1))
-        chosen = [docs[int(i * step)] for i in range(min(limit, len(docs)))]
+        chosen = [int(docs[int(i * step)]) for i in range(min(limit, len(docs)))]
         for i in range(0, len(chosen), batch):
-            ranges = [
-                (int(first), int(first) + min(int(count), pages) - 1)
-                for first, count in chosen[i : i + batch]
-            ]
-            where = " OR ".join(f"page_id BETWEEN {lo} AND {hi}" for lo, hi in ranges)
-            texts = dict(cur.execute(f"SELECT page_id, text FROM pages WHERE {where}").fetchall())
-            for lo, hi in ranges:
-                yield [str(texts[p]) for p in range(lo, hi + 1) if p in texts]
+            for row in chosen[i : i + batch]:
+                first = int(self.doc_first[row])
+                yield self.texts(range(first, first + min(int(self.doc_count[row]), pages)))
 
     def counts(self) -> dict[str, tuple[int, int]]:
-        """Documents and pages per dataset."""
-        rows = (
-            self.cursor()
-            .execute("SELECT dataset, count(*), sum(page_count) FROM docs GROUP BY dataset")
-            .fetchall()
-        )
-        return {r[0]: (int(r[1]), int(r[2])) for r in rows}
-
-
-def _records(cur: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-    names = [c[0] for c in cur.description]
-    out = []
-    for row in cur.fetchall():
-        record = dict(zip(names, row, strict=True))
-        if "fields" in record and isinstance(record["fields"], str):
-            record["fields"] = json.loads(record["fields"])
-        out.append(record)
-    return out
+        """Live documents and pages per dataset."""
+        n = len(self.dataset_codes)
+        docs = np.bincount(self.doc_ds[self.doc_live], minlength=n)
+        pages = np.bincount(self.page_ds[self.page_live], minlength=n)
+        return {d: (int(docs[c]), int(pages[c])) for d, c in self.dataset_codes.items() if docs[c]}

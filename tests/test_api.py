@@ -104,4 +104,4 @@ def test_counts_per_dataset_and_the_index_folder(make_engine):
         {"dataset": "fda_483", "documents": 1, "pages": 2},
         {"dataset": "fda_recalls", "documents": 2, "pages": 2},
     ]
-    assert (eng.index_path / "index.duckdb").exists()
+    assert (eng.index_path / "index.json").exists()

@@ -35,19 +35,30 @@ def test_built_once_and_reused(tmp_path, monkeypatch):
         assert eng.search(["alpha"]).total == 1
 
 
-def test_rebuilt_when_the_shards_change(tmp_path):
+def test_updated_in_place_when_the_shards_change(tmp_path):
     regnb.write_corpus(
         tmp_path, {"fda_483": [doc("A", ["alpha"])]}, encoder=regnb.HashingEncoder(), progress=False
     )
     with open_(tmp_path) as eng:
         old = eng.store.files.folder
+        first = [s.id for s in eng.store.state.segments]
     regnb.write_corpus(
         tmp_path, {"fda_483": [doc("B", ["alpha"])]}, encoder=regnb.HashingEncoder(), progress=False
     )
     with open_(tmp_path) as eng:
-        assert eng.store.files.folder != old
+        assert eng.store.files.folder == old
+        assert [s.id for s in eng.store.state.segments][:1] == first  # only a segment added
+        assert len(eng.store.state.segments) == 2
         assert eng.search(["alpha"]).total == 2
-    assert not old.exists()  # the stale version was removed
+
+
+def _weights(eng, terms):
+    out = {}
+    for term, term_id in eng.store.term_ids(terms).items():
+        pages, weights = eng.store.weights(term_id)
+        for page, weight in zip(pages.tolist(), weights.tolist(), strict=True):
+            out[(term, eng.store.pages([page])[0]["title"])] = weight
+    return out
 
 
 def test_postings_are_impact_scored_bm25(tmp_path):
@@ -58,16 +69,10 @@ def test_postings_are_impact_scored_bm25(tmp_path):
         progress=False,
     )
     with open_(tmp_path) as eng:
-        rows = (
-            eng.store.cursor()
-            .execute(
-                "SELECT t.term, count(*), min(p.weight) > 0 FROM postings p JOIN terms t USING (term_id) "
-                "GROUP BY t.term ORDER BY t.term"
-            )
-            .fetchall()
-        )
-    assert ("alpha", 2, True) in rows and ("beta", 1, True) in rows
-    assert not any(term in ("the", "of") for term, *_ in rows)
+        weights = _weights(eng, ["alpha", "beta", "the", "of"])
+        assert eng.store.term_df(["alpha", "beta", "the"]) == {"alpha": 2, "beta": 1}
+    assert set(weights) == {("alpha", "T"), ("alpha", "U"), ("beta", "T")}
+    assert all(w > 0 for w in weights.values())
 
 
 def test_an_empty_corpus_folder_is_not_found(tmp_path):
@@ -90,7 +95,7 @@ def test_bm25_impact_weight_for_known_k1_b_and_lengths(tf, df, n_pages, dl, avgd
     assert index.bm25_weight(tf, df, n_pages, dl, avgdl) == pytest.approx(expected, rel=1e-12)
 
 
-def test_the_index_stores_exactly_those_weights(tmp_path):
+def test_the_index_scores_exactly_those_weights(tmp_path):
     # page T: "t alpha alpha beta" (4 words), page U: "u alpha" + 30 x (32 words); avgdl 18
     regnb.write_corpus(
         tmp_path,
@@ -99,15 +104,7 @@ def test_the_index_stores_exactly_those_weights(tmp_path):
         progress=False,
     )
     with open_(tmp_path) as eng:
-        rows = (
-            eng.store.cursor()
-            .execute(
-                "SELECT t.term, d.title, p.weight FROM postings p JOIN terms t USING (term_id) "
-                "JOIN docs d USING (doc_row) WHERE t.term IN ('alpha', 'beta')"
-            )
-            .fetchall()
-        )
-    weights = {(term, title): weight for term, title, weight in rows}
+        weights = _weights(eng, ["alpha", "beta"])
     assert weights == pytest.approx(
         {
             ("beta", "T"): index.bm25_weight(1, 1, 2, 4, 18),

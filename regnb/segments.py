@@ -1,0 +1,612 @@
+"""Segments: the immutable parts of the index, each built from a bounded batch of shards or merged
+from other segments. A segment holds its pages' postings (term frequencies under global term
+ids), lengths, texts, embeddings and its documents' rows; BM25 weights are computed at query time
+from the index's corpus-wide statistics, so a page scores the same in any segment.
+
+    seg-<id>/
+        segment.json        counts and the shards the segment was built from
+        docs.arrow          document rows (Arrow IPC, memory-mapped, read by position)
+        texts.bin           page texts, zstd blocks of 16 pages; text_*.npy: where each is
+        pages.npz           per page: doc row, page number, length (words kept)
+        embeddings.npy      float16 (pages, dim)
+        post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
+                            (uint16) and tf (uint8), the few larger values kept apart
+        meta.duckdb         document ids and URLs, field values (for lookups and filters)
+
+Local ids count from 0 within a segment; the store adds each segment's base.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from regnb import shards, text
+
+__all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
+
+NO_DATE = -(2**31)
+PAGE_BLOCK = 16  # pages per compressed block of page text (one block read per page fetched)
+DOC_BLOCK = 256  # documents per record batch of document rows (uncompressed, memory-mapped)
+CODEC = "zstd"
+
+DOC_SCHEMA = pa.schema(
+    [
+        pa.field("document_id", pa.string()),
+        pa.field("dataset", pa.string()),
+        pa.field("title", pa.string()),
+        pa.field("date", pa.date32()),
+        pa.field("url", pa.string()),
+        pa.field("fields", pa.string()),
+        pa.field("page_count", pa.int32()),
+        pa.field("first_page_id", pa.int32()),
+        pa.field("content_hash", pa.string()),
+        pa.field("shard_id", pa.string()),
+    ]
+)
+FIELD_SCHEMA = pa.schema(
+    [
+        pa.field("doc_row", pa.int32()),
+        pa.field("dataset", pa.string()),
+        pa.field("field", pa.string()),
+        pa.field("value", pa.string()),
+        pa.field("norm", pa.string()),
+        pa.field("terms", pa.list_(pa.string())),
+    ]
+)
+
+
+def new_segment_id() -> str:
+    return f"seg-{secrets.token_hex(6)}"
+
+
+@dataclass
+class SegmentData:
+    """A segment in memory, before it is written: documents, pages and postings in local ids."""
+
+    docs: pa.Table  # DOC_SCHEMA, first_page_id local
+    page_doc: np.ndarray  # int32 local doc row per page
+    page_num: np.ndarray  # int32
+    page_dl: np.ndarray  # int32: words kept (title and text), the BM25 length
+    texts: pa.ChunkedArray  # string per page
+    vectors: np.ndarray  # float16 (pages, dim)
+    post_term: np.ndarray  # int32 global term id, sorted (then page)
+    post_page: np.ndarray  # int32 local page id
+    post_tf: np.ndarray  # int32
+    fields: pa.Table  # FIELD_SCHEMA, doc_row local
+
+    @property
+    def n_pages(self) -> int:
+        return int(self.page_doc.size)
+
+    def term_df(self) -> tuple[np.ndarray, np.ndarray]:
+        """(term ids, pages holding each) in this segment."""
+        ids, counts = np.unique(self.post_term, return_counts=True)
+        return ids.astype(np.int64), counts.astype(np.int64)
+
+
+# --- building from shards ---------------------------------------------------------------------
+
+TOKENISE_SQL = [
+    "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
+    " SELECT p.page_id, unnest(regnb_words(coalesce(f.text, d.title || ' ' || p.text))) AS w"
+    " FROM pages_in p JOIN docs_in d USING (doc_row) LEFT JOIN folded_in f USING (page_id))"
+    " WHERE regnb_keep(w) GROUP BY ALL",
+    "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
+    "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
+    "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
+    "DROP TABLE tok",
+    "DROP TABLE vocab",
+    "CREATE TEMP TABLE new_terms AS SELECT term, "
+    "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
+    "FROM (SELECT DISTINCT term FROM pt) WHERE term NOT IN (SELECT term FROM dict_in)",
+]
+POSTINGS_SQL = (
+    "SELECT coalesce(d.term_id, n.term_id) AS term_id, pt.page_id, pt.tf FROM pt "
+    "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
+    "ORDER BY term_id, pt.page_id"
+)
+LENGTHS_SQL = "SELECT page_id, sum(tf)::INTEGER AS dl FROM pt GROUP BY page_id"
+FIELDS_SQL = (
+    "SELECT f.doc_row, f.dataset, f.field, f.value, "
+    "regexp_replace(upper(strip_accents(f.folded)), '[^A-Z0-9]', '', 'g') AS norm, "
+    "list_distinct(regnb_terms(f.folded)) AS terms FROM fields_in f ORDER BY f.dataset, f.field, f.doc_row"
+)
+
+
+def from_tables(
+    docs: pa.Table,
+    pages: pa.Table,
+    vectors: np.ndarray,
+    dictionary: pa.Table,
+    next_term_id: int,
+    *,
+    threads: int = 0,
+    temp_dir: Path | None = None,
+) -> tuple[SegmentData, pa.Table]:
+    """A segment from documents (DOC_SCHEMA, in page order) and their pages (`doc_row`,
+    `page_num`, `text`, local page id = row), tokenised as the index has always done: title and
+    text, folded, stop words dropped, stemmed. `dictionary` (term, term_id) is the index's; terms
+    it lacks get ids from `next_term_id` on, in term order. Returns the segment and its new terms."""
+    folded = _folded_pages(docs, pages)
+    con = text.connect()
+    try:
+        if threads:
+            con.execute(f"SET threads = {int(threads)}")
+        if temp_dir is not None:
+            con.execute("SET temp_directory = ?", [str(temp_dir)])
+        con.execute("SET preserve_insertion_order = false")
+        con.register(
+            "docs_in",
+            docs.append_column("doc_row", pa.array(np.arange(docs.num_rows, dtype=np.int32))),
+        )
+        con.register(
+            "pages_in",
+            pa.table(
+                {
+                    "page_id": pa.array(np.arange(pages.num_rows, dtype=np.int32)),
+                    "doc_row": pages.column("doc_row"),
+                    "text": pages.column("text"),
+                }
+            ),
+        )
+        con.register("folded_in", folded)
+        con.register("dict_in", dictionary)
+        con.register("fields_in", _field_rows(docs))
+        for sql in TOKENISE_SQL:
+            con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
+        post = con.execute(POSTINGS_SQL).fetchnumpy()
+        lens = con.execute(LENGTHS_SQL).fetchnumpy()
+        new_terms = (
+            con.execute("SELECT term, term_id FROM new_terms ORDER BY term").arrow().read_all()
+        )
+        fields = con.execute(FIELDS_SQL).arrow().read_all()
+    finally:
+        con.close()
+    dl = np.zeros(pages.num_rows, np.int32)
+    dl[np.asarray(lens["page_id"], np.int64)] = np.asarray(lens["dl"], np.int32)
+    data = SegmentData(
+        docs=docs.cast(DOC_SCHEMA),
+        page_doc=np.asarray(pages.column("doc_row").to_numpy(), np.int32),
+        page_num=np.asarray(pages.column("page_num").to_numpy(), np.int32),
+        page_dl=dl,
+        texts=pages.column("text"),
+        vectors=np.ascontiguousarray(vectors, dtype=np.float16),
+        post_term=np.asarray(post["term_id"], np.int32),
+        post_page=np.asarray(post["page_id"], np.int32),
+        post_tf=np.asarray(post["tf"], np.int32),
+        fields=_table(fields, FIELD_SCHEMA),
+    )
+    return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
+
+
+def _table(table: pa.Table, schema: pa.Schema) -> pa.Table:
+    if table.num_rows == 0:
+        return schema.empty_table()
+    return table.cast(schema)
+
+
+def _field_rows(docs: pa.Table) -> pa.Table:
+    """One row per (document, field) with its value as text, for filters."""
+    rows: dict[str, list[Any]] = {
+        "doc_row": [],
+        "dataset": [],
+        "field": [],
+        "value": [],
+        "folded": [],
+    }
+    for doc_row, (dataset, raw) in enumerate(
+        zip(docs.column("dataset").to_pylist(), docs.column("fields").to_pylist(), strict=True)
+    ):
+        for name, value in json.loads(raw).items():
+            if value is None:
+                continue
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            elif isinstance(value, list):
+                value = "; ".join(str(v) for v in value)
+            rows["doc_row"].append(doc_row)
+            rows["dataset"].append(dataset)
+            rows["field"].append(name)
+            rows["value"].append(str(value))
+            rows["folded"].append(text.fold(str(value)))
+    return pa.table(
+        {
+            "doc_row": pa.array(rows["doc_row"], pa.int32()),
+            "dataset": pa.array(rows["dataset"], pa.string()),
+            "field": pa.array(rows["field"], pa.string()),
+            "value": pa.array(rows["value"], pa.string()),
+            "folded": pa.array(rows["folded"], pa.string()),
+        }
+    )
+
+
+def _folded_pages(docs: pa.Table, pages: pa.Table) -> pa.Table:
+    """`title + ' ' + text` folded (`text.fold`) for the pages where folding changes it; the
+    index tokenises these, the rest as they are. Only non-ASCII pages can change."""
+    counts = docs.column("page_count").to_numpy()
+    title_ascii = np.repeat(pc.string_is_ascii(docs.column("title")).to_numpy(False), counts)
+    page_ascii = pc.string_is_ascii(pages.column("text")).to_numpy(False)
+    candidates = np.flatnonzero(~(title_ascii & page_ascii))
+    titles = np.repeat(np.arange(docs.num_rows), counts)[candidates]
+    title_list = docs.column("title").to_pylist()
+    texts = pages.column("text").take(pa.array(candidates, pa.int64())).to_pylist()
+    ids, out = [], []
+    for page_id, doc, page in zip(candidates.tolist(), titles.tolist(), texts, strict=True):
+        whole = f"{title_list[doc]} {page}"
+        folded = text.fold(whole)
+        if folded != whole:
+            ids.append(page_id)
+            out.append(folded)
+    return pa.table({"page_id": pa.array(ids, pa.int32()), "text": pa.array(out, pa.string())})
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def _write_ipc(path: Path, table: pa.Table, rows: int) -> None:
+    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, table.schema) as w:
+        for batch in table.combine_chunks().to_batches(max_chunksize=rows):
+            w.write_batch(batch)
+        if table.num_rows == 0:
+            w.write_batch(pa.RecordBatch.from_pylist([], schema=table.schema))
+
+
+def _write_texts(folder: Path, texts: pa.ChunkedArray) -> None:
+    """Page texts as zstd blocks of PAGE_BLOCK pages: `texts.bin`, the blocks' offsets in it,
+    and each page's offset in the uncompressed stream."""
+    codec = pa.Codec(CODEC, compression_level=9)
+    encoded = [t.encode("utf-8") for t in texts.to_pylist()]
+    sizes = np.fromiter((len(e) for e in encoded), np.int64, len(encoded))
+    page_offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    block_offsets = [0]
+    with open(folder / "texts.bin", "wb") as f:
+        for start in range(0, len(encoded), PAGE_BLOCK):
+            block = codec.compress(b"".join(encoded[start : start + PAGE_BLOCK]), asbytes=True)
+            f.write(block)
+            block_offsets.append(block_offsets[-1] + len(block))
+    np.save(folder / "text_pages.npy", page_offsets)
+    np.save(folder / "text_blocks.npy", np.asarray(block_offsets, np.int64))
+
+
+def _save_small(folder: Path, name: str, values: np.ndarray, dtype: type) -> None:
+    """Integers in a small type, the few that do not fit kept apart (position, value)."""
+    top = np.iinfo(dtype).max
+    big = np.flatnonzero(values > top)
+    np.save(folder / f"{name}.npy", np.where(values > top, 0, values).astype(dtype))
+    np.save(folder / f"{name}_big.npy", np.stack([big, values[big].astype(np.int64)]))
+
+
+class SmallInts:
+    """Reads what `_save_small` wrote: a memory-mapped array and its exceptions."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.values = np.load(folder / f"{name}.npy", mmap_mode="r")
+        self.big_at, self.big = np.load(folder / f"{name}_big.npy")
+
+    def slice(self, lo: int, hi: int) -> np.ndarray:
+        out = np.asarray(self.values[lo:hi], np.int64)
+        a, b = np.searchsorted(self.big_at, [lo, hi])
+        if b > a:
+            out[self.big_at[a:b] - lo] = self.big[a:b]
+        return out
+
+
+def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> dict[str, Any]:
+    """Write a segment's files into `folder` (a fresh folder); returns its summary."""
+    folder.mkdir(parents=True, exist_ok=False)
+    _write_ipc(folder / "docs.arrow", data.docs, DOC_BLOCK)
+    _write_texts(folder, data.texts)
+    np.savez(folder / "pages.npz", doc=data.page_doc, num=data.page_num, dl=data.page_dl)
+    np.save(folder / "embeddings.npy", data.vectors)
+    datasets = sorted(set(data.docs.column("dataset").to_pylist()))
+    codes = {d: i for i, d in enumerate(datasets)}
+    dates = data.docs.column("date").cast(pa.int32()).fill_null(NO_DATE)
+    np.savez(
+        folder / "docs.npz",
+        ds=np.array([codes[d] for d in data.docs.column("dataset").to_pylist()], np.int16),
+        day=np.asarray(dates.to_numpy(), np.int32),
+        first=np.asarray(data.docs.column("first_page_id").to_numpy(), np.int32),
+        count=np.asarray(data.docs.column("page_count").to_numpy(), np.int32),
+    )
+    terms, starts = np.unique(data.post_term, return_index=True)
+    offsets = np.append(starts, data.post_term.size).astype(np.int64)
+    np.save(folder / "post_terms.npy", terms.astype(np.int32))
+    np.save(folder / "post_offsets.npy", offsets)
+    gaps = np.diff(data.post_page.astype(np.int64), prepend=0)
+    gaps[starts] = data.post_page[starts]  # each term's first page as it is
+    _save_small(folder, "post_gaps", gaps, np.uint16)
+    _save_small(folder, "post_tf", data.post_tf, np.uint8)
+    con = text.connect(str(folder / "meta.duckdb"))
+    try:
+        docs = data.docs.select(["document_id", "dataset", "url"]).append_column(
+            "doc_row", pa.array(np.arange(data.docs.num_rows, dtype=np.int32))
+        )
+        con.register("docs_in", docs)
+        con.register("fields_in", data.fields)
+        con.execute(
+            "CREATE TABLE docs AS SELECT doc_row, document_id, dataset, url FROM docs_in ORDER BY doc_row"
+        )
+        con.execute("CREATE TABLE field_values AS SELECT * FROM fields_in")
+        con.execute("CREATE INDEX docs_document_id ON docs (document_id)")
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+    summary = {
+        "pages": data.n_pages,
+        "docs": data.docs.num_rows,
+        "postings": int(data.post_term.size),
+        "datasets": datasets,
+        "shards": sorted(set(shard_ids)),
+    }
+    (folder / "segment.json").write_text(json.dumps(summary), encoding="utf-8")
+    for path in folder.iterdir():
+        with open(path, "rb") as f:
+            os.fsync(f.fileno())
+    return summary
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+class Segment:
+    """A written segment, opened read-only; arrays are memory-mapped where they are large."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.summary = json.loads((folder / "segment.json").read_text(encoding="utf-8"))
+        self.n_pages = int(self.summary["pages"])
+        self.n_docs = int(self.summary["docs"])
+        with np.load(folder / "pages.npz") as pages:
+            self.page_doc = pages["doc"]
+            self.page_num = pages["num"]
+            self.page_dl = pages["dl"]
+        with np.load(folder / "docs.npz") as docs:
+            self.doc_ds = docs["ds"]
+            self.doc_day = docs["day"]
+            self.doc_first = docs["first"]
+            self.doc_count = docs["count"]
+        self.datasets: list[str] = list(self.summary["datasets"])
+        self.terms = np.load(folder / "post_terms.npy")
+        self.offsets = np.load(folder / "post_offsets.npy")
+        self.post_gaps = SmallInts(folder, "post_gaps")
+        self.post_tf = SmallInts(folder, "post_tf")
+        self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
+        self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
+        self._text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
+        self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
+        self._text_blocks = np.load(folder / "text_blocks.npy")
+        self._codec = pa.Codec(CODEC)
+
+    def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
+        """(local page ids, tf) of one term; empty where the segment lacks it."""
+        i = int(np.searchsorted(self.terms, term_id))
+        if i >= self.terms.size or self.terms[i] != term_id:
+            empty = np.empty(0, np.int64)
+            return empty, empty
+        lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
+        return np.cumsum(self.post_gaps.slice(lo, hi)), self.post_tf.slice(lo, hi)
+
+    def texts(self, local: Sequence[int]) -> list[str]:
+        """Page texts by local page id, decompressing only their blocks."""
+        out: list[str] = [""] * len(local)
+        by_block: dict[int, list[int]] = {}
+        for i, page in enumerate(local):
+            by_block.setdefault(int(page) // PAGE_BLOCK, []).append(i)
+        for block, positions in by_block.items():
+            data = self._block(block)
+            base = int(self._text_pages[block * PAGE_BLOCK])
+            for i in positions:
+                page = int(local[i])
+                lo, hi = int(self._text_pages[page]) - base, int(self._text_pages[page + 1]) - base
+                out[i] = data[lo:hi].decode("utf-8")
+        return out
+
+    def _block(self, block: int) -> bytes:
+        assert self._text is not None
+        lo, hi = int(self._text_blocks[block]), int(self._text_blocks[block + 1])
+        first = block * PAGE_BLOCK
+        last = min(first + PAGE_BLOCK, self.n_pages)
+        size = int(self._text_pages[last] - self._text_pages[first])
+        return self._codec.decompress(self._text[lo:hi].tobytes(), size, asbytes=True)
+
+    def doc_rows(self, local: Sequence[int]) -> list[dict[str, Any]]:
+        """Document rows by local doc row."""
+        out: list[dict[str, Any]] = [{} for _ in local]
+        by_block: dict[int, list[int]] = {}
+        for i, row in enumerate(local):
+            by_block.setdefault(int(row) // DOC_BLOCK, []).append(i)
+        for block, positions in by_block.items():
+            batch = self._docs.get_batch(block)
+            rows = pa.array([int(local[i]) - block * DOC_BLOCK for i in positions], pa.int32())
+            for i, record in zip(positions, batch.take(rows).to_pylist(), strict=True):
+                out[i] = record
+        return out
+
+    def doc_column(self, name: str) -> pa.ChunkedArray:
+        """One column of every document row (reads every block)."""
+        return self._docs.read_all().column(name)
+
+    def all_texts(self) -> pa.ChunkedArray:
+        blocks = range((self.n_pages + PAGE_BLOCK - 1) // PAGE_BLOCK)
+        data = b"".join(self._block(b) for b in blocks)
+        offsets = np.asarray(self._text_pages, np.int64)
+        texts = [data[offsets[i] : offsets[i + 1]].decode("utf-8") for i in range(self.n_pages)]
+        return pa.chunked_array([pa.array(texts, pa.string())])
+
+    def postings_all(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(term id, local page, tf) of every posting, in stored order."""
+        counts = np.diff(self.offsets)
+        return (
+            np.repeat(self.terms, counts).astype(np.int32),
+            self._all_pages(counts),
+            self.post_tf.slice(0, int(self.offsets[-1])).astype(np.int32),
+        )
+
+    def _all_pages(self, counts: np.ndarray) -> np.ndarray:
+        running = np.cumsum(self.post_gaps.slice(0, int(self.offsets[-1])))
+        before = np.concatenate([[0], running])[self.offsets[:-1]]
+        return (running - np.repeat(before, counts)).astype(np.int32)
+
+    def field_values(self) -> pa.Table:
+        con = text.connect(str(self.folder / "meta.duckdb"), read_only=True)
+        try:
+            return _table(
+                con.execute("SELECT * FROM field_values").arrow().read_all(), FIELD_SCHEMA
+            )
+        finally:
+            con.close()
+
+
+# --- merging ----------------------------------------------------------------------------------
+
+
+def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
+    """One segment's data from segments and their live-document masks, deleted documents
+    dropped, pages kept in order (segment by segment)."""
+    docs, page_doc, page_num, page_dl, texts, vectors, fields = [], [], [], [], [], [], []
+    terms, pages, tfs = [], [], []
+    doc_base = page_base = 0
+    for seg, live_docs in parts:
+        keep_page = live_docs[seg.page_doc]
+        new_page = np.cumsum(keep_page) - 1 + page_base
+        new_doc = np.cumsum(live_docs) - 1 + doc_base
+        table = seg._docs.read_all().filter(pa.array(live_docs))
+        first = (
+            new_page[np.asarray(table.column("first_page_id").to_numpy(), np.int64)]
+            if table.num_rows
+            else []
+        )
+        docs.append(
+            table.set_column(
+                DOC_SCHEMA.get_field_index("first_page_id"),
+                "first_page_id",
+                pa.array(np.asarray(first, np.int32)),
+            )
+        )
+        page_doc.append(new_doc[seg.page_doc[keep_page]].astype(np.int32))
+        page_num.append(seg.page_num[keep_page])
+        page_dl.append(seg.page_dl[keep_page])
+        texts.append(seg.all_texts().filter(pa.array(keep_page)))
+        vectors.append(np.asarray(seg.embeddings)[keep_page])
+        fv = seg.field_values()
+        fv_keep = (
+            live_docs[np.asarray(fv.column("doc_row").to_numpy(), np.int64)]
+            if fv.num_rows
+            else np.zeros(0, bool)
+        )
+        fv = fv.filter(pa.array(fv_keep))
+        fields.append(
+            fv.set_column(
+                0, "doc_row", pa.array(new_doc[fv.column("doc_row").to_numpy()].astype(np.int32))
+            )
+        )
+        t, p, f = seg.postings_all()
+        live_post = keep_page[p]
+        terms.append(t[live_post])
+        pages.append(new_page[p[live_post]].astype(np.int32))
+        tfs.append(f[live_post])
+        doc_base += int(live_docs.sum())
+        page_base += int(keep_page.sum())
+    post_term, post_page, post_tf = (
+        np.concatenate(terms),
+        np.concatenate(pages),
+        np.concatenate(tfs),
+    )
+    order = np.lexsort((post_page, post_term))
+    all_fields = pa.concat_tables(fields)
+    order_fields = pc.sort_indices(
+        all_fields, [("dataset", "ascending"), ("field", "ascending"), ("doc_row", "ascending")]
+    )
+    return SegmentData(
+        docs=pa.concat_tables(docs),
+        page_doc=np.concatenate(page_doc),
+        page_num=np.concatenate(page_num),
+        page_dl=np.concatenate(page_dl),
+        texts=pa.chunked_array([c for t in texts for c in t.chunks], pa.string()),
+        vectors=np.concatenate(vectors),
+        post_term=post_term[order],
+        post_page=post_page[order],
+        post_tf=post_tf[order],
+        fields=all_fields.take(order_fields),
+    )
+
+
+def shard_tables(
+    corpus: Path, entry: shards.ShardEntry, dim: int
+) -> tuple[pa.Table, pa.Table, np.ndarray]:
+    """One shard, checked, as segment document rows (first_page_id from 0), pages and vectors."""
+    documents = shards.read_documents(corpus, entry)
+    pages = shards.read_pages(corpus, entry, dim, documents)
+    counts = documents.column("page_count").to_numpy()
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int32)
+    n = documents.num_rows
+    docs = pa.table(
+        {
+            "document_id": documents.column("document_id"),
+            "dataset": pa.array([entry.dataset] * n, pa.string()),
+            "title": documents.column("title"),
+            "date": documents.column("date"),
+            "url": documents.column("url"),
+            "fields": documents.column("fields"),
+            "page_count": documents.column("page_count"),
+            "first_page_id": pa.array(first),
+            "content_hash": documents.column("content_hash"),
+            "shard_id": pa.array([entry.shard_id] * n, pa.string()),
+        }
+    )
+    page_table = pa.table(
+        {
+            "doc_row": pa.array(np.repeat(np.arange(n, dtype=np.int32), counts)),
+            "page_num": pages.column("page_num"),
+            "text": pages.column("text"),
+        }
+    )
+    return docs, page_table, shards.embeddings(pages, dim)
+
+
+def concat_shards(
+    parts: Sequence[tuple[pa.Table, pa.Table, np.ndarray]], dim: int
+) -> tuple[pa.Table, pa.Table, np.ndarray]:
+    """Several shards' tables as one batch, doc rows and first pages shifted."""
+    docs, pages, vectors = [], [], []
+    doc_base = page_base = 0
+    for d, p, v in parts:
+        first = np.asarray(d.column("first_page_id").to_numpy(), np.int32) + page_base
+        docs.append(
+            d.set_column(
+                DOC_SCHEMA.get_field_index("first_page_id"), "first_page_id", pa.array(first)
+            )
+        )
+        pages.append(
+            p.set_column(
+                0,
+                "doc_row",
+                pa.array(np.asarray(p.column("doc_row").to_numpy(), np.int32) + doc_base),
+            )
+        )
+        vectors.append(v)
+        doc_base += d.num_rows
+        page_base += p.num_rows
+    if not docs:
+        return (
+            DOC_SCHEMA.empty_table(),
+            pa.table(
+                {
+                    "doc_row": pa.array([], pa.int32()),
+                    "page_num": pa.array([], pa.int32()),
+                    "text": pa.array([], pa.string()),
+                }
+            ),
+            np.zeros((0, dim), np.float16),
+        )
+    return pa.concat_tables(docs), pa.concat_tables(pages), np.concatenate(vectors)

@@ -1,0 +1,322 @@
+"""An index in segments scores as one index over the whole corpus: built in one segment or many,
+updated incrementally, merged, or interrupted."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import regnb
+from regnb import index, segments
+from regnb.catalog import load_catalog
+from regnb.settings import Settings
+
+WORDS = [
+    "sterile",
+    "contamination",
+    "aseptic",
+    "validation",
+    "cleaning",
+    "procedure",
+    "batch",
+    "record",
+    "deviation",
+    "complaint",
+    "investigation",
+    "microbial",
+    "endotoxin",
+    "particulate",
+    "inspection",
+    "observation",
+    "firm",
+    "warning",
+    "letter",
+    "recall",
+    "device",
+    "implant",
+    "catheter",
+    "software",
+    "labeling",
+    "adverse",
+    "event",
+    "report",
+    "stability",
+    "potency",
+    "assay",
+    "impurity",
+    "specification",
+    "laboratory",
+    "control",
+    "equipment",
+    "calibration",
+    "water",
+    "system",
+    "environmental",
+    "monitoring",
+    "gowning",
+    "training",
+    "corrective",
+    "preventive",
+    "action",
+    "supplier",
+    "audit",
+    "documentation",
+    "electronic",
+    "signature",
+    "data",
+    "integrity",
+    "audit",
+    "trail",
+]
+DATASETS = ("fda_483", "fda_recalls", "fda_warning_letters")
+
+
+def _document(rng: random.Random, dataset: str, n: int) -> dict[str, Any]:
+    pages = [
+        " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 60)))
+        for _ in range(rng.randint(1, 4))
+    ]
+    company = rng.choice(["Acme Labs", "Beta Pharma", "Gamma Devices"])
+    fields = {"company": company} if dataset != "fda_483" else {"facility_name": company}
+    return {
+        "title": " ".join(rng.choice(WORDS) for _ in range(3)),
+        "date": f"20{rng.randint(10, 24)}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}",
+        "url": None,
+        "fields": fields,
+        "pages": pages,
+        "key": f"{dataset}-{n}",
+    }
+
+
+def write_batches(corpus: Path, batches: int, *, seed: int = 3, start: int = 0) -> None:
+    """`batches` writes (one shard per dataset each) of seeded random documents."""
+    rng = random.Random(seed)
+    for b in range(batches):
+        docs = {
+            ds: [_document(rng, ds, start + b * 100 + i) for i in range(rng.randint(5, 15))]
+            for ds in DATASETS
+        }
+        regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+
+
+def open_(corpus: Path, home: Path, batch_pages: int = 100_000) -> regnb.Engine:
+    base = Settings.from_env()
+    settings = Settings(**{**base.__dict__, "home": home, "index_batch_pages": batch_pages})
+    return regnb.Engine(corpus, encoder=regnb.HashingEncoder(), settings=settings, progress=False)
+
+
+def queries(seed: int = 11, n: int = 30) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        items = [
+            " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
+            for _ in range(rng.randint(1, 3))
+        ]
+        query: dict[str, Any] = {"keywords": items, "limit": 50}
+        if i % 2:
+            query["query"] = " ".join(rng.choice(WORDS) for _ in range(6))
+        if i % 5 == 0:
+            query["filters"] = {"fda_recalls": {"company": "acme"}}
+        if i % 7 == 0:
+            query["date_from"] = "2015-01-01"
+        out.append(query)
+    return out
+
+
+def candidates(eng: regnb.Engine, query: dict[str, Any]) -> dict[str, tuple[int, list[float]]]:
+    """Each dataset's matched pages (count and BM25 of the best 500), by the store directly."""
+    store = eng.store
+    terms = sorted({t for item in query["keywords"] for t in eng.normaliser.terms(item)})
+    ids = store.term_ids(terms)
+    items = [[ids[t] for t in eng.normaliser.terms(i) if t in ids] for i in query["keywords"]]
+    post = store.postings([t for item in items for t in item])
+    post.prepare(items)
+    return {
+        ds: (c.matches, c.scores)
+        for ds in DATASETS
+        for c in [store.match(ds, post, items, [1] * len(items), None, limit=500, cap=10_000)]
+    }
+
+
+def summary(res: regnb.SearchResult) -> list[tuple[str, int, list[tuple[int, float]]]]:
+    return [
+        (r["document_id"], r["matched_pages"], [(p["page_num"], p["score"]) for p in r["pages"]])
+        for r in res.to_dict()["results"]
+    ]
+
+
+def assert_same(one: regnb.Engine, many: regnb.Engine, *, order: bool = True) -> None:
+    for query in queries():
+        a, b = one.search(**query), many.search(**query)
+        assert a.to_dict()["datasets"] == b.to_dict()["datasets"]
+        assert a.total == b.total
+        sa, sb = summary(a), summary(b)
+        if order:
+            assert [s[:2] for s in sa] == [s[:2] for s in sb]
+        else:  # ties between pages may order differently: compare by document
+            sa, sb = sorted(sa), sorted(sb)
+        for (_, _, pa_), (_, _, pb) in zip(sa, sb, strict=True):
+            assert [n for n, _ in pa_] == [n for n, _ in pb]
+            assert [s for _, s in pa_] == pytest.approx([s for _, s in pb], rel=1e-6, abs=1e-9)
+        ca, cb = candidates(one, query), candidates(many, query)
+        for ds in DATASETS:
+            assert ca[ds][0] == cb[ds][0]
+            assert ca[ds][1] == pytest.approx(cb[ds][1], rel=1e-6)
+
+
+def test_one_segment_and_many_score_alike(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 5)
+    with open_(corpus, tmp_path / "one") as one, open_(corpus, tmp_path / "many", 1) as many:
+        assert len(one.store.segments) == 1
+        assert len(many.store.segments) == 15  # a shard per segment
+        assert one.store.n_pages == many.store.n_pages
+        assert_same(one, many)
+
+
+def test_added_and_replaced_documents_score_as_a_fresh_build(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 3)
+    with open_(corpus, tmp_path / "inc") as eng:
+        before = [s.id for s in eng.store.state.segments]
+        n_docs = int(eng.store.doc_live.sum())
+    write_batches(corpus, 2, seed=5, start=1000)  # new documents
+    write_batches(corpus, 1, seed=9, start=0)  # same keys as the first write: replacements
+    with open_(corpus, tmp_path / "inc") as inc, open_(corpus, tmp_path / "fresh") as fresh:
+        state = inc.store.state
+        assert [s.id for s in state.segments][: len(before)] == before  # old segments kept
+        assert any(s.deleted_docs for s in state.segments)
+        assert int(inc.store.doc_live.sum()) > n_docs
+        assert inc.counts().equals(fresh.counts())
+        assert_same(fresh, inc, order=False)
+    files = index.merge_index(corpus, load_catalog(corpus), tmp_path / "inc" / "index")
+    merged = index.IndexState.load(files.folder)
+    assert merged is not None and len(merged.segments) == 1 and not merged.segments[0].deleted
+    with open_(corpus, tmp_path / "inc") as inc, open_(corpus, tmp_path / "fresh") as fresh:
+        assert_same(fresh, inc, order=False)
+    leftovers = {p.name for p in files.folder.iterdir()} - {index.MANIFEST, index.LOCK}
+    assert leftovers <= set(merged.files()) | set(merged.previous)
+
+
+def test_a_document_read_after_replacement_is_the_new_version(tmp_path):
+    corpus = tmp_path / "corpus"
+    docs = {"fda_483": [{"title": "T", "pages": ["old text"], "key": "k", "fields": {}}]}
+    regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+    with open_(corpus, tmp_path / "h") as eng:
+        doc_id = eng.search(["old"]).to_dict()["results"][0]["document_id"]
+    docs["fda_483"][0]["pages"] = ["new text"]
+    regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+    with open_(corpus, tmp_path / "h") as eng:
+        assert eng.search(["old"]).total == 0
+        assert eng.read(doc_id).page_list == [{"page_num": 1, "text": "new text"}]
+        assert eng.counts().documents.sum() == 1
+        assert eng.document_frequency(["old", "new"]) == {"old": 0.0, "new": 1.0}
+
+
+def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    with open_(corpus, tmp_path / "h", 1) as eng:
+        folder = eng.store.files.folder
+    manifest_before = (folder / index.MANIFEST).read_text()
+    files_before = sorted(p.name for p in folder.iterdir())
+    write_batches(corpus, 2, seed=5, start=1000)
+    real = segments.write_segment
+    calls = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError("disk full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(segments, "write_segment", failing)
+    with pytest.raises(OSError, match="disk full"):
+        open_(corpus, tmp_path / "h", 1)
+    assert (folder / index.MANIFEST).read_text() == manifest_before
+    assert sorted(p.name for p in folder.iterdir()) == files_before
+    monkeypatch.setattr(segments, "write_segment", real)
+    with open_(corpus, tmp_path / "h", 1) as eng, open_(corpus, tmp_path / "fresh") as fresh:
+        assert_same(fresh, eng)
+
+
+def test_a_killed_build_is_cleaned_up_by_the_next(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    home = tmp_path / "h"
+    with open_(corpus, home) as eng:
+        folder = eng.store.files.folder
+    (folder / "seg-deadbeef0000").mkdir()  # what a killed build leaves: a segment nobody names
+    (folder / "terms-99.arrow").write_bytes(b"x")
+    write_batches(corpus, 1, seed=5, start=1000)
+    with open_(corpus, home) as eng:
+        assert eng.counts().documents.sum() > 0
+    assert not (folder / "seg-deadbeef0000").exists()
+    assert not (folder / "terms-99.arrow").exists()
+
+
+def test_an_index_of_the_previous_version_is_rebuilt_once(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 1)
+    manifest = regnb.shards.Manifest.load(corpus)
+    old = index.index_folder(tmp_path / "h" / "index", manifest).parent / "abc-v6"
+    old.mkdir(parents=True)
+    (old / "index.duckdb").write_bytes(b"old")
+    with open_(corpus, tmp_path / "h") as eng:
+        assert eng.search(["sterile"]).total >= 0
+        assert eng.store.files.folder.name == f"v{index.INDEX_VERSION}"
+    assert not old.exists()
+
+
+def test_regnb_index_merge_merges_the_segments(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    env = {"REGNB_HOME": str(tmp_path / "h"), "REGNB_INDEX_BATCH_PAGES": "1"}
+    with open_(corpus, tmp_path / "h", 1) as eng:
+        assert len(eng.store.segments) == 6
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "regnb.cli",
+            "index",
+            "--corpus",
+            str(corpus),
+            "--merge",
+            "--fast-encoder",
+        ],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, **env, "REGNB_INDEX_BATCH_PAGES": "100000"},
+        check=True,
+    ).stdout
+    assert "index ready" in out
+    state = json.loads((tmp_path / "h" / "index").glob("*/v*/index.json").__next__().read_text())
+    assert len(state["segments"]) == 1
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16])
+def test_small_integers_keep_the_values_that_do_not_fit(tmp_path, dtype):
+    values = np.array([0, 1, 255, 256, 70_000, 3, 65_535, 65_536, 2**40], np.int64)
+    segments._save_small(tmp_path, "x", values, dtype)
+    stored = segments.SmallInts(tmp_path, "x")
+    assert stored.slice(0, values.size).tolist() == values.tolist()
+    assert stored.slice(3, 8).tolist() == values[3:8].tolist()
+
+
+def test_a_term_repeated_hundreds_of_times_keeps_its_frequency(tmp_path):
+    corpus = tmp_path / "corpus"
+    docs = {"fda_483": [{"title": "T", "pages": ["sterile " * 300 + "water"], "fields": {}}]}
+    regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+    with open_(corpus, tmp_path / "h") as eng:
+        seg = eng.store.segments[0]
+        pages, tf = seg.postings(eng.store.term_ids(["steril"])["steril"])
+    assert pages.tolist() == [0] and tf.tolist() == [300]

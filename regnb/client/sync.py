@@ -18,7 +18,7 @@ from regnb.client import calls
 from regnb.client.base import ClientBase
 from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
-from regnb.client.paging import PagingMethods
+from regnb.paging import PagingMethods
 from regnb.client.retry import Attempts
 from regnb.client.settings import ClientSettings
 from regnb.conversation import ConversationMethods

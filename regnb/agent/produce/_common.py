@@ -11,7 +11,7 @@ import zipfile
 from collections.abc import Iterable
 
 from regnb.agent.types import Citation, Finding
-from regnb.corpus import parse_date
+from regnb.dates import parse_date
 
 FIXED_TIME = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 STATEMENT_WORDS = 18  # a one-line statement of a finding is cut past this many words

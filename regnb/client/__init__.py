@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from regnb.client.aio import AsyncClient
     from regnb.client.opening import SERVER_ENV, connect, connect_async, engine_from_args
-    from regnb.paging import AsyncPagingMethods, PagingMethods
     from regnb.client.settings import ClientSettings
     from regnb.client.sync import Client
+    from regnb.paging import AsyncPagingMethods, PagingMethods
 
 __all__ = [
     "SERVER_ENV",

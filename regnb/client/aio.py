@@ -20,9 +20,9 @@ from regnb.client import calls
 from regnb.client.base import ClientBase
 from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
-from regnb.paging import AsyncPagingMethods
 from regnb.client.retry import Attempts
 from regnb.client.settings import ClientSettings
+from regnb.paging import AsyncPagingMethods
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 

@@ -18,12 +18,12 @@ from regnb.parts.agents import default_agent_factory
 from regnb.results import DocumentRead
 from regnb.settings import Settings
 
-__all__ = ["LOCAL_ACCOUNT", "LocalConversations", "default_agent_factory", "server_service"]
+__all__ = ["LOCAL_ACCOUNT", "LocalConversations", "default_agent_factory", "open_service"]
 
 LOCAL_ACCOUNT = "local"
 
 
-def server_service(agent: Callable[[], Agent], settings: Settings) -> ConversationService:
+def open_service(agent: Callable[[], Agent], settings: Settings) -> ConversationService:
     """A conversation service over the store under `settings.home`, answered by `agent`."""
     return ConversationService(agent, ConversationStore.under(settings.home), settings)
 
@@ -58,7 +58,7 @@ class LocalConversations:
         read: Callable[[str, int, int], DocumentRead],
     ) -> LocalConversations:
         """Over the store under `settings.home`, answered by `agent`."""
-        return cls(server_service(agent, settings), read)
+        return cls(open_service(agent, settings), read)
 
     def start(self, plan: str, message: str, idempotency_key: str | None) -> dict[str, Any]:
         """Start a conversation; returns at once with its first turn running."""

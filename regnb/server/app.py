@@ -14,7 +14,7 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regnb.accounts import Accounts, accounts_path
-from regnb.conversations.local import server_service
+from regnb.conversations.local import open_service
 from regnb.conversations.service import ConversationService
 from regnb.engine import Engine
 from regnb.interface import EngineAPI
@@ -44,7 +44,7 @@ def serving_conversations(
     the runs answered by a local engine's own agents (`Engine.agent_factory`: tests set a fake
     one), else by the extractive agent over `engine`."""
     agent = engine.agents if isinstance(engine, Engine) else default_agent_factory(engine, settings)
-    return functools.partial(server_service, agent, settings)
+    return functools.partial(open_service, agent, settings)
 
 
 class RequestIdMiddleware:

@@ -1,5 +1,6 @@
 """Research conversations from Python: `Conversation`, and the `ask` / `conversation` /
-`conversations` methods that every engine (local or remote) gets from `ConversationMethods`.
+`conversations` methods of every engine (local or remote; `ConversationMethods` gives them to a
+class, `ask` and `summaries` are the same as functions of an engine).
 
     conv = eng.ask("Which sterile drug makers got warning letters for media fill failures?")
     conv.wait()          # returns when the turn leaves `running`; shows its steps meanwhile
@@ -27,7 +28,7 @@ from regnb.validate import spec_arguments
 if TYPE_CHECKING:
     from regnb.interface import ConversationAPI
 
-__all__ = ["Conversation", "ConversationMethods", "Markdown"]
+__all__ = ["Conversation", "ConversationMethods", "Markdown", "ask", "summaries"]
 
 CITATION_COLUMNS = [
     "index",
@@ -316,15 +317,30 @@ class Conversation:
         return f'<div class="regnb-conversation">{body}</div>'
 
 
+def ask(api: ConversationAPI, message: str, *, idempotency_key: str | None = None) -> Conversation:
+    """Start a research conversation over `api`; it runs in the background."""
+    started = api.start_conversation(message, idempotency_key=idempotency_key)
+    return Conversation(api, started["conversation_id"])
+
+
+def summaries(
+    api: ConversationAPI, status: str = "all", limit: int = 20, offset: int = 0
+) -> pd.DataFrame:
+    """Conversation summaries of `api`, most recent activity first; `attrs["total"]` counts all
+    that match `status` (`all` or `running`)."""
+    body = api.list_conversations(status, limit, offset)
+    frame = pd.DataFrame(body["conversations"], columns=SUMMARY_COLUMNS)
+    frame.attrs.update(total=body["total"], limit=body["limit"], offset=body["offset"])
+    return frame
+
+
 class ConversationMethods:
     """`ask`, `conversation` and `conversations` on anything that implements ConversationAPI."""
 
     @spec_arguments
     def ask(self, message: str, *, idempotency_key: str | None = None) -> Conversation:
         """Start a research conversation; it runs in the background (`.wait()` for the answer)."""
-        api = cast("ConversationAPI", self)
-        started = api.start_conversation(message, idempotency_key=idempotency_key)
-        return Conversation(api, started["conversation_id"])
+        return ask(cast("ConversationAPI", self), message, idempotency_key=idempotency_key)
 
     def conversation(self, conversation_id: str) -> Conversation:
         """An existing conversation of this account."""
@@ -333,7 +349,4 @@ class ConversationMethods:
     def conversations(self, status: str = "all", limit: int = 20, offset: int = 0) -> pd.DataFrame:
         """Conversation summaries, most recent activity first; `attrs["total"]` counts all that
         match `status` (`all` or `running`)."""
-        body = cast("ConversationAPI", self).list_conversations(status, limit, offset)
-        frame = pd.DataFrame(body["conversations"], columns=SUMMARY_COLUMNS)
-        frame.attrs.update(total=body["total"], limit=body["limit"], offset=body["offset"])
-        return frame
+        return summaries(cast("ConversationAPI", self), status, limit, offset)

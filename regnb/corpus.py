@@ -14,7 +14,6 @@ import fcntl
 import hashlib
 import json
 import math
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from tqdm.auto import tqdm
 
 from regnb import shards
 from regnb.catalog import Catalog, Dataset, load_catalog
+from regnb.dates import parse_date
 from regnb.encoder import Encoder, default_encoder
 from regnb.errors import InvalidRequest, UnknownDataset
 from regnb.settings import show_progress
@@ -39,58 +39,6 @@ def document_id(salt: str, dataset: str, key: str) -> str:
     """Opaque, URL-safe, stable for the same corpus, dataset and key; not derivable without salt."""
     digest = hashlib.blake2b(f"{dataset}\0{key}".encode(), key=bytes.fromhex(salt), digest_size=15)
     return base64.urlsafe_b64encode(digest.digest()).decode()
-
-
-_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_LOOSE_DATES = (
-    re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?:[T ].*)?"),
-    re.compile(r"(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})"),
-    re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})"),
-    re.compile(r"(?P<y>\d{4})"),
-)
-_WRITTEN_DATES = ("%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%B %Y", "%b %Y")
-
-
-def parse_date(value: object, *, lenient: bool = False) -> dt.date | None:
-    """The date of a date object or an ISO string YYYY-MM-DD; None for None.
-
-    `lenient` (metadata from outside) also reads '' and whitespace (None), timestamps, numbers
-    and strings in compact (20190303), partial ('2019-03', '2019': the first day) and written
-    ('March 3, 2019') form. Anything else raises ValueError saying what was expected.
-    """
-    if value is None:
-        return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if lenient and isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if isinstance(value, str) and lenient:
-        return _lenient_date(value.strip())
-    if isinstance(value, str) and (match := _ISO_DATE.fullmatch(value)):
-        return _make_date(*match.groups(), text=value)
-    raise ValueError(f"{value!r} is not an ISO date YYYY-MM-DD")
-
-
-def _lenient_date(text: str) -> dt.date | None:
-    if not text:
-        return None
-    for pattern in _LOOSE_DATES:
-        if match := pattern.fullmatch(text):
-            parts = match.groupdict()
-            return _make_date(parts["y"], parts.get("m") or 1, parts.get("d") or 1, text=text)
-    for fmt in _WRITTEN_DATES:
-        with contextlib.suppress(ValueError):
-            return dt.datetime.strptime(text, fmt).date()
-    raise ValueError(f"{text!r} is not a date like 2019-03-03, 2019-03, 2019 or March 3, 2019")
-
-
-def _make_date(year: str | int, month: str | int, day: str | int, *, text: str) -> dt.date:
-    try:
-        return dt.date(int(year), int(month), int(day))
-    except ValueError:
-        raise ValueError(f"{text!r} is not a day of the calendar") from None
 
 
 def _check_date(value: object, where: str) -> dt.date | None:

@@ -1,41 +1,45 @@
-"""The engine: one corpus, its catalog and index; every public operation goes through here."""
+"""The engine: one corpus, its catalog and index; every public operation goes through here.
+
+`Engine` is a composition: it holds its parts (`regnb.parts`) and hands each public method to
+one of them in a line. The conversations are made on first use, so that opening an engine (and
+`import regnb`) opens no conversation database and starts no worker thread.
+"""
 
 from __future__ import annotations
 
-import json
-import os
-import threading
-from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from regnb import legacy, shards
-from regnb.catalog import Catalog, load_catalog
-from regnb.client.paging import PagingMethods
-from regnb.conversation import ConversationMethods
-from regnb.conversations.local import LocalConversations
-from regnb.encoder import Encoder, MiniLMEncoder, bulk_encoder, default_encoder
-from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
-from regnb.index import ensure_index
-from regnb.present.names import DatasetNames
+from regnb import conversation, paging, shards
+from regnb.catalog import Catalog
+from regnb.conversation import Conversation
+from regnb.encoder import Encoder
+from regnb.errors import CorpusError
+from regnb.parts.agents import Agents
+from regnb.parts.embedder import Embedder
+from regnb.parts.index import CorpusIndex
+from regnb.parts.lazy import Lazy
+from regnb.parts.reader import Reader
+from regnb.parts.searches import Searches
+from regnb.parts.statistics import COMMON_FILE as COMMON_FILE
+from regnb.parts.statistics import CorpusStatistics
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
-from regnb.search import Searcher
 from regnb.settings import Settings
 from regnb.store import IndexStore
 from regnb.text import Normaliser
-from regnb.validate import check_int, check_plan, search_request, spec_arguments
+from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
+
+if TYPE_CHECKING:
+    from regnb.agent.types import Agent
+    from regnb.conversations.local import LocalConversations
+    from regnb.conversations.service import ConversationService
 
 __all__ = ["Engine", "demo_corpus_path"]
-
-COMMON_SAMPLE = 2_000  # documents read per dataset to find its common sentences
-COMMON_PAGES = 20  # ... and pages read per document
-COMMON_FILE = "common_sentences.json"
 
 
 def demo_corpus_path() -> Path:
@@ -49,9 +53,22 @@ def demo_corpus_path() -> Path:
     )
 
 
-class Engine(LocalConversations, ConversationMethods, PagingMethods):
+class Engine:
     """Search, read and list one corpus, and hold research conversations over it.
     Open it with `regnb.open()`; it implements `regnb.interface.EngineAPI`."""
+
+    settings: Settings
+    path: Path
+    plan: str
+    index: CorpusIndex
+    catalog: Catalog
+    store: IndexStore
+    normaliser: Normaliser
+    embedder: Embedder
+    statistics: CorpusStatistics
+    searches: Searches
+    reader: Reader
+    agents: Agents
 
     def __init__(
         self,
@@ -65,42 +82,38 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         self.settings = settings or Settings.from_env()
         self.path = Path(path).expanduser() if path is not None else demo_corpus_path()
         self.plan = check_plan(plan)
-        self.catalog: Catalog = load_catalog(self.path)
-        self.dataset_names = DatasetNames.of(self.catalog)  # what results show: this catalog's
-        files = ensure_index(
-            self.path,
-            self.catalog,
-            self.settings.index_dir,
-            progress=progress,
-            threads=self.settings.threads,
-            batch_pages=self.settings.index_batch_pages,
+        self.index = CorpusIndex.open(self.path, self.settings, progress=progress)
+        self.catalog, self.store = self.index.catalog, self.index.store
+        self.embedder = Embedder(
+            self.store.encoder_name,
+            self.store.dim,
+            where=self.path,
+            encoder=encoder,
+            cache_size=self.settings.query_cache_size,
         )
-        self.store = IndexStore(files, threads=self.settings.threads)
-        self._encoder = encoder
-        self._given_encoder = encoder is not None
-        if encoder is not None:
-            self._check_encoder(encoder)
-        elif MiniLMEncoder.name != self.store.encoder_name:
-            self._check_encoder(MiniLMEncoder)  # type: ignore[arg-type]  # without loading it
         self.normaliser = Normaliser()
-        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._cache_lock = threading.Lock()
-        self._common: dict[str, frozenset[str]] = {}
-        self._common_lock = threading.Lock()
-        self.searcher = Searcher(
+        self.statistics = CorpusStatistics(self.store, self.normaliser)
+        self.searches = Searches(
+            self.store, self.catalog, self.normaliser, self.embed_query, self.settings
+        )
+        self.reader = Reader(
             self.store,
             self.catalog,
-            self.embed_query,
-            budget=self.settings.page_budget,
-            cap=self.settings.match_count_cap,
-            timeout_s=self.settings.search_timeout_s,
-            similarity_weight=self.settings.similarity_weight,
+            max_pages=self.settings.read_max_pages,
+            max_bytes=self.settings.read_max_bytes,
         )
+        self.agents = Agents(self, self.settings)
+        self._conversations: Lazy[LocalConversations] = Lazy(self._open_conversations)
+
+    def _open_conversations(self) -> LocalConversations:
+        from regnb.conversations.local import LocalConversations
+
+        return LocalConversations.open(self.settings, self.agents, self.read)
 
     def close(self) -> None:
         self.close_conversations()
-        self.searcher.close()
-        self.store.close()
+        self.searches.close()
+        self.index.close()
 
     def __enter__(self) -> Engine:
         return self
@@ -111,84 +124,49 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
     def __repr__(self) -> str:
         return f"<regnb.Engine {self.path} plan={self.plan}>"
 
-    def _check_encoder(self, encoder: Encoder) -> None:
-        if encoder.name != self.store.encoder_name:
-            raise InvalidRequest(
-                f"the corpus at {self.path} was embedded with {self.store.encoder_name}; "
-                f"it cannot be searched with {encoder.name}: open it with the encoder it was "
-                "embedded with",
-                field="encoder",
-            )
+    # --- corpus: catalog, counts, index -------------------------------------------------------
+
+    def datasets(self) -> Catalog:
+        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""
+        return self.catalog
+
+    def counts(self) -> pd.DataFrame:
+        """Documents and pages per dataset of the corpus, in catalog order."""
+        return self.index.counts()
+
+    @property
+    def index_path(self) -> Path:
+        """The folder of this corpus version's index (under REGNB_HOME/index/)."""
+        return self.index.folder
+
+    # --- embeddings and statistics (what the research agent asks besides search and read) ----
 
     @property
     def encoder(self) -> Encoder:
         """The query encoder (the corpus's model unless one was given), loaded on first use."""
-        if self._encoder is None:
-            encoder = default_encoder()
-            self._check_encoder(encoder)
-            self._encoder = encoder
-        return self._encoder
+        return self.embedder.encoder
 
     def embed_query(self, text: str) -> np.ndarray:
         """The query's embedding, from a bounded in-memory cache."""
-        with self._cache_lock:
-            if text in self._query_cache:
-                self._query_cache.move_to_end(text)
-                return self._query_cache[text]
-        vector = self.encoder.encode([text])[0]
-        with self._cache_lock:
-            self._query_cache[text] = vector
-            while len(self._query_cache) > self.settings.query_cache_size:
-                self._query_cache.popitem(last=False)
-        return vector
+        return self.embedder.query(text)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embeddings of `texts` with the corpus's encoder (rows L2-normalised, float32); bulk
         work runs on a session of its own, apart from the queries'."""
-        if not texts:
-            return np.zeros((0, self.store.dim), dtype=np.float32)
-        if self._given_encoder or self.store.encoder_name != MiniLMEncoder.name:
-            return self.encoder.encode(list(texts))
-        return bulk_encoder().encode(list(texts))
+        return self.embedder.texts(texts)
 
     def document_frequency(self, words: Sequence[str]) -> dict[str, float]:
         """For each word, the share of the corpus's pages that hold it (after the index's
         normalisation); stop words and words the corpus lacks give 0.0."""
-        mapping = self.normaliser.word_terms(list(words))
-        df = self.store.term_df(sorted({t for t in mapping.values() if t}))
-        n = max(self.store.n_pages, 1)
-        return {w: df.get(mapping.get(w.lower()) or "", 0) / n for w in words}
+        return self.statistics.document_frequency(words)
 
     def common_sentences(self, dataset: str) -> frozenset[str]:
         """Keys (`furniture.sentence_key`) of the sentences whose near-copies are in a large
         share of a dataset's documents: furniture whatever their words. Found once per index
         from a fixed sample of the dataset, kept in memory and in the index folder."""
-        with self._common_lock:
-            if dataset not in self._common:
-                self._common[dataset] = self._load_common(dataset)
-            return self._common[dataset]
+        return self.statistics.common_sentences(dataset)
 
-    def _load_common(self, dataset: str) -> frozenset[str]:
-        from regnb.agent.furniture import common_sentences
-
-        path = self.index_path / COMMON_FILE
-        try:
-            stored = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            stored = {}
-        if isinstance(stored.get(dataset), list):
-            return frozenset(stored[dataset])
-        found = common_sentences(
-            self.store.sample_documents(dataset, COMMON_SAMPLE, pages=COMMON_PAGES)
-        )
-        stored[dataset] = sorted(found)
-        tmp = path.with_name(f".{COMMON_FILE}.{os.getpid()}.{threading.get_ident()}.tmp")
-        try:
-            tmp.write_text(json.dumps(stored, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            tmp.unlink(missing_ok=True)  # a read-only index: kept in memory only
-        return found
+    # --- search -------------------------------------------------------------------------------
 
     @spec_arguments
     def check_search(
@@ -205,22 +183,17 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         plan: str | None = None,
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors."""
-        if isinstance(keywords, str):
-            keywords = [keywords]
-        return search_request(
-            self.catalog,
-            self.normaliser.terms,
-            {
-                "keywords": keywords,
-                "query": query,
-                "datasets": datasets,
-                "filters": filters,
-                "date_from": date_from,
-                "date_to": date_to,
-                "limit": limit,
-                "offset": offset,
-                "plan": self.plan if plan is None else plan,
-            },
+        return self.searches.check(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=limit,
+            offset=offset,
+            plan=plan,
+            default_plan=self.plan,
         )
 
     @spec_arguments
@@ -241,9 +214,38 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
 
         `keywords` are alternatives; every word of one item must match a page. A request
         checked before (`check_search`) runs as it is."""
-        if isinstance(keywords, SearchRequest):
-            return replace(self.searcher.run(keywords), names=self.dataset_names)
-        req = self.check_search(
+        return self.searches.run(
+            keywords
+            if isinstance(keywords, SearchRequest)
+            else self.check_search(
+                keywords,
+                query,
+                datasets=datasets,
+                filters=filters,
+                date_from=date_from,
+                date_to=date_to,
+                limit=limit,
+                offset=offset,
+                plan=plan,
+            )
+        )
+
+    def search_all(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        limit: int = LIMIT_MAX,
+        plan: str | None = None,
+    ) -> SearchResult:
+        """Every document of the search (`limit` per call), duplicates dropped; the statuses
+        are the first call's. A `SearchRequest` is read from offset 0 with its own limit."""
+        return paging.search_all(
+            self,
             keywords,
             query,
             datasets=datasets,
@@ -251,78 +253,8 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
             date_from=date_from,
             date_to=date_to,
             limit=limit,
-            offset=offset,
             plan=plan,
         )
-        return replace(self.searcher.run(req), names=self.dataset_names)
-
-    def _document(self, document_id: object, plan: str | None) -> dict[str, Any]:
-        if not isinstance(document_id, str) or not document_id:
-            raise InvalidRequest("document_id must be a non-empty string", field="document_id")
-        row = self.store.document(document_id)
-        if row is None:
-            raise NotFound(f"no document {document_id!r}", field="document_id")
-        dataset = self.catalog[row["dataset"]]
-        if not dataset.open_to(check_plan(self.plan if plan is None else plan)):
-            raise Forbidden(f"{dataset.id} needs an enterprise plan", field="document_id")
-        return row
-
-    @spec_arguments
-    def read(
-        self,
-        document_id: str,
-        page_from: int = 1,
-        page_to: int | None = None,
-        *,
-        plan: str | None = None,
-    ) -> DocumentRead:
-        """Pages `page_from`..`page_to` of a document (at most 100 pages or 2 MB a response)."""
-        page_from = check_int(page_from, "page_from", 1)
-        if page_to is not None:
-            page_to = check_int(page_to, "page_to", 1)
-            if page_to < page_from:
-                raise InvalidRequest(
-                    f"page_to {page_to} is before page_from {page_from}", field="page_to"
-                )
-        row = self._document(document_id, plan)
-        total = int(row["page_count"])
-        last = min(total, page_to or total, page_from + self.settings.read_max_pages - 1)
-        pages: list[tuple[int, str]] = []
-        size = 0
-        for num, text in self.store.page_range(row, page_from, last) if page_from <= last else []:
-            nbytes = len(text.encode("utf-8"))
-            if pages and size + nbytes > self.settings.read_max_bytes:
-                break
-            pages.append((num, text))
-            size += nbytes
-        chosen = pages[-1][0] if pages else 0
-        next_from = chosen + 1 if chosen and chosen < total else None
-        return DocumentRead(
-            document_id=row["document_id"],
-            dataset=row["dataset"],
-            title=row["title"],
-            url=row["url"],
-            total_pages=total,
-            page_list=[{"page_num": n, "text": t} for n, t in pages],
-            next_page_from=next_from,
-            names=self.dataset_names,
-        )
-
-    @property
-    def index_path(self) -> Path:
-        """The folder of this corpus version's index (under REGNB_HOME/index/)."""
-        return self.store.files.folder
-
-    def counts(self) -> pd.DataFrame:
-        """Documents and pages per dataset of the corpus, in catalog order."""
-        found = self.store.counts()
-        rows = [(d, *found[d]) for d in self.catalog.ids if d in found]
-        frame = pd.DataFrame(rows, columns=["dataset", "documents", "pages"])
-        return frame.astype({"documents": "Int64", "pages": "Int64"})
-
-    def datasets(self) -> Catalog:
-        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""
-        return self.catalog
 
     def legacy_search(
         self,
@@ -336,27 +268,120 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         plan: str | None = None,
     ) -> LegacySearchResult:
         """Page-level BM25 over every page; 0-based `page_num`, `<b>` highlights."""
-        legacy.check_query_text(query_text)
-        datasets = legacy.check_datasets(
-            self.catalog, dataset_to_search, check_plan(plan or self.plan)
+        return self.searches.legacy(
+            query_text,
+            top_k,
+            offset,
+            dataset_to_search=dataset_to_search,
+            year_from=year_from,
+            year_to=year_to,
+            plan=plan,
+            default_plan=self.plan,
         )
-        found = legacy.search(
-            self.store, self.normaliser, query_text, top_k, offset, datasets, year_from, year_to
-        )
-        return replace(found, names=self.dataset_names)
+
+    # --- read ---------------------------------------------------------------------------------
+
+    @spec_arguments
+    def read(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead:
+        """Pages `page_from`..`page_to` of a document (at most 100 pages or 2 MB a response)."""
+        return self.reader.read(document_id, page_from, page_to, plan=plan, default_plan=self.plan)
+
+    def read_all(
+        self,
+        document_id: str,
+        page_from: int = 1,
+        page_to: int | None = None,
+        *,
+        plan: str | None = None,
+    ) -> DocumentRead:
+        """Pages `page_from` to `page_to` (default: the end) in one `DocumentRead`."""
+        return paging.read_all(self, document_id, page_from, page_to, plan=plan)
 
     def legacy_contents(
         self, doc_id: str, top_k: int = 10, offset: int = 0, *, plan: str | None = None
     ) -> ContentsResult:
         """Pages of a document by `doc_id` (relative path or URL form), 0-based page numbers."""
-        if not isinstance(doc_id, str) or not doc_id.strip():
-            raise InvalidRequest("doc_id must be a non-empty string", field="doc_id")
-        top_k, offset = legacy.check_window(top_k, offset)
-        dataset, document_id = legacy.parse_doc_id(doc_id)
-        row = self.store.document(document_id)
-        if row is None or (dataset is not None and row["dataset"] != dataset):
-            row = self.store.document_by_url(doc_id.strip())
-        if row is None:
-            raise NotFound(f"document not found: {doc_id}", field="doc_id")
-        read = legacy.contents(self.store, self._document(row["document_id"], plan), top_k, offset)
-        return replace(read, names=self.dataset_names)
+        return self.reader.legacy_contents(doc_id, top_k, offset, plan=plan, default_plan=self.plan)
+
+    # --- research conversations (account `local`, the engine's plan) ------------------------
+
+    @property
+    def agent_factory(self) -> Callable[[], Agent] | None:
+        """Makes the agent that answers each run (None: the extractive agent over this engine)."""
+        return self.agents.factory
+
+    @agent_factory.setter
+    def agent_factory(self, factory: Callable[[], Agent] | None) -> None:
+        self.agents.factory = factory
+
+    def conversation_service(self) -> ConversationService:
+        """This engine's conversation service, created on first use."""
+        return self._conversations.get().service
+
+    def close_conversations(self) -> None:
+        """Stop this engine's runs (they read `error` when reopened) and close the store."""
+        self._conversations.close()
+
+    @spec_arguments
+    def ask(self, message: str, *, idempotency_key: str | None = None) -> Conversation:
+        """Start a research conversation; it runs in the background (`.wait()` for the answer)."""
+        return conversation.ask(self, message, idempotency_key=idempotency_key)
+
+    def conversation(self, conversation_id: str) -> Conversation:
+        """An existing conversation of this account."""
+        return Conversation(self, conversation_id)
+
+    def conversations(self, status: str = "all", limit: int = 20, offset: int = 0) -> pd.DataFrame:
+        """Conversation summaries, most recent activity first; `attrs["total"]` counts all that
+        match `status` (`all` or `running`)."""
+        return conversation.summaries(self, status, limit, offset)
+
+    def start_conversation(
+        self, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """Start a conversation; returns at once with its first turn running."""
+        return self._conversations.get().start(self.plan, message, idempotency_key)
+
+    def send_message(
+        self, conversation_id: str, message: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """A follow-up (or the reply to a clarifying question); returns at once."""
+        return self._conversations.get().send(self.plan, conversation_id, message, idempotency_key)
+
+    def list_conversations(
+        self, status: str = "all", limit: int = 20, offset: int = 0
+    ) -> dict[str, Any]:
+        """Conversation summaries, most recent activity first."""
+        return self._conversations.get().summaries(status, limit, offset)
+
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+        """The conversation; waits up to `wait` seconds while it runs."""
+        return self._conversations.get().read(conversation_id, wait)
+
+    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+        """Stop the running message: it and what it produced are removed."""
+        return self._conversations.get().stop(conversation_id)
+
+    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+        """A produced document: text inline, a file or image as a signed URL."""
+        return self._conversations.get().document(self.plan, conversation_id, document_id)
+
+    def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
+        """A produced document's file name and bytes, read from the store."""
+        return self._conversations.get().download(self.plan, conversation_id, document_id)
+
+    def citation_documents(self, conversation_id: str) -> dict[int, str]:
+        """The document each citation names (what the spec's citation object leaves out)."""
+        return self._conversations.get().citation_documents(conversation_id)
+
+    def citation_passages(self, conversation_id: str) -> dict[int, str | None]:
+        """The cited text of each passage citation: as stored, else cut from the page by its
+        block id (None where that cannot be done)."""
+        return self._conversations.get().citation_passages(conversation_id)

@@ -23,24 +23,16 @@ from regnb.conversation import (
     ConversationMethods,
     Markdown,
 )
-from regnb.conversations.local import LocalConversations
 from regnb.conversations.testing import FakeAgent, wait_until
 from regnb.interface import ConversationAPI
 from regnb.server.testing import sample_documents
 
 WAIT = 30.0
 
-if issubclass(regnb.Engine, LocalConversations) and issubclass(regnb.Engine, ConversationMethods):
-    LocalEngine: type = regnb.Engine
-else:  # until the engine takes the mixins
-
-    class LocalEngine(LocalConversations, ConversationMethods, regnb.Engine):  # type: ignore[no-redef]
-        pass
-
 
 def open_engine(corpus: Path, home: Path) -> Any:
     settings = dataclasses.replace(regnb.settings.Settings.from_env(), home=home)
-    return LocalEngine(corpus, encoder=regnb.HashingEncoder(), settings=settings, progress=False)
+    return regnb.Engine(corpus, encoder=regnb.HashingEncoder(), settings=settings, progress=False)
 
 
 @pytest.fixture(scope="module")

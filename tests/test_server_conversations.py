@@ -142,13 +142,16 @@ def serve(engine: regnb.Engine, accounts: Accounts, tmp_path: Path):
         settings.setdefault("public_url", BASE)
         base = dataclasses.replace(engine.settings, home=tmp_path / "home", **settings)
         clock = FakeClock(1_700_000_000.0)
-        app = create_app(engine, settings=base, accounts=accounts, clock=FakeClock())
         agent = FakeAgent(engine, gate=gate)
-        state = app.state.regnb
-        state.conversations.close()
-        state.conversations = ConversationService(
-            agent, ConversationStore.under(base.home), base, clock
+        service = ConversationService(agent, ConversationStore.under(base.home), base, clock)
+        app = create_app(
+            engine,
+            settings=base,
+            accounts=accounts,
+            clock=FakeClock(),
+            conversations=lambda: service,
         )
+        state = app.state.regnb
         transport = httpx.ASGITransport(app=app)
         try:
             async with httpx.AsyncClient(transport=transport, base_url="http://regnb.test") as c:

@@ -11,12 +11,11 @@ spec's contract, with the local engine's methods, results and errors.
     calls           each endpoint as a request and a decoder, no I/O
     retry           429/503 after Retry-After, broken connections, bounded tries and time
     errors          answers and connection failures as regnb's exceptions
-    paging          search_all / read_all for any engine, local or remote
+    paging          search_all / read_all for any engine (the core's `regnb.paging`)
     opening         connect, connect_async, and the command line's engine_from_args
     testing         an app in-process behind the sync client; scripted transports; fake time
 
-Names are imported on first use, so that `regnb.client.paging` (which the local engine uses)
-does not load httpx.
+Names are imported on first use, so that `import regnb.client` does not load httpx.
 """
 
 from __future__ import annotations
@@ -27,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from regnb.client.aio import AsyncClient
     from regnb.client.opening import SERVER_ENV, connect, connect_async, engine_from_args
-    from regnb.client.paging import AsyncPagingMethods, PagingMethods
     from regnb.client.settings import ClientSettings
     from regnb.client.sync import Client
+    from regnb.paging import AsyncPagingMethods, PagingMethods
 
 __all__ = [
     "SERVER_ENV",

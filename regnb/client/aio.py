@@ -22,8 +22,8 @@ from regnb.client import calls
 from regnb.client.base import ClientBase
 from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
-from regnb.client.paging import AsyncPagingMethods
 from regnb.client.retry import Attempts
+from regnb.paging import AsyncPagingMethods
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import ClientSettings, Settings

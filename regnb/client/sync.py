@@ -19,10 +19,10 @@ from regnb.client import calls
 from regnb.client.base import ClientBase
 from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
-from regnb.client.paging import PagingMethods
 from regnb.client.retry import Attempts
 from regnb.conversation import ConversationMethods
 from regnb.errors import RegnbError
+from regnb.paging import PagingMethods
 from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult

@@ -3,7 +3,7 @@ download links, and the local engine's conversation methods.
 
     ConversationStore      SQLite (WAL) under REGNB_HOME/conversations, produced files beside it
     ConversationService    the spec's state table for any account; runs agents in worker threads
-    LocalConversations     the engine mixin: ConversationAPI for the account `local`
+    LocalConversations     the engine's part: ConversationAPI's work for the account `local`
 """
 
 from __future__ import annotations

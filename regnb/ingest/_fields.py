@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from regnb.catalog import Dataset
-from regnb.corpus import parse_date
+from regnb.dates import parse_date
 from regnb.errors import InvalidRequest
 
 __all__ = ["fit_fields", "fit_value", "iso_date", "load_sidecar", "read_date", "sidecar_record"]

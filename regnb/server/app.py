@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -13,7 +14,11 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regnb.accounts import Accounts, accounts_path
+from regnb.conversations.local import open_service
+from regnb.conversations.service import ConversationService
+from regnb.engine import Engine
 from regnb.interface import EngineAPI
+from regnb.parts.agents import default_agent_factory
 from regnb.server.conversations import ConversationRoutes
 from regnb.server.errors import (
     REQUEST_ID_HEADER,
@@ -29,7 +34,17 @@ from regnb.server.state import ServerState
 from regnb.server.v3 import V3Routes
 from regnb.settings import Settings
 
-__all__ = ["RequestIdMiddleware", "create_app"]
+__all__ = ["RequestIdMiddleware", "create_app", "serving_conversations"]
+
+
+def serving_conversations(
+    engine: EngineAPI, settings: Settings
+) -> Callable[[], ConversationService]:
+    """What makes a serving process's conversation service: the store under `settings.home`,
+    the runs answered by a local engine's own agents (`Engine.agent_factory`: tests set a fake
+    one), else by the extractive agent over `engine`."""
+    agent = engine.agents if isinstance(engine, Engine) else default_agent_factory(engine, settings)
+    return functools.partial(open_service, agent, settings)
 
 
 class RequestIdMiddleware:
@@ -62,23 +77,30 @@ def create_app(
     settings: Settings | None = None,
     accounts: Accounts | None = None,
     clock: Clock | None = None,
+    conversations: Callable[[], ConversationService] | None = None,
 ) -> Starlette:
     """The ASGI app over `engine` (default: the demo corpus's engine).
 
-    `settings` gives the limits (default: the engine's, read from `REGNB_*`); `accounts` the keys
-    (default: `<REGNB_HOME>/accounts.sqlite3`, closed when the app shuts down); `clock` the
-    rate limiter's time source (seconds, monotonic).
+    `settings` gives the limits (default: a local engine's, else read from `REGNB_*`); `accounts`
+    the keys (default: `<REGNB_HOME>/accounts.sqlite3`, closed when the app shuts down); `clock`
+    the rate limiter's time source (seconds, monotonic); `conversations` makes the conversation
+    service (default: `serving_conversations`).
     """
     if engine is None:
         import regnb
 
         engine = regnb.default_engine()
-    settings = settings or getattr(engine, "settings", None) or Settings.from_env()
+    if settings is None:
+        settings = engine.settings if isinstance(engine, Engine) else Settings.from_env()
+    if conversations is None:
+        conversations = serving_conversations(engine, settings)
     install_log_filter()
     install_log_filter("regnb.server")
     owned = accounts is None
     accounts = accounts if accounts is not None else Accounts(accounts_path(settings))
-    state = ServerState(engine, settings, accounts, clock or time.monotonic)
+    state = ServerState(
+        engine, settings, accounts, clock or time.monotonic, conversations=conversations
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

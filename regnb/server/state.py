@@ -12,7 +12,7 @@ import anyio.to_thread
 from starlette.requests import Request
 
 from regnb.accounts import Accounts, Caller
-from regnb.conversations.local import server_service
+from regnb.conversations.service import ConversationService
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
 from regnb.interface import EngineAPI
 from regnb.request import SearchRequest
@@ -51,7 +51,8 @@ class _Job:
 
 
 class ServerState:
-    """One serving process's engine, accounts and limits."""
+    """One serving process's engine, accounts, limits and conversations (`conversations` makes
+    the service, again when the app starts after a shutdown closed it)."""
 
     def __init__(
         self,
@@ -59,6 +60,8 @@ class ServerState:
         settings: Settings,
         accounts: Accounts,
         clock: Clock = time.monotonic,
+        *,
+        conversations: Callable[[], ConversationService],
     ) -> None:
         self.engine, self.settings, self.accounts = engine, settings, accounts
         self.rate = RateLimiter(settings.rate_limit_per_minute, 60.0, clock)
@@ -66,13 +69,14 @@ class ServerState:
             settings.concurrent_searches_per_account, settings.concurrent_search_wait_s
         )
         self.server_slots = ServerSlots(settings.max_server_searches)
-        self.conversations = server_service(engine, settings)  # opens its store on first use
+        self.open_conversations = conversations
+        self.conversations = conversations()  # opens its store on first use
 
     def start(self) -> None:
         """At app start-up: a fresh conversation service if an earlier shutdown closed it (an
         app can be started again, as test clients do)."""
         if self.conversations.closed:
-            self.conversations = server_service(self.engine, self.settings)
+            self.conversations = self.open_conversations()
 
     async def authenticate(self, request: Request) -> Caller:
         """The caller of a valid `x-api-key`, counted against the key's rate limit."""

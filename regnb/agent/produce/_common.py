@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 
 from regnb.agent.types import Citation, Finding
-from regnb.corpus import parse_date
+from regnb.dates import parse_date
 from regnb.present.markers import marker_numbers as marker_numbers
 from regnb.present.markers import markers as markers
 from regnb.present.markers import strip_markers as strip_markers

@@ -315,8 +315,10 @@ class Engine(LocalConversations, ConversationMethods, PagingMethods):
         frame = pd.DataFrame(rows, columns=["dataset", "documents", "pages"])
         return frame.astype({"documents": "Int64", "pages": "Int64"})
 
-    def datasets(self) -> Catalog:
-        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""
+    def datasets(self, refresh: bool = False) -> Catalog:
+        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response.
+        `refresh` is the interface's (a client's copy is fetched again): a local engine's catalog
+        is always its own current one."""
         return self.catalog
 
     def legacy_search(

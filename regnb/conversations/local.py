@@ -17,6 +17,13 @@ from regnb.agent.types import Agent
 from regnb.conversations.service import ConversationService
 from regnb.conversations.store import ConversationStore
 from regnb.errors import InternalError
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
+)
 from regnb.settings import Settings
 
 __all__ = ["LOCAL_ACCOUNT", "LocalConversations", "default_agent_factory", "server_service"]
@@ -94,14 +101,14 @@ class LocalConversations:
 
     def start_conversation(
         self, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """Start a conversation; returns at once with its first turn running."""
         service = self.conversation_service()
         return service.start(LOCAL_ACCOUNT, self.plan, message, idempotency_key).body
 
     def send_message(
         self, conversation_id: str, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """A follow-up (or the reply to a clarifying question); returns at once."""
         service = self.conversation_service()
         accepted = service.send(LOCAL_ACCOUNT, self.plan, conversation_id, message, idempotency_key)
@@ -109,19 +116,19 @@ class LocalConversations:
 
     def list_conversations(
         self, status: str = "all", limit: int = 20, offset: int = 0
-    ) -> dict[str, Any]:
+    ) -> ConversationList:
         """Conversation summaries, most recent activity first."""
         return self.conversation_service().list_conversations(LOCAL_ACCOUNT, status, limit, offset)
 
-    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> ConversationRead:
         """The conversation; waits up to `wait` seconds while it runs."""
         return self.conversation_service().read(LOCAL_ACCOUNT, conversation_id, wait)
 
-    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+    def stop_conversation(self, conversation_id: str) -> ConversationStopped:
         """Stop the running message: it and what it produced are removed."""
         return self.conversation_service().stop(LOCAL_ACCOUNT, conversation_id)
 
-    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+    def produced_document(self, conversation_id: str, document_id: str) -> ProducedDocument:
         """A produced document: text inline, a file or image as a signed URL."""
         service = self.conversation_service()
         return service.document(LOCAL_ACCOUNT, self.plan, conversation_id, document_id)

@@ -122,7 +122,7 @@ class ConversationRoutes:
             request.headers.get("idempotency-key"),
         )
         accepted = await anyio.to_thread.run_sync(run)
-        return json_response(accepted.body, 202 if accepted.started else 200)
+        return json_response(accepted.body.to_dict(), 202 if accepted.started else 200)
 
     async def send(self, request: Request) -> Response:
         """POST /api/v3/conversations/{id}/messages: a follow-up, 202 (200 for a retry)."""
@@ -138,7 +138,7 @@ class ConversationRoutes:
             request.headers.get("idempotency-key"),
         )
         accepted = await anyio.to_thread.run_sync(run)
-        return json_response(accepted.body, 202 if accepted.started else 200)
+        return json_response(accepted.body.to_dict(), 202 if accepted.started else 200)
 
     async def list(self, request: Request) -> Response:
         """GET /api/v3/conversations: summaries, most recent activity first."""
@@ -148,7 +148,7 @@ class ConversationRoutes:
         limit = query_int(request, "limit", 20)
         offset = query_int(request, "offset", 0)
         run = partial(self.service.list_conversations, http_account(caller), status, limit, offset)
-        return json_response(await anyio.to_thread.run_sync(run))
+        return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def read(self, request: Request) -> Response:
         """GET /api/v3/conversations/{id}?wait=: as soon as it leaves `running`, or at `wait`."""
@@ -157,7 +157,7 @@ class ConversationRoutes:
         conversation_id = request.path_params["conversation_id"]
         wait = request.query_params.get("wait", "0")
         body = await self.service.read_async(http_account(caller), conversation_id, wait)
-        return json_response(body)
+        return json_response(body.to_dict())
 
     async def stop(self, request: Request) -> Response:
         """POST /api/v3/conversations/{id}/stop: `stopped` false when nothing ran."""
@@ -166,7 +166,7 @@ class ConversationRoutes:
         run = partial(
             self.service.stop, http_account(caller), request.path_params["conversation_id"]
         )
-        return json_response(await anyio.to_thread.run_sync(run))
+        return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def document(self, request: Request) -> Response:
         """GET /api/v3/conversations/{id}/documents/{doc}: text inline, files by signed URL."""
@@ -179,7 +179,7 @@ class ConversationRoutes:
             request.path_params["conversation_id"],
             request.path_params["document_id"],
         )
-        return json_response(await anyio.to_thread.run_sync(run))
+        return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def download(self, request: Request) -> Response:
         """GET /api/v3/files/{token}: the file, for a key of the account the link was made for."""

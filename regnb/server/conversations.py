@@ -24,9 +24,23 @@ from regnb.conversations.checks import LIST_LIMIT_MAX, LIST_STATUSES
 from regnb.conversations.service import ConversationService
 from regnb.conversations.views import links_from
 from regnb.errors import InvalidRequest
+from regnb.models import (
+    Citation,
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ConversationSummary,
+    ProducedDocument,
+    ProducedDocumentEntry,
+    Question,
+    Step,
+    Turn,
+)
 from regnb.server.body import MAX_INT, query_int, read_json_object
 from regnb.server.errors import Handler, Style, endpoint, json_response
 from regnb.server.links import scope_base_url
+from regnb.server.openapi import model_schema
 from regnb.server.state import ServerState
 
 __all__ = [
@@ -278,18 +292,25 @@ IDEMPOTENCY_KEY = {
 
 
 def conversation_schemas() -> dict[str, Any]:
-    """The components/schemas entries of the conversation endpoints (they use `Error` too)."""
-    step = _obj(["message", "count"], {"message": ID, "count": {"type": "integer", "minimum": 0}})
-    question = _obj(
-        ["question", "options"],
-        {"question": ID, "options": {"type": "array", "items": {"type": "string"}}},
+    """The components/schemas entries of the conversation endpoints (they use `Error` too); each
+    response object's properties are its `regnb.models` type's fields."""
+    step = model_schema(Step, {"message": ID, "count": {"type": "integer", "minimum": 0}})
+    question = model_schema(
+        Question, {"question": ID, "options": {"type": "array", "items": {"type": "string"}}}
     )
+    document = {
+        "id": ID,
+        "title": ID,
+        "type": {"type": "string", "enum": ["text", "file", "image"]},
+        "created_at": _nullable(STAMP),
+        "available": AVAILABLE,
+    }
     return {
         "ConversationMessage": _obj(
             ["message"], {"message": {"type": "string", "minLength": 1, "pattern": "\\S"}}, False
         ),
-        "ConversationAccepted": _obj(
-            ["conversation_id", "turn_index", "status", "url"],
+        "ConversationAccepted": model_schema(
+            ConversationAccepted,
             {
                 "conversation_id": ID,
                 "turn_index": {"type": "integer", "minimum": 0},
@@ -297,16 +318,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "url": ID,
             },
         ),
-        "ConversationSummary": _obj(
-            [
-                "conversation_id",
-                "title",
-                "status",
-                "created_at",
-                "last_activity_at",
-                "turn_count",
-                "url",
-            ],
+        "ConversationSummary": model_schema(
+            ConversationSummary,
             {
                 "conversation_id": ID,
                 "title": _nullable(ID),
@@ -317,8 +330,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "url": ID,
             },
         ),
-        "ConversationList": _obj(
-            ["conversations", "total", "limit", "offset"],
+        "ConversationList": model_schema(
+            ConversationList,
             {
                 "conversations": {"type": "array", "items": _ref("ConversationSummary")},
                 "total": {"type": "integer", "minimum": 0},
@@ -326,8 +339,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "offset": {"type": "integer", "minimum": 0},
             },
         ),
-        "Citation": _obj(
-            ["index", "name", "dataset", "date", "page_num", "url"],
+        "Citation": model_schema(
+            Citation,
             {
                 "index": {"type": "integer", "minimum": 1},
                 "name": ID,
@@ -339,16 +352,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "parent_index": {"type": "integer", "minimum": 1},
             },
         ),
-        "Turn": _obj(
-            [
-                "turn_index",
-                "message",
-                "status",
-                "answer",
-                "citations",
-                "question",
-                "submitted_at",
-            ],
+        "Turn": model_schema(
+            Turn,
             {
                 "turn_index": {"type": "integer", "minimum": 0},
                 "message": ID,
@@ -360,18 +365,9 @@ def conversation_schemas() -> dict[str, Any]:
                 "steps": {"type": "array", "items": step},
             },
         ),
-        "ProducedDocumentEntry": _obj(
-            ["id", "title", "type", "created_at"],
-            {
-                "id": ID,
-                "title": ID,
-                "type": {"type": "string", "enum": ["text", "file", "image"]},
-                "created_at": _nullable(STAMP),
-                "available": AVAILABLE,
-            },
-        ),
-        "Conversation": _obj(
-            ["conversation_id", "status", "url", "turns", "documents", "error"],
+        "ProducedDocumentEntry": model_schema(ProducedDocumentEntry, document),
+        "Conversation": model_schema(
+            ConversationRead,
             {
                 "conversation_id": ID,
                 "status": {"type": "string", "enum": STATUSES},
@@ -381,21 +377,17 @@ def conversation_schemas() -> dict[str, Any]:
                 "error": _nullable(ID),
             },
         ),
-        "ConversationStopped": _obj(
-            ["conversation_id", "stopped"], {"conversation_id": ID, "stopped": {"type": "boolean"}}
+        "ConversationStopped": model_schema(
+            ConversationStopped, {"conversation_id": ID, "stopped": {"type": "boolean"}}
         ),
-        "ProducedDocument": _obj(
-            ["id", "title", "type", "created_at"],
+        "ProducedDocument": model_schema(
+            ProducedDocument,
             {
-                "id": ID,
-                "title": ID,
-                "type": {"type": "string", "enum": ["text", "file", "image"]},
-                "created_at": _nullable(STAMP),
+                **document,
                 "content": {"type": "string", "description": "only for text: markdown"},
                 "url": {"type": "string", "description": "only for files and images"},
                 "filename": ID,
                 "expires_in": {"type": "integer", "minimum": 1},
-                "available": AVAILABLE,
             },
         ),
     }

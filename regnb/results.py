@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from regnb import display
+from regnb.models import DatasetStatus
 from regnb.passages import Passage, best_passage
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ DOCUMENT_COLUMNS = [
     "fields",
 ]
 PAGE_COLUMNS = ["document_id", "page_num", "score", "text", "passage"]
-STATUS_COLUMNS = ["dataset", "status", "matches", "pages", "loosened", "reason"]
+STATUS_COLUMNS = ["dataset", *DatasetStatus.wire_keys()]
 LEGACY_COLUMNS = [
     "id",
     "doc_id",

@@ -9,19 +9,22 @@ class, `ask` and `summaries` are the same as functions of an engine).
     conv.reply("Only those in California").wait()
 
 Everything here is built on the seven `ConversationAPI` methods (the spec's endpoints), so the
-same objects work over a local engine and over HTTP.
+same objects work over a local engine and over HTTP. The conversation is held as the typed
+`regnb.models.ConversationRead` (`conv.data`); `turns`, `question`, `document()` and `to_dict()`
+give the spec's JSON objects, and the DataFrames' columns are the models' fields.
 """
 
 from __future__ import annotations
 
-import copy
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
+from regnb.models import Citation, ConversationRead, ConversationSummary, ProducedDocumentEntry
 from regnb.settings import Settings
 from regnb.validate import spec_arguments
 
@@ -30,28 +33,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Conversation", "ConversationMethods", "Markdown", "ask", "summaries"]
 
-CITATION_COLUMNS = [
-    "index",
-    "name",
-    "dataset",
-    "date",
-    "page_num",
-    "url",
-    "block_id",
-    "parent_index",
-    "passage",
-    "document_id",
-]
-DOCUMENT_COLUMNS = ["id", "title", "type", "created_at"]
-SUMMARY_COLUMNS = [
-    "conversation_id",
-    "title",
-    "status",
-    "created_at",
-    "last_activity_at",
-    "turn_count",
-    "url",
-]
+# the citation's fields, then what a local store knows beside them
+CITATION_COLUMNS = [*Citation.wire_keys(), "passage", "document_id"]
+DOCUMENT_COLUMNS = ProducedDocumentEntry.required_keys()  # `available` is an extension
+SUMMARY_COLUMNS = ConversationSummary.wire_keys()
 WAIT_MAX_S = Settings.conversation_wait_max_s  # the spec's largest `wait`
 PROGRESS_POLL_S = 3.0  # a read per 3 s keeps a remote key well under its 50 requests a minute
 
@@ -72,8 +57,10 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
-def steps_line(data: dict[str, Any]) -> str:
+def steps_line(data: ConversationRead | Mapping[str, Any]) -> str:
     """One line for a conversation's progress: its status and the running turn's steps."""
+    if isinstance(data, ConversationRead):
+        data = data.to_dict()
     turns = data.get("turns") or []
     steps = (turns[-1].get("steps") or []) if turns else []
     parts = [
@@ -90,7 +77,7 @@ class _Progress:
         self.kernel = enabled and _in_kernel()
         self.tty = enabled and not self.kernel and sys.stderr.isatty()
 
-    def show(self, data: dict[str, Any]) -> None:
+    def show(self, data: ConversationRead) -> None:
         line = steps_line(data)
         if not self.enabled or line == self.last:
             return
@@ -120,19 +107,31 @@ class Conversation:
     """One research conversation; properties read it again while it runs."""
 
     def __init__(
-        self, api: ConversationAPI, conversation_id: str, data: dict[str, Any] | None = None
+        self,
+        api: ConversationAPI,
+        conversation_id: str,
+        data: ConversationRead | Mapping[str, Any] | None = None,
     ) -> None:
         self.api = api
         self.id = conversation_id
-        self._data = data if data is not None else api.read_conversation(conversation_id, 0)
+        if data is None:
+            data = api.read_conversation(conversation_id, 0)
+        elif not isinstance(data, ConversationRead):
+            data = ConversationRead.from_dict(data)
+        self._data = data
 
     def __repr__(self) -> str:
-        return f"<regnb.Conversation {self.id} {self._data['status']}>"
+        return f"<regnb.Conversation {self.id} {self._data.status}>"
 
-    def _current(self) -> dict[str, Any]:
-        if self._data["status"] == "running":
+    def _current(self) -> ConversationRead:
+        if self._data.status == "running":
             self.refresh()
         return self._data
+
+    @property
+    def data(self) -> ConversationRead:
+        """The conversation read, typed (read again while it runs)."""
+        return self._current()
 
     def refresh(self) -> Conversation:
         """Read the conversation now."""
@@ -150,7 +149,7 @@ class Conversation:
             while True:
                 display.show(self._data)
                 remaining = float("inf") if end is None else end - time.monotonic()
-                if self._data["status"] != "running" or remaining <= 0:
+                if self._data.status != "running" or remaining <= 0:
                     return self
                 self._data = self.api.read_conversation(self.id, min(poll, remaining))
         finally:
@@ -159,51 +158,54 @@ class Conversation:
     @property
     def status(self) -> str:
         """`running`, `completed`, `needs_input`, `stopped` or `error`."""
-        return str(self._current()["status"])
+        return self._current().status
 
     @property
     def error(self) -> str | None:
         """Why the run failed, when the status is `error`."""
-        return cast("str | None", self._current()["error"])
+        return self._current().error
 
     @property
     def turns(self) -> list[dict[str, Any]]:
         """Every message and its answer, oldest first (the spec's turn objects)."""
-        return copy.deepcopy(self._current()["turns"])
+        return [t.to_dict() for t in self._current().turns]
 
     @property
     def answer(self) -> Markdown | None:
         """The latest answered turn's markdown, with citation markers [n]."""
-        for turn in reversed(self._current()["turns"]):
-            if turn["status"] == "completed" and turn["answer"] is not None:
-                return Markdown(turn["answer"])
+        for turn in reversed(self._current().turns):
+            if turn.status == "completed" and turn.answer is not None:
+                return Markdown(turn.answer)
         return None
 
     @property
     def question(self) -> dict[str, Any] | None:
         """The clarifying question waiting for a reply (`question`, `options`), or None."""
-        turns = self._current()["turns"]
-        if self._data["status"] != "needs_input" or not turns:
+        data = self._current()
+        if data.status != "needs_input" or not data.turns or data.turns[-1].question is None:
             return None
-        return copy.deepcopy(turns[-1]["question"])
+        return data.turns[-1].question.to_dict()
 
     @property
     def citations(self) -> pd.DataFrame:
         """Every citation of the conversation, with the cited passage's text where known."""
-        rows = [dict(c) for t in self._current()["turns"] for c in t["citations"]]
+        cited = self._current().citations
         passages: dict[int, str | None] = {}
         finder = getattr(self.api, "citation_passages", None)
-        if finder is not None and any("block_id" in r for r in rows):
+        if finder is not None and any(c.block_id is not None for c in cited):
             passages = finder(self.id)
         documents: dict[int, str] = {}
         locator = getattr(self.api, "citation_documents", None)  # a local store knows them
-        if locator is not None and rows:
+        if locator is not None and cited:
             documents = locator(self.id)
-        for row in rows:
-            row["passage"] = passages.get(row["index"]) if "block_id" in row else None
-            row["document_id"] = documents.get(row["index"])
-            row.setdefault("block_id", None)
-            row.setdefault("parent_index", None)
+        rows = [
+            {
+                **{key: getattr(c, key) for key in Citation.wire_keys()},
+                "passage": passages.get(c.index) if c.block_id is not None else None,
+                "document_id": documents.get(c.index),
+            }
+            for c in cited
+        ]
         frame = pd.DataFrame(rows, columns=CITATION_COLUMNS)
         frame["date"] = pd.to_datetime(frame["date"], format="%Y-%m-%d", errors="coerce")
         return frame.astype({"page_num": "Int64", "parent_index": "Int64"})
@@ -211,11 +213,12 @@ class Conversation:
     @property
     def documents(self) -> pd.DataFrame:
         """The reports, files and images produced: id, title, type, created_at."""
-        return pd.DataFrame(self._current()["documents"], columns=DOCUMENT_COLUMNS)
+        rows = [d.to_dict() for d in self._current().documents]
+        return pd.DataFrame(rows, columns=DOCUMENT_COLUMNS)
 
     def document(self, document_id: str) -> dict[str, Any]:
         """A produced document: text inline (`content`), a file or image as a signed `url`."""
-        return self.api.produced_document(self.id, document_id)
+        return self.api.produced_document(self.id, document_id).to_dict()
 
     def download(self, document_id: str, path: str | Path | None = None) -> Path:
         """Write a produced document to `path` (a file, or a folder; default: the current
@@ -234,13 +237,13 @@ class Conversation:
 
     def stop(self) -> bool:
         """Stop the running message (removed, with what it produced); False if none ran."""
-        stopped = bool(self.api.stop_conversation(self.id)["stopped"])
+        stopped = self.api.stop_conversation(self.id).stopped
         self.refresh()
         return stopped
 
     def _with_passages(self) -> dict[str, Any]:
         """The spec's conversation, each passage citation with its passage (what exports quote)."""
-        data = copy.deepcopy(self._current())
+        data = self._current().to_dict()
         frame = self.citations
         passages = {int(i): p for i, p in zip(frame["index"], frame["passage"], strict=True)}
         for turn in data["turns"]:
@@ -289,22 +292,22 @@ class Conversation:
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly the spec's conversation read."""
-        return copy.deepcopy(self._current())
+        return self._current().to_dict()
 
     def _repr_markdown_(self) -> str:
         data = self._current()
-        lines = [f"**Conversation** `{self.id}` · {data['status']}"]
-        if data["turns"]:
-            last = data["turns"][-1]
-            lines.append(f"> {last['message']}")
-            if last["status"] == "running":
+        lines = [f"**Conversation** `{self.id}` · {data.status}"]
+        if data.turns:
+            last = data.turns[-1]
+            lines.append(f"> {last.message}")
+            if last.status == "running":
                 lines.append(steps_line(data))
-            elif last["question"]:
-                lines.append(f"*{last['question']['question']}*")
-            elif last["answer"]:
-                lines.append(last["answer"])
-        if data["error"]:
-            lines.append(f"Error: {data['error']}")
+            elif last.question:
+                lines.append(f"*{last.question.question}*")
+            elif last.answer:
+                lines.append(last.answer)
+        if data.error:
+            lines.append(f"Error: {data.error}")
         return "\n\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -312,7 +315,7 @@ class Conversation:
         each citation marker links to its source."""
         from regnb.present.markdown import answer_html
 
-        urls = {c["index"]: c["url"] for t in self._current()["turns"] for c in t["citations"]}
+        urls = {c.index: c.url for c in self._current().citations}
         body = answer_html(self._repr_markdown_(), urls)
         return f'<div class="regnb-conversation">{body}</div>'
 
@@ -320,7 +323,7 @@ class Conversation:
 def ask(api: ConversationAPI, message: str, *, idempotency_key: str | None = None) -> Conversation:
     """Start a research conversation over `api`; it runs in the background."""
     started = api.start_conversation(message, idempotency_key=idempotency_key)
-    return Conversation(api, started["conversation_id"])
+    return Conversation(api, started.conversation_id)
 
 
 def summaries(
@@ -329,8 +332,9 @@ def summaries(
     """Conversation summaries of `api`, most recent activity first; `attrs["total"]` counts all
     that match `status` (`all` or `running`)."""
     body = api.list_conversations(status, limit, offset)
-    frame = pd.DataFrame(body["conversations"], columns=SUMMARY_COLUMNS)
-    frame.attrs.update(total=body["total"], limit=body["limit"], offset=body["offset"])
+    rows = [s.to_dict() for s in body.conversations]
+    frame = pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
+    frame.attrs.update(total=body.total, limit=body.limit, offset=body.offset)
     return frame
 
 

@@ -19,6 +19,13 @@ from regnb.catalog import Catalog
 from regnb.conversation import Conversation
 from regnb.encoder import Encoder
 from regnb.errors import CorpusError
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
+)
 from regnb.parts.agents import Agents
 from regnb.parts.embedder import Embedder
 from regnb.parts.index import CorpusIndex
@@ -126,8 +133,10 @@ class Engine:
 
     # --- corpus: catalog, counts, index -------------------------------------------------------
 
-    def datasets(self) -> Catalog:
-        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response."""
+    def datasets(self, refresh: bool = False) -> Catalog:
+        """The catalog: `.to_frame()` for a DataFrame, `.to_dict()` for the spec's response.
+        `refresh` is the interface's (a client's copy is fetched again): a local engine's catalog
+        is always its own current one."""
         return self.catalog
 
     def counts(self) -> pd.DataFrame:
@@ -345,31 +354,31 @@ class Engine:
 
     def start_conversation(
         self, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """Start a conversation; returns at once with its first turn running."""
         return self._conversations.get().start(self.plan, message, idempotency_key)
 
     def send_message(
         self, conversation_id: str, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """A follow-up (or the reply to a clarifying question); returns at once."""
         return self._conversations.get().send(self.plan, conversation_id, message, idempotency_key)
 
     def list_conversations(
         self, status: str = "all", limit: int = 20, offset: int = 0
-    ) -> dict[str, Any]:
+    ) -> ConversationList:
         """Conversation summaries, most recent activity first."""
         return self._conversations.get().summaries(status, limit, offset)
 
-    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> ConversationRead:
         """The conversation; waits up to `wait` seconds while it runs."""
         return self._conversations.get().read(conversation_id, wait)
 
-    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+    def stop_conversation(self, conversation_id: str) -> ConversationStopped:
         """Stop the running message: it and what it produced are removed."""
         return self._conversations.get().stop(conversation_id)
 
-    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+    def produced_document(self, conversation_id: str, document_id: str) -> ProducedDocument:
         """A produced document: text inline, a file or image as a signed URL."""
         return self._conversations.get().document(self.plan, conversation_id, document_id)
 

@@ -5,7 +5,8 @@ rebuilt from the spec's JSON with `from_dict` on the remote side. Front ends dep
 protocol, never on an engine's store, catalog internals or normaliser.
 
 The conversation methods mirror the spec's conversation endpoints one to one and return the
-spec's JSON objects; `regnb.conversation.Conversation` is the convenient object built on them.
+spec's objects as `regnb.models` types (`to_dict()` is the JSON); `regnb.conversation.Conversation`
+is the convenient object built on them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from regnb.catalog import Catalog
+    from regnb.models import (
+        ConversationAccepted,
+        ConversationList,
+        ConversationRead,
+        ConversationStopped,
+        ProducedDocument,
+    )
     from regnb.request import SearchRequest
     from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 
@@ -27,8 +35,9 @@ class SearchAPI(Protocol):
 
     plan: str
 
-    def datasets(self) -> Catalog:
-        """The dataset catalog (`GET /api/v3/datasets`)."""
+    def datasets(self, refresh: bool = False) -> Catalog:
+        """The dataset catalog (`GET /api/v3/datasets`); `refresh` reads it again where it is
+        kept (a remote client's copy of the server's)."""
         ...
 
     def check_search(
@@ -97,35 +106,35 @@ class SearchAPI(Protocol):
 
 @runtime_checkable
 class ConversationAPI(Protocol):
-    """Research conversations, one method per spec endpoint; each returns the spec's JSON."""
+    """Research conversations, one method per spec endpoint; each returns the spec's object."""
 
     def start_conversation(
         self, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """`POST /api/v3/conversations`: `conversation_id`, `turn_index`, `status`, `url`."""
         ...
 
     def send_message(
         self, conversation_id: str, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """`POST /api/v3/conversations/{id}/messages`: the new turn, as the start response."""
         ...
 
     def list_conversations(
         self, status: str = "all", limit: int = 20, offset: int = 0
-    ) -> dict[str, Any]:
+    ) -> ConversationList:
         """`GET /api/v3/conversations`: `conversations`, `total`, `limit`, `offset`."""
         ...
 
-    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> ConversationRead:
         """`GET /api/v3/conversations/{id}?wait=`: the conversation with every turn."""
         ...
 
-    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+    def stop_conversation(self, conversation_id: str) -> ConversationStopped:
         """`POST /api/v3/conversations/{id}/stop`: `conversation_id`, `stopped`."""
         ...
 
-    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+    def produced_document(self, conversation_id: str, document_id: str) -> ProducedDocument:
         """`GET /api/v3/conversations/{id}/documents/{doc}`: text inline, files by signed URL."""
         ...
 

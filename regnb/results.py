@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from regnb.models import DatasetStatus
 from regnb.passages import Passage, best_passage
 from regnb.present import html as display
 from regnb.present.names import DatasetNames
@@ -37,7 +38,7 @@ DOCUMENT_COLUMNS = [
     "fields",
 ]
 PAGE_COLUMNS = ["document_id", "page_num", "score", "text", "passage"]
-STATUS_COLUMNS = ["dataset", "status", "matches", "pages", "loosened", "reason"]
+STATUS_COLUMNS = ["dataset", *DatasetStatus.wire_keys()]
 LEGACY_COLUMNS = [
     "id",
     "doc_id",

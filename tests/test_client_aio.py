@@ -102,19 +102,17 @@ async def test_errors_are_the_engines_classes_with_request_ids(remote: AsyncClie
 
 async def test_conversations_run_side_by_side_and_are_waited_for(remote: AsyncClient):
     started = await asyncio.gather(*(remote.start_conversation(f"question {n}") for n in range(3)))
-    done = await asyncio.gather(*(remote.wait_conversation(s["conversation_id"]) for s in started))
-    assert [d["status"] for d in done] == ["completed"] * 3
-    assert [d["turns"][0]["message"] for d in done] == [f"question {n}" for n in range(3)]
+    done = await asyncio.gather(*(remote.wait_conversation(s.conversation_id) for s in started))
+    assert [d.status for d in done] == ["completed"] * 3
+    assert [d.turns[0].message for d in done] == [f"question {n}" for n in range(3)]
     listed = await remote.list_conversations(limit=100)
-    assert {s["conversation_id"] for s in started} <= {
-        c["conversation_id"] for c in listed["conversations"]
-    }
+    assert {s.conversation_id for s in started} <= {c.conversation_id for c in listed.conversations}
     files = await remote.start_conversation("[image] chart")
-    await remote.wait_conversation(files["conversation_id"])
-    conv = await remote.read_conversation(files["conversation_id"])
-    name, data = await remote.download_document(conv["conversation_id"], conv["documents"][0]["id"])
+    await remote.wait_conversation(files.conversation_id)
+    conv = await remote.read_conversation(files.conversation_id)
+    name, data = await remote.download_document(conv.conversation_id, conv.documents[0].id)
     assert name == "chart.png" and data.startswith(b"\x89PNG")
-    assert (await remote.stop_conversation(conv["conversation_id"]))["stopped"] is False
+    assert (await remote.stop_conversation(conv.conversation_id)).stopped is False
 
 
 async def test_429_and_503_are_waited_out_with_the_same_idempotency_key(served, engine):
@@ -150,7 +148,7 @@ async def test_429_and_503_are_waited_out_with_the_same_idempotency_key(served, 
         started = await client.start_conversation("retried question")
     assert time.waits == [3.0, 1.0]
     assert len({r.headers["Idempotency-Key"] for r in seen}) == 1 and len(seen) == 3
-    assert started["status"] in ("running", "completed")
+    assert started.status in ("running", "completed")
 
 
 def test_the_async_client_has_every_method_of_the_sync_one():

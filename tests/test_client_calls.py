@@ -13,6 +13,7 @@ from regnb.client.base import ClientBase, base_url_of, resolve_api_key
 from regnb.client.errors import Style
 from regnb.client.settings import ClientSettings
 from regnb.errors import InvalidRequest, MissingApiKey, NotFound
+from regnb.models import ProducedDocument
 from regnb.request import KeywordItem, SearchRequest
 
 
@@ -210,7 +211,8 @@ def test_a_conversation_wait_stretches_the_read_timeout(wait: float, read_timeou
 )
 def test_the_key_goes_only_to_a_download_link_on_the_servers_own_address(url: str, with_key: bool):
     base = client_base()
-    request = base._request(base._download_call({"url": url}))
+    document = ProducedDocument("doc_1", "Chart", "image", None, url=url, filename="c.png")
+    request = base._request(base._download_call(document))
     assert ("x-api-key" in request["headers"]) is with_key
     assert request["url"] == url
 
@@ -230,7 +232,7 @@ def test_every_other_call_carries_the_key_and_json_bodies_say_so():
     ],
 )
 def test_a_text_document_downloads_as_markdown_named_by_its_title(title: str, name: str):
-    document = {"id": "doc_1", "title": title, "type": "text", "content": "# Report [1]"}
+    document = ProducedDocument("doc_1", title, "text", None, content="# Report [1]")
     assert calls.text_download(document) == (name, b"# Report [1]")
 
 

@@ -84,12 +84,12 @@ def test_ask_and_wait_give_what_a_local_service_gives(server: Server, tmp_path: 
     message = "Which plants failed sterility assurance? [text]"
     with server.client() as client:
         conv = client.ask(message).wait(progress=False)
-        remote = client.read_conversation(conv.id)
-    assert remote == server.service.read(server.account("ent"), conv.id)
+        remote = client.read_conversation(conv.id).to_dict()
+    assert remote == server.service.read(server.account("ent"), conv.id).to_dict()
     local_service = open_service(tmp_path, FakeAgent(server.agent.engine))
     try:
         started = local_service.start("local", "enterprise", message, None).body
-        local = local_service.read("local", started["conversation_id"], 30)
+        local = local_service.read("local", started.conversation_id, 30).to_dict()
     finally:
         local_service.close()
     assert remote["status"] == local["status"] == "completed"
@@ -168,15 +168,15 @@ def scripted(server: Server, *steps: Any) -> tuple[Client, ScriptedTransport, Fa
 )
 def test_a_start_tried_again_starts_one_run(server: Server, failure: Any):
     before = len(server.agent.requests)
-    total = server.service.list_conversations(server.account("ent"), "all", 1, 0)["total"]
+    total = server.service.list_conversations(server.account("ent"), "all", 1, 0).total
     client, recorder, time = scripted(server, failure)
     started = client.start_conversation("Cleaning validation gaps?")
-    conv = client.conversation(started["conversation_id"]).wait(progress=False)
+    conv = client.conversation(started.conversation_id).wait(progress=False)
     assert conv.status == "completed"
     sent = keys_sent(recorder)
     assert len(sent) == 2 and sent[0] == sent[1] and uuid.UUID(sent[0] or "").version == 4
     assert len(server.agent.requests) == before + 1
-    after = server.service.list_conversations(server.account("ent"), "all", 1, 0)["total"]
+    after = server.service.list_conversations(server.account("ent"), "all", 1, 0).total
     assert after == total + 1
     assert time.waits == [1.0]
 
@@ -187,12 +187,12 @@ def test_a_follow_up_tried_again_starts_one_run(server: Server):
     before = len(server.agent.requests)
     client, recorder, _ = scripted(server, LOSE_ANSWER)
     answer = client.send_message(conv.id, "And a follow-up")
-    assert answer["turn_index"] == 1
+    assert answer.turn_index == 1
     client.conversation(conv.id).wait(progress=False)
     sent = keys_sent(recorder)
     assert len(sent) == 2 and sent[0] == sent[1]
     assert len(server.agent.requests) == before + 1
-    assert [t["message"] for t in client.read_conversation(conv.id)["turns"]] == [
+    assert [t.message for t in client.read_conversation(conv.id).turns] == [
         "First question on sterility",
         "And a follow-up",
     ]
@@ -202,7 +202,7 @@ def test_a_key_given_twice_returns_the_first_run_and_a_new_message_is_refused(se
     with server.client() as client:
         first = client.start_conversation("Media fill failures?", idempotency_key="analyst-1")
         again = client.start_conversation("Media fill failures?", idempotency_key="analyst-1")
-        assert again["conversation_id"] == first["conversation_id"]
+        assert again.conversation_id == first.conversation_id
         with pytest.raises(errors.IdempotencyKeyReused) as info:
             client.start_conversation("Another question", idempotency_key="analyst-1")
     assert http_status(info.value) == 422 and info.value.request_id
@@ -228,8 +228,9 @@ def test_produced_documents_download_as_the_local_engine_saves_them(server: Serv
         docs = {d["title"]: d for d in conv.to_dict()["documents"]}
         report = client.produced_document(conv.id, docs["Report"]["id"])
         letters = client.produced_document(conv.id, docs["Letters"]["id"])
-        assert report["content"] == conv.answer
-        assert letters["url"].startswith(BASE + "/") and letters["expires_in"] == 300
+        assert report.content == conv.answer
+        assert letters.url is not None and letters.url.startswith(BASE + "/")
+        assert letters.expires_in == 300
         assert client.download_document(conv.id, docs["Letters"]["id"]) == (
             "letters.xlsx",
             b"PK fake",
@@ -286,9 +287,7 @@ def test_too_many_running_conversations_is_a_429_that_is_tried_again(server: Ser
 
     def runs_end(seconds: float) -> None:  # while the client waits, the held runs finish
         held.set()
-        wait_until(
-            lambda: server.service.list_conversations(account, "running", 1, 0)["total"] == 0
-        )
+        wait_until(lambda: server.service.list_conversations(account, "running", 1, 0).total == 0)
 
     time = FakeTime()
     time.on_sleep = runs_end
@@ -300,4 +299,4 @@ def test_too_many_running_conversations_is_a_429_that_is_tried_again(server: Ser
         sleep=time.sleep,
     )
     started = client.start_conversation("one too many, later")
-    assert started["turn_index"] == 0 and len(time.waits) == 1
+    assert started.turn_index == 0 and len(time.waits) == 1

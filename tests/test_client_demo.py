@@ -214,7 +214,7 @@ def test_a_conversation_on_the_demo_corpus_over_loopback_reads_as_the_service_ke
     assert remote["status"] == "completed", remote["error"]
     service = open_service(demo.settings.home, public_url=loopback)
     try:
-        local = service.read(demo.account, conv.id)
+        local = service.read(demo.account, conv.id).to_dict()
     finally:
         service.close()
     assert remote == local

@@ -262,9 +262,7 @@ def test_a_failed_connection_is_retried_only_where_a_resend_is_safe(
 ):
     client, scripted, time = scripted_client(served)
     document_id = engine.search(["sterility"], datasets=["fda_guidance"]).results[0]["document_id"]
-    conversation_id = (
-        client.start_conversation("hello")["conversation_id"] if call == "stop" else ""
-    )
+    conversation_id = client.start_conversation("hello").conversation_id if call == "stop" else ""
     run = {
         "search": lambda: client.search(["sterility"]),
         "read": lambda: client.read(document_id),

@@ -75,4 +75,4 @@ def test_the_research_chat_over_the_client_runs_a_conversation_to_its_answer(rem
     assert "In short:" in shown
     conversation = chat.conversation
     assert conversation is not None
-    assert conversation.to_dict() == remote.read_conversation(chat.conversation_id)
+    assert conversation.to_dict() == remote.read_conversation(chat.conversation_id).to_dict()

@@ -141,7 +141,7 @@ def test_follow_up_citation_numbers_continue(eng: Any) -> None:
     conv = eng.ask("first").wait(progress=False)
     conv.reply("second", idempotency_key="second-1").wait(progress=False)
     assert list(conv.citations["index"]) == [1, 2, 3, 4]
-    assert eng.send_message(conv.id, "second", idempotency_key="second-1")["turn_index"] == 1
+    assert eng.send_message(conv.id, "second", idempotency_key="second-1").turn_index == 1
 
 
 def test_documents_list_and_download(eng: Any, tmp_path: Path, monkeypatch) -> None:
@@ -191,7 +191,7 @@ def test_failed_run_shows_its_error(eng: Any) -> None:
 def test_to_dict_is_the_spec_read_and_a_copy(eng: Any) -> None:
     conv = eng.ask("q").wait(progress=False)
     data = conv.to_dict()
-    assert data == eng.read_conversation(conv.id)
+    assert data == eng.read_conversation(conv.id).to_dict()
     data["turns"].clear()
     assert conv.to_dict()["turns"]
 

@@ -101,26 +101,26 @@ def stored(service: ConversationService, cid: str) -> dict[str, Any]:
 
 def start_gated(service: ConversationService, agent: FakeAgent) -> str:
     """A conversation whose run has reported its first step and waits at the gate."""
-    cid = service.start(ACME, "enterprise", "q").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q").body.conversation_id
     wait_until(agent.started.is_set)
     return cid
 
 
 def assert_reads_failed(service: ConversationService, cid: str, cause: str) -> None:
     """Read, wait, list: the run failed, though the store still says running."""
-    body = service.read(ACME, cid, wait=WAIT)  # returns as soon as it is not running
+    body = service.read(ACME, cid, wait=WAIT).to_dict()  # returns as soon as it is not running
     assert body["status"] == "error"
     assert body["error"].startswith("the research could not finish: the conversation store")
     assert cause in body["error"]
     assert body["turns"][0]["status"] == "error"
     assert "steps" not in body["turns"][0]
-    assert service.list_conversations(ACME, status="running") == {
+    assert service.list_conversations(ACME, status="running").to_dict() == {
         "conversations": [],
         "total": 0,
         "limit": 20,
         "offset": 0,
     }
-    [summary] = service.list_conversations(ACME)["conversations"]
+    [summary] = service.list_conversations(ACME).to_dict()["conversations"]
     assert summary["status"] == "error"
     assert stored(service, cid)["status"] == "running"
 
@@ -139,7 +139,7 @@ def test_a_run_failing_under_a_held_lock_reads_error_and_is_written_by_retries_w
         assert retries.delays[:6] == [0.25, 0.5, 1.0, 2.0, 4.0, RETRY_MAX_S]
         assert stored(service, cid)["status"] == "running"
     wait_until(lambda: stored(service, cid)["status"] == "error")
-    assert service.read(ACME, cid)["turns"][0]["status"] == "error"
+    assert service.read(ACME, cid).to_dict()["turns"][0]["status"] == "error"
     assert any(r.levelname == "ERROR" and "refused its error" in r.message for r in caplog.records)
     assert service.start(ACME, "enterprise", "the slot is free").started
 
@@ -158,7 +158,7 @@ def test_the_next_write_records_a_waiting_failure_and_counts_its_slot_free(make,
     conversation = stored(service, cid)
     assert conversation["status"] == "error"
     assert "database is locked" in conversation["error"]
-    running = service.list_conversations(ACME, status="running")["conversations"]
+    running = service.list_conversations(ACME, status="running").to_dict()["conversations"]
     assert cid not in [c["conversation_id"] for c in running]
 
 
@@ -168,7 +168,7 @@ def test_a_stop_after_the_lock_goes_finds_nothing_running(make, gate) -> None:
     with write_lock(service.store.path, "BEGIN IMMEDIATE"):
         gate.set()
         assert_reads_failed(service, cid, "database is locked")
-    assert service.stop(ACME, cid) == {"conversation_id": cid, "stopped": False}
+    assert service.stop(ACME, cid).to_dict() == {"conversation_id": cid, "stopped": False}
     assert stored(service, cid)["status"] == "error"
 
 
@@ -260,7 +260,7 @@ def test_a_run_failing_on_a_full_tmpfs_reads_error_and_is_written_once_space_is_
         wait_until(lambda: stored(service, cid)["status"] == "error")
         assert FULL in stored(service, cid)["error"]
         again = service.start(ACME, "enterprise", "there is room again").body
-        assert service.read(ACME, again["conversation_id"], wait=WAIT)["status"] == "completed"
+        assert service.read(ACME, again.conversation_id, wait=WAIT).status == "completed"
     finally:
         retries.closed.set()
         service.close()

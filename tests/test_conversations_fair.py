@@ -81,15 +81,15 @@ def test_one_accounts_queued_runs_do_not_hold_back_anothers(tmp_path: Path, gate
     agent = FakeAgent(gate=gate)
     service = open_service(tmp_path / "home", agent, agent_workers=1, concurrent_conversations=0)
     try:
-        started = [service.start("acme", "enterprise", "a1").body["conversation_id"]]
+        started = [service.start("acme", "enterprise", "a1").body.conversation_id]
         wait_until(agent.started.is_set)
         for account, message in [("acme", "a2"), ("acme", "a3"), ("acme", "a4")]:
-            started.append(service.start(account, "enterprise", message).body["conversation_id"])
+            started.append(service.start(account, "enterprise", message).body.conversation_id)
         for message in ["b1", "b2"]:
-            started.append(service.start("beta", "enterprise", message).body["conversation_id"])
+            started.append(service.start("beta", "enterprise", message).body.conversation_id)
         gate.set()
         for cid, account in zip(started, ["acme"] * 4 + ["beta"] * 2, strict=True):
-            assert service.read(account, cid, wait=WAIT)["status"] == "completed"
+            assert service.read(account, cid, wait=WAIT).status == "completed"
         order = [r.message for r in agent.requests]
         assert order == ["a1", "b1", "a2", "b2", "a3", "a4"]
         assert agent.most_active == 1

@@ -26,6 +26,7 @@ from regnb.errors import (
     QuotaExhausted,
     TurnInFlight,
 )
+from regnb.models import ConversationRead
 from regnb.server.testing import FakeClock
 
 ACME, BETA = "acme", "beta"
@@ -61,7 +62,7 @@ def make(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., Conversatio
 
 
 def finished(service: ConversationService, cid: str, account: str = ACME) -> dict[str, Any]:
-    body = service.read(account, cid, wait=WAIT)
+    body = service.read(account, cid, wait=WAIT).to_dict()
     assert body["status"] != "running"
     return body
 
@@ -69,7 +70,7 @@ def finished(service: ConversationService, cid: str, account: str = ACME) -> dic
 def started_run(service: ConversationService, agent: FakeAgent, message: str = "q") -> str:
     """A conversation whose run is inside the (gated) agent."""
     runs = len(agent.requests)
-    cid = service.start(ACME, "enterprise", message).body["conversation_id"]
+    cid = service.start(ACME, "enterprise", message).body.conversation_id
     wait_until(lambda: len(agent.requests) > runs)
     return cid
 
@@ -81,9 +82,9 @@ def test_start_returns_at_once_with_turn_0_running_and_its_steps(make, gate) -> 
     agent = FakeAgent(gate=gate)
     service = make(agent)
     accepted = service.start(ACME, "enterprise", "Which firms were warned?")
-    cid = accepted.body["conversation_id"]
+    cid = accepted.body.conversation_id
     assert accepted.started
-    assert accepted.body == {
+    assert accepted.body.to_dict() == {
         "conversation_id": cid,
         "turn_index": 0,
         "status": "running",
@@ -91,7 +92,7 @@ def test_start_returns_at_once_with_turn_0_running_and_its_steps(make, gate) -> 
     }
     assert cid.startswith("conv_") and len(cid) == 29
     wait_until(agent.started.is_set)
-    body = service.read(ACME, cid)
+    body = service.read(ACME, cid).to_dict()
     assert body["status"] == "running"
     assert body["error"] is None and body["documents"] == []
     (turn,) = body["turns"]
@@ -109,7 +110,7 @@ def test_start_returns_at_once_with_turn_0_running_and_its_steps(make, gate) -> 
 
 def test_run_that_ends_normally_fills_answer_and_citations(make) -> None:
     service = make()
-    cid = service.start(ACME, "enterprise", "q").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q").body.conversation_id
     body = finished(service, cid)
     assert body["status"] == "completed"
     (turn,) = body["turns"]
@@ -130,7 +131,7 @@ def test_run_that_ends_normally_fills_answer_and_citations(make) -> None:
 def test_clarifying_question_ends_needs_input_and_the_reply_goes_on_with_both(make) -> None:
     agent = FakeAgent()
     service = make(agent)
-    cid = service.start(ACME, "enterprise", "tell me about it [clarify]").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "tell me about it [clarify]").body.conversation_id
     body = finished(service, cid)
     assert body["status"] == "needs_input"
     assert body["turns"][0]["question"] == {
@@ -139,7 +140,7 @@ def test_clarifying_question_ends_needs_input_and_the_reply_goes_on_with_both(ma
     }
     assert body["turns"][0]["citations"] == []
     reply = service.send(ACME, "enterprise", cid, "Form 483")
-    assert reply.started and reply.body["turn_index"] == 1
+    assert reply.started and reply.body.turn_index == 1
     assert finished(service, cid)["status"] == "completed"
     (prior,) = agent.requests[1].history
     assert prior.status == "needs_input" and prior.question is not None
@@ -149,7 +150,7 @@ def test_clarifying_question_ends_needs_input_and_the_reply_goes_on_with_both(ma
 def test_follow_up_sees_every_earlier_turn_and_citation_numbers_continue(make) -> None:
     agent = FakeAgent()
     service = make(agent)
-    cid = service.start(ACME, "enterprise", "first").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "first").body.conversation_id
     finished(service, cid)
     service.send(ACME, "enterprise", cid, "second")
     body = finished(service, cid)
@@ -178,13 +179,13 @@ def test_stopped_first_message_leaves_a_conversation_without_turns(make, gate) -
     agent = FakeAgent(gate=gate)
     service = make(agent)
     cid = started_run(service, agent)
-    assert service.stop(ACME, cid) == {"conversation_id": cid, "stopped": True}
-    body = service.read(ACME, cid)
+    assert service.stop(ACME, cid).to_dict() == {"conversation_id": cid, "stopped": True}
+    body = service.read(ACME, cid).to_dict()
     assert (body["status"], body["turns"], body["documents"]) == ("stopped", [], [])
-    assert service.stop(ACME, cid) == {"conversation_id": cid, "stopped": False}
+    assert service.stop(ACME, cid).to_dict() == {"conversation_id": cid, "stopped": False}
     wait_until(lambda: not service.runner.live())  # the run saw the stop and let go
-    assert service.read(ACME, cid)["status"] == "stopped"
-    (summary,) = service.list_conversations(ACME)["conversations"]
+    assert service.read(ACME, cid).status == "stopped"
+    (summary,) = service.list_conversations(ACME).to_dict()["conversations"]
     assert (summary["status"], summary["turn_count"]) == ("stopped", 0)
 
 
@@ -194,28 +195,28 @@ def test_stopped_follow_up_removes_it_and_its_files_and_keeps_the_previous_answe
     agent = FakeAgent(gate=gate)
     service = make(agent)
     gate.set()
-    cid = service.start(ACME, "enterprise", "first [text]").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "first [text]").body.conversation_id
     before = finished(service, cid)
     gate.clear()
     service.send(ACME, "enterprise", cid, "second [file] [image]")
     wait_until(lambda: len(agent.requests) == 2)
-    assert service.stop(ACME, cid)["stopped"]
-    body = service.read(ACME, cid)
+    assert service.stop(ACME, cid).stopped
+    body = service.read(ACME, cid).to_dict()
     assert body["status"] == "stopped"
     assert body["turns"] == before["turns"]
     assert body["documents"] == before["documents"]
     gate.set()
     wait_until(lambda: not service.runner.live())
     assert [p.name for p in service.store.files.iterdir()] == []  # nothing produced survives
-    assert service.read(ACME, cid) == body
+    assert service.read(ACME, cid).to_dict() == body
 
 
 def test_stop_with_nothing_running_answers_false_and_the_answer_stands(make) -> None:
     service = make()
-    cid = service.start(ACME, "enterprise", "q").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q").body.conversation_id
     before = finished(service, cid)
-    assert service.stop(ACME, cid) == {"conversation_id": cid, "stopped": False}
-    assert service.read(ACME, cid) == before
+    assert service.stop(ACME, cid).to_dict() == {"conversation_id": cid, "stopped": False}
+    assert service.read(ACME, cid).to_dict() == before
 
 
 @pytest.mark.parametrize("first", ["[fail]", "stopped"])
@@ -230,13 +231,13 @@ def test_a_message_after_an_error_or_a_stop_takes_the_next_free_turn_index(
     gate.set()
     assert finished(service, cid)["status"] in ("error", "stopped")
     accepted = service.send(ACME, "enterprise", cid, "again")
-    assert accepted.body["turn_index"] == (1 if first == "[fail]" else 0)
+    assert accepted.body.turn_index == (1 if first == "[fail]" else 0)
     assert finished(service, cid)["status"] == "completed"
 
 
 def test_agent_failure_reads_error_with_a_plain_explanation(make) -> None:
     service = make()
-    cid = service.start(ACME, "enterprise", "q [fail]").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q [fail]").body.conversation_id
     body = finished(service, cid)
     assert body["status"] == "error" and body["turns"][0]["status"] == "error"
     assert body["error"] == "the research could not finish: an unexpected RuntimeError in the agent"
@@ -274,14 +275,14 @@ CITE = Citation(1, "Doc, page 1", "FDA Form 483", None, 1, "u", "d", "fda_483")
 )
 def test_what_the_agent_gets_wrong_reads_error(make, outcome: Any, error: str) -> None:
     service = make(OddAgent(outcome))
-    cid = service.start(ACME, "enterprise", "q").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q").body.conversation_id
     body = finished(service, cid)
     assert body["status"] == "error" and error in body["error"]
 
 
 def test_another_accounts_conversation_is_not_found(make) -> None:
     service = make()
-    cid = service.start(ACME, "enterprise", "q [text]").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q [text]").body.conversation_id
     doc = finished(service, cid)["documents"][0]["id"]
     calls = [
         lambda: service.read(BETA, cid),
@@ -294,7 +295,7 @@ def test_another_accounts_conversation_is_not_found(make) -> None:
     for call in calls:
         with pytest.raises(NotFound):
             call()
-    assert service.list_conversations(BETA)["total"] == 0
+    assert service.list_conversations(BETA).total == 0
 
 
 @pytest.mark.parametrize(
@@ -313,13 +314,13 @@ def test_invalid_start_is_refused_before_anything_is_written(
     with pytest.raises(InvalidRequest) as err:
         service.start(ACME, "enterprise", message, key)
     assert err.value.field == field
-    assert service.list_conversations(ACME)["total"] == 0
+    assert service.list_conversations(ACME).total == 0
 
 
 def test_title_is_the_first_message_on_one_line_and_shortened(make) -> None:
     service = make()
     service.start(ACME, "enterprise", "Which\nfirms   were warned? " + "x" * 200)
-    (summary,) = service.list_conversations(ACME)["conversations"]
+    (summary,) = service.list_conversations(ACME).to_dict()["conversations"]
     assert summary["title"].startswith("Which firms were warned? xxx")
     assert len(summary["title"]) == 100 and summary["title"].endswith("…")
 
@@ -331,22 +332,22 @@ def test_retry_with_a_used_key_returns_the_turn_and_starts_nothing(make) -> None
     agent = FakeAgent()
     service = make(agent)
     first = service.start(ACME, "enterprise", "q", "key-1")
-    cid = first.body["conversation_id"]
+    cid = first.body.conversation_id
     finished(service, cid)
     retry = service.start(ACME, "enterprise", "q", "key-1")
     assert not retry.started
-    assert retry.body == {**first.body, "status": "completed"}
+    assert retry.body.to_dict() == {**first.body.to_dict(), "status": "completed"}
     follow = service.send(ACME, "enterprise", cid, "more", "key-2")
     finished(service, cid)
     again = service.send(ACME, "enterprise", cid, "more", "key-2")
-    assert (again.started, again.body["turn_index"], again.body["status"]) == (
+    assert (again.started, again.body.turn_index, again.body.status) == (
         False,
         1,
         "completed",
     )
-    assert follow.body["turn_index"] == 1
+    assert follow.body.turn_index == 1
     assert len(agent.requests) == 2
-    assert service.list_conversations(ACME)["total"] == 1
+    assert service.list_conversations(ACME).total == 1
 
 
 def test_retry_of_a_stopped_message_reads_stopped_even_after_its_index_is_reused(
@@ -354,21 +355,21 @@ def test_retry_of_a_stopped_message_reads_stopped_even_after_its_index_is_reused
 ) -> None:
     agent = FakeAgent(gate=gate)
     service = make(agent)
-    cid = service.start(ACME, "enterprise", "q", "first").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q", "first").body.conversation_id
     wait_until(agent.started.is_set)
     service.stop(ACME, cid)
     gate.set()
     service.send(ACME, "enterprise", cid, "new", "second")  # takes turn_index 0 again
     finished(service, cid)
     retry = service.start(ACME, "enterprise", "q", "first")
-    assert (retry.started, retry.body["turn_index"], retry.body["status"]) == (False, 0, "stopped")
+    assert (retry.started, retry.body.turn_index, retry.body.status) == (False, 0, "stopped")
 
 
 def test_running_turn_retried_reads_running(make, gate) -> None:
     agent = FakeAgent(gate=gate)
     service = make(agent)
     service.start(ACME, "enterprise", "q", "k")
-    assert service.start(ACME, "enterprise", "q", "k").body["status"] == "running"
+    assert service.start(ACME, "enterprise", "q", "k").body.status == "running"
     assert len(agent.requests) <= 1
 
 
@@ -381,7 +382,7 @@ def test_running_turn_retried_reads_running(make, gate) -> None:
 )
 def test_a_key_used_for_another_message_is_reused(make, second) -> None:
     service = make()
-    cid = service.start(ACME, "enterprise", "q", "k").body["conversation_id"]
+    cid = service.start(ACME, "enterprise", "q", "k").body.conversation_id
     finished(service, cid)
     with pytest.raises(IdempotencyKeyReused) as err:
         second(service, cid)
@@ -393,7 +394,7 @@ def test_keys_belong_to_one_account(make) -> None:
     a = service.start(ACME, "enterprise", "q", "k")
     b = service.start(BETA, "enterprise", "q", "k")
     assert a.started and b.started
-    assert a.body["conversation_id"] != b.body["conversation_id"]
+    assert a.body.conversation_id != b.body.conversation_id
 
 
 def test_a_key_whose_first_request_is_being_processed_is_in_use(make) -> None:
@@ -453,13 +454,13 @@ def test_concurrent_starts_with_one_key_start_exactly_one_run(make, callers: int
         assert len(outcomes) == callers
         started = [o for o in outcomes if not isinstance(o, Exception) and o.started]
         assert len(started) == 1
-        cid = started[0].body["conversation_id"]
+        cid = started[0].body.conversation_id
         for o in outcomes:
             if not isinstance(o, Exception) and not o.started:
-                assert (o.body["conversation_id"], o.body["turn_index"]) == (cid, 0)
+                assert (o.body.conversation_id, o.body.turn_index) == (cid, 0)
         finished(service, cid)
     assert len(agent.requests) == 5
-    assert service.list_conversations(ACME)["total"] == 5
+    assert service.list_conversations(ACME).total == 5
 
 
 # --- limits ---------------------------------------------------------------------------------
@@ -469,10 +470,10 @@ def test_an_account_runs_at_most_3_conversations(make, gate) -> None:
     agent = FakeAgent(gate=gate)
     service = make(agent)
     gate.set()
-    done = service.start(ACME, "enterprise", "done").body["conversation_id"]
+    done = service.start(ACME, "enterprise", "done").body.conversation_id
     finished(service, done)
     gate.clear()
-    running = [service.start(ACME, "enterprise", f"q{i}").body["conversation_id"] for i in range(3)]
+    running = [service.start(ACME, "enterprise", f"q{i}").body.conversation_id for i in range(3)]
     with pytest.raises(ConcurrentConversations) as err:
         service.start(ACME, "enterprise", "fourth")
     assert err.value.retry_after is not None and err.value.retry_after >= 1
@@ -492,7 +493,7 @@ def test_free_plan_has_monthly_questions_and_a_stop_is_not_counted(make, clock, 
     agent = FakeAgent(gate=gate)
     service = make(agent, free_monthly_questions=2)
     gate.set()
-    cid = service.start(ACME, "free", "one").body["conversation_id"]
+    cid = service.start(ACME, "free", "one").body.conversation_id
     finished(service, cid)
     gate.clear()
     service.send(ACME, "free", cid, "stopped, so not counted")
@@ -513,9 +514,9 @@ def test_free_plan_has_monthly_questions_and_a_stop_is_not_counted(make, clock, 
 def test_runs_wait_for_one_of_the_agent_workers(make, gate) -> None:
     agent = FakeAgent(gate=gate)
     service = make(agent, agent_workers=2)
-    cids = [service.start(ACME, "enterprise", f"q{i}").body["conversation_id"] for i in range(3)]
+    cids = [service.start(ACME, "enterprise", f"q{i}").body.conversation_id for i in range(3)]
     wait_until(lambda: len(agent.requests) == 2)
-    assert all(service.read(ACME, c)["status"] == "running" for c in cids)
+    assert all(service.read(ACME, c).status == "running" for c in cids)
     time.sleep(0.2)  # room for a third worker, if there were one
     gate.set()
     for cid in cids:
@@ -526,9 +527,9 @@ def test_runs_wait_for_one_of_the_agent_workers(make, gate) -> None:
 def test_pace_holds_a_run_before_the_agent_and_a_stop_cuts_it_short(make) -> None:
     agent = FakeAgent()
     service = make(agent, agent_pace_s=60)
-    cid = service.start(ACME, "enterprise", "q").body["conversation_id"]
-    assert service.read(ACME, cid, wait=0.05)["status"] == "running"
-    assert service.stop(ACME, cid)["stopped"]
+    cid = service.start(ACME, "enterprise", "q").body.conversation_id
+    assert service.read(ACME, cid, wait=0.05).status == "running"
+    assert service.stop(ACME, cid).stopped
     wait_until(lambda: not service.runner.live())
     assert agent.requests == []
 
@@ -540,13 +541,15 @@ def test_list_is_most_recent_activity_first_in_pages(make, clock) -> None:
     service = make()
     cids = []
     for i in range(5):
-        cids.append(service.start(ACME, "enterprise", f"q{i}").body["conversation_id"])
+        cids.append(service.start(ACME, "enterprise", f"q{i}").body.conversation_id)
         finished(service, cids[-1])
         clock.advance(60)
     service.send(ACME, "enterprise", cids[1], "a follow-up makes it the latest")
     finished(service, cids[1])
     expected = [cids[1], cids[4], cids[3], cids[2], cids[0]]
-    pages = [service.list_conversations(ACME, "all", 2, offset) for offset in (0, 2, 4, 6)]
+    pages = [
+        service.list_conversations(ACME, "all", 2, offset).to_dict() for offset in (0, 2, 4, 6)
+    ]
     assert [c["conversation_id"] for p in pages for c in p["conversations"]] == expected
     assert [(p["total"], p["limit"], p["offset"]) for p in pages] == [
         (5, 2, 0),
@@ -563,14 +566,14 @@ def test_list_of_running_conversations(make, gate) -> None:
     agent = FakeAgent(gate=gate)
     service = make(agent)
     gate.set()
-    done = service.start(ACME, "enterprise", "done").body["conversation_id"]
+    done = service.start(ACME, "enterprise", "done").body.conversation_id
     finished(service, done)
     gate.clear()
-    cid = service.start(ACME, "enterprise", "runs").body["conversation_id"]
-    running = service.list_conversations(ACME, "running")
+    cid = service.start(ACME, "enterprise", "runs").body.conversation_id
+    running = service.list_conversations(ACME, "running").to_dict()
     assert running["total"] == 1
     assert [c["conversation_id"] for c in running["conversations"]] == [cid]
-    assert service.list_conversations(ACME, "all")["total"] == 2
+    assert service.list_conversations(ACME, "all").total == 2
 
 
 @pytest.mark.parametrize(
@@ -593,7 +596,7 @@ def test_read_returns_as_soon_as_the_run_ends(make, gate) -> None:
     opener = threading.Timer(0.1, gate.set)
     opener.start()
     began = time.monotonic()
-    body = service.read(ACME, cid, wait=WAIT)
+    body = service.read(ACME, cid, wait=WAIT).to_dict()
     assert body["status"] == "completed"
     assert time.monotonic() - began < WAIT
     opener.join()
@@ -603,7 +606,7 @@ def test_read_answers_running_when_its_wait_is_up(make, gate) -> None:
     agent = FakeAgent(gate=gate)
     service = make(agent)
     cid = started_run(service, agent)
-    assert service.read(ACME, cid, wait=0.05)["status"] == "running"
+    assert service.read(ACME, cid, wait=0.05).status == "running"
     with pytest.raises(InvalidRequest):
         service.read(ACME, cid, wait=46)
 
@@ -614,7 +617,7 @@ def test_read_through_another_handle_sees_the_run_end(make, gate, tmp_path: Path
     reader = make()
     cid = started_run(runner, agent)
     threading.Timer(0.1, gate.set).start()
-    assert reader.read(ACME, cid, wait=WAIT)["status"] == "completed"
+    assert reader.read(ACME, cid, wait=WAIT).status == "completed"
 
 
 @pytest.mark.anyio
@@ -623,7 +626,7 @@ async def test_async_reads_wait_without_holding_threads(make, gate) -> None:
     have read, so reads that held a thread while waiting would never end."""
     agent = FakeAgent(gate=gate)
     service = make(agent, concurrent_conversations=0, agent_workers=5)
-    cids = [service.start(ACME, "enterprise", f"q{i}").body["conversation_id"] for i in range(5)]
+    cids = [service.start(ACME, "enterprise", f"q{i}").body.conversation_id for i in range(5)]
     seen: set[str] = set()
     view = service.view
 
@@ -636,7 +639,7 @@ async def test_async_reads_wait_without_holding_threads(make, gate) -> None:
     service.view = counting_view  # type: ignore[method-assign]
     limiter = anyio.to_thread.current_default_thread_limiter()
     total, limiter.total_tokens = limiter.total_tokens, 2
-    results: list[dict[str, Any]] = []
+    results: list[ConversationRead] = []
     try:
         with anyio.fail_after(WAIT):
             async with anyio.create_task_group() as tg:
@@ -648,4 +651,4 @@ async def test_async_reads_wait_without_holding_threads(make, gate) -> None:
                     tg.start_soon(read)
     finally:
         limiter.total_tokens = total
-    assert sorted(r["status"] for r in results) == ["completed"] * 5
+    assert sorted(r.status for r in results) == ["completed"] * 5

@@ -45,8 +45,8 @@ def loose_umask() -> Iterator[None]:
 
 
 def finished(service: ConversationService, message: str) -> tuple[str, dict[str, str]]:
-    cid = service.start("local", "enterprise", message).body["conversation_id"]
-    body = service.read("local", cid, WAIT)
+    cid = service.start("local", "enterprise", message).body.conversation_id
+    body = service.read("local", cid, WAIT).to_dict()
     assert body["status"] == "completed", body
     return cid, {d["title"]: d["id"] for d in body["documents"]}
 
@@ -108,7 +108,7 @@ def test_local_download_of_a_deleted_file_raises_not_found(tmp_path: Path) -> No
         with pytest.raises(regnb.NotFound, match="deleted from disk"):
             service.file("local", "enterprise", cid, docs["Letters"])
         assert service.file("local", "enterprise", cid, docs["Chart"]).filename == "chart.png"
-        listed = {d["title"]: d for d in service.read("local", cid)["documents"]}
+        listed = {d["title"]: d for d in service.read("local", cid).to_dict()["documents"]}
         assert listed["Letters"]["available"] is False and "available" not in listed["Chart"]
     finally:
         service.close()

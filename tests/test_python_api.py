@@ -210,11 +210,13 @@ def _conversation() -> Conversation:
         "answer": "Acme [1] [2].",
         "question": None,
         "citations": [cite, undated],
+        "submitted_at": "2021-03-05T00:00:00+00:00",
         "steps": [],
     }
     data = {
         "conversation_id": "conv_0123456789abcdef01234567",
         "status": "completed",
+        "url": "http://localhost:8000/api/v3/conversations/conv_0123456789abcdef01234567",
         "turns": [turn],
         "documents": [],
         "error": None,

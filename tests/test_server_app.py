@@ -45,8 +45,8 @@ def test_by_default_a_local_engine_answers_with_its_own_agent(
         app = create_app(engine, settings=settings, accounts=accounts)
         service = app.state.regnb.conversations
         started = service.start("acme", "enterprise", "Who failed sterility testing?", None)
-        done = service.read("acme", started.body["conversation_id"], 30)
-        assert done["status"] == "completed"
+        done = service.read("acme", started.body.conversation_id, 30)
+        assert done.status == "completed"
         assert [r.message for r in agent.requests] == ["Who failed sterility testing?"]
         service.close()
     finally:

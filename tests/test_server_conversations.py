@@ -271,7 +271,7 @@ async def test_interrupted_run_reads_error_and_is_not_listed_as_running(
     async with serve(gate) as s:
         account = http_account(keys_caller(s, keys["ent"]))
         elsewhere = open_service(tmp_path / "home", FakeAgent(gate=gate))  # another process
-        cid = elsewhere.start(account, "enterprise", "q").body["conversation_id"]
+        cid = elsewhere.start(account, "enterprise", "q").body.conversation_id
         listed = (await s.call("GET", "/api/v3/conversations?status=running", keys["ent"])).json()
         assert listed["total"] == 1
         elsewhere.store.close()  # that process dies

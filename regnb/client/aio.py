@@ -23,6 +23,13 @@ from regnb.client.base import ClientBase
 from regnb.client.calls import Call
 from regnb.client.errors import error_from_response, transport_error
 from regnb.client.retry import Attempts
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
+)
 from regnb.paging import AsyncPagingMethods
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
@@ -198,52 +205,52 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
 
     async def start_conversation(
         self, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """`POST /api/v3/conversations`; every try sends the same `Idempotency-Key`."""
         return await self._send(calls.start_conversation(message, idempotency_key))
 
     async def send_message(
         self, conversation_id: str, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """`POST /api/v3/conversations/{id}/messages`; every try sends the same key."""
         return await self._send(calls.send_message(conversation_id, message, idempotency_key))
 
     async def list_conversations(
         self, status: str = "all", limit: int = 20, offset: int = 0
-    ) -> dict[str, Any]:
+    ) -> ConversationList:
         """`GET /api/v3/conversations`."""
         return await self._send(calls.list_conversations(status, limit, offset))
 
-    async def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+    async def read_conversation(self, conversation_id: str, wait: float = 0) -> ConversationRead:
         """`GET /api/v3/conversations/{id}?wait=`; the read timeout stretches to cover `wait`."""
         return await self._send(calls.read_conversation(conversation_id, wait))
 
     async def wait_conversation(
         self, conversation_id: str, timeout: float | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationRead:
         """The conversation once its latest turn leaves `running` (polled with `wait=45`), or as
         it stands after `timeout` seconds."""
         end = None if timeout is None else self._clock() + timeout
         data = await self.read_conversation(conversation_id, 0)
-        while data["status"] == "running":
+        while data.status == "running":
             left = WAIT_S if end is None else min(WAIT_S, end - self._clock())
             if left <= 0:
                 break
             data = await self.read_conversation(conversation_id, left)
         return data
 
-    async def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+    async def stop_conversation(self, conversation_id: str) -> ConversationStopped:
         """`POST /api/v3/conversations/{id}/stop`."""
         return await self._send(calls.stop_conversation(conversation_id))
 
-    async def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+    async def produced_document(self, conversation_id: str, document_id: str) -> ProducedDocument:
         """`GET /api/v3/conversations/{id}/documents/{doc}`: text inline, files by signed URL."""
         return await self._send(calls.produced_document(conversation_id, document_id))
 
     async def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
         """A produced document's file name and bytes (see `Client.download_document`)."""
         document = await self.produced_document(conversation_id, document_id)
-        if document.get("type") == "text":
+        if document.type == "text":
             return calls.text_download(document)
         data = await self._send(self._download_call(document))
-        return str(document.get("filename") or document_id), data
+        return document.filename or document_id, data

@@ -13,6 +13,7 @@ from regnb.catalog import Catalog
 from regnb.client import calls
 from regnb.client.calls import Call
 from regnb.errors import InvalidRequest, MissingApiKey
+from regnb.models import ProducedDocument
 from regnb.present.names import DatasetNames, package_names
 from regnb.request import SearchRequest
 from regnb.settings import API_KEY_ENV, ClientSettings, RemoteSettings
@@ -172,6 +173,6 @@ class ClientBase:
         plan = self.plan if self.plan in PLANS else "enterprise"
         return search_request(catalog, terms, {"keywords": keywords, **args, "plan": plan})
 
-    def _download_call(self, document: Mapping[str, Any]) -> Call[bytes]:
-        url = str(document["url"])
+    def _download_call(self, document: ProducedDocument) -> Call[bytes]:
+        url = str(document.url)
         return calls.download(url, calls.same_origin(url, self.base_url))

@@ -1,8 +1,8 @@
 """Each endpoint as a `Call`: what to send and how to read the answer, without any I/O, so the
 sync and the async client share every request and every result type.
 
-Results are rebuilt with the result classes' `from_dict`; the conversation endpoints return the
-spec's JSON objects as they are.
+Results are rebuilt with the result classes' `from_dict`, the conversation endpoints' answers
+with the `regnb.models` types' `from_dict`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,13 @@ import httpx
 from regnb.catalog import Catalog
 from regnb.client.errors import Style
 from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
+)
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.validate import date_text
@@ -212,41 +219,46 @@ def _keyed(idempotency_key: str | None) -> dict[str, str]:
     return {IDEMPOTENCY_HEADER: idempotency_key or str(uuid.uuid4())}
 
 
-def start_conversation(message: str, idempotency_key: str | None) -> Call[dict[str, Any]]:
+def start_conversation(message: str, idempotency_key: str | None) -> Call[ConversationAccepted]:
     body = encode({"message": message})
     headers = _keyed(idempotency_key)
-    return Call("POST", "/api/v3/conversations", _json, body=body, headers=headers)
+    decode = _built(ConversationAccepted.from_dict)
+    return Call("POST", "/api/v3/conversations", decode, body=body, headers=headers)
 
 
 def send_message(
     conversation_id: str, message: str, idempotency_key: str | None
-) -> Call[dict[str, Any]]:
+) -> Call[ConversationAccepted]:
     path = _conversation_path(conversation_id, "messages")
     body = encode({"message": message})
-    return Call("POST", path, _json, body=body, headers=_keyed(idempotency_key))
+    decode = _built(ConversationAccepted.from_dict)
+    return Call("POST", path, decode, body=body, headers=_keyed(idempotency_key))
 
 
-def list_conversations(status: str, limit: int, offset: int) -> Call[dict[str, Any]]:
+def list_conversations(status: str, limit: int, offset: int) -> Call[ConversationList]:
     params = {"status": status, "limit": limit, "offset": offset}
-    return Call("GET", "/api/v3/conversations", _json, params=params)
+    decode = _built(ConversationList.from_dict)
+    return Call("GET", "/api/v3/conversations", decode, params=params)
 
 
-def read_conversation(conversation_id: str, wait: float) -> Call[dict[str, Any]]:
+def read_conversation(conversation_id: str, wait: float) -> Call[ConversationRead]:
     waits = isinstance(wait, int | float) and not isinstance(wait, bool) and wait > 0
     longest = float(wait) + WAIT_MARGIN_S if waits else None
     params = {"wait": wait}
     path = _conversation_path(conversation_id)
-    return Call("GET", path, _json, params=params, min_read_timeout_s=longest)
+    decode = _built(ConversationRead.from_dict)
+    return Call("GET", path, decode, params=params, min_read_timeout_s=longest)
 
 
-def stop_conversation(conversation_id: str) -> Call[dict[str, Any]]:
+def stop_conversation(conversation_id: str) -> Call[ConversationStopped]:
     path = _conversation_path(conversation_id, "stop")
-    return Call("POST", path, _json, repeatable=False)
+    return Call("POST", path, _built(ConversationStopped.from_dict), repeatable=False)
 
 
-def produced_document(conversation_id: str, document_id: str) -> Call[dict[str, Any]]:
+def produced_document(conversation_id: str, document_id: str) -> Call[ProducedDocument]:
     doc = _segment(document_id, "document_id", NotFound)
-    return Call("GET", _conversation_path(conversation_id, "documents", doc), _json)
+    path = _conversation_path(conversation_id, "documents", doc)
+    return Call("GET", path, _built(ProducedDocument.from_dict))
 
 
 def download(url: str, with_key: bool) -> Call[bytes]:
@@ -254,12 +266,10 @@ def download(url: str, with_key: bool) -> Call[bytes]:
     return Call("GET", url, lambda response: response.content, with_key=with_key)
 
 
-def text_download(document: Mapping[str, Any]) -> tuple[str, bytes]:
+def text_download(document: ProducedDocument) -> tuple[str, bytes]:
     """A text document saved as markdown, named as the local engine names it."""
-    title = str(document.get("title") or "")
-    name = "".join(c if c.isalnum() or c in "-_ " else "-" for c in title).strip()
-    content = str(document.get("content") or "")
-    return f"{name or document['id']}.md", content.encode("utf-8")
+    name = "".join(c if c.isalnum() or c in "-_ " else "-" for c in document.title).strip()
+    return f"{name or document.id}.md", (document.content or "").encode("utf-8")
 
 
 def same_origin(url: str, base_url: str) -> bool:

@@ -22,6 +22,13 @@ from regnb.client.errors import error_from_response, transport_error
 from regnb.client.retry import Attempts
 from regnb.conversation import ConversationMethods
 from regnb.errors import RegnbError
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
+)
 from regnb.paging import PagingMethods
 from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
@@ -192,31 +199,31 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
 
     def start_conversation(
         self, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """`POST /api/v3/conversations`; every try sends the same `Idempotency-Key`."""
         return self._send(calls.start_conversation(message, idempotency_key))
 
     def send_message(
         self, conversation_id: str, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """`POST /api/v3/conversations/{id}/messages`; every try sends the same key."""
         return self._send(calls.send_message(conversation_id, message, idempotency_key))
 
     def list_conversations(
         self, status: str = "all", limit: int = 20, offset: int = 0
-    ) -> dict[str, Any]:
+    ) -> ConversationList:
         """`GET /api/v3/conversations`."""
         return self._send(calls.list_conversations(status, limit, offset))
 
-    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> ConversationRead:
         """`GET /api/v3/conversations/{id}?wait=`; the read timeout stretches to cover `wait`."""
         return self._send(calls.read_conversation(conversation_id, wait))
 
-    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+    def stop_conversation(self, conversation_id: str) -> ConversationStopped:
         """`POST /api/v3/conversations/{id}/stop`."""
         return self._send(calls.stop_conversation(conversation_id))
 
-    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+    def produced_document(self, conversation_id: str, document_id: str) -> ProducedDocument:
         """`GET /api/v3/conversations/{id}/documents/{doc}`: text inline, files by signed URL."""
         return self._send(calls.produced_document(conversation_id, document_id))
 
@@ -224,7 +231,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         """A produced document's file name and bytes: a file or image fetched from its signed
         URL (with the key only when the URL is on this server), text as markdown."""
         document = self.produced_document(conversation_id, document_id)
-        if document.get("type") == "text":
+        if document.type == "text":
             return calls.text_download(document)
         data = self._send(self._download_call(document))
-        return str(document.get("filename") or document_id), data
+        return document.filename or document_id, data

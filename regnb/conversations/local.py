@@ -9,11 +9,17 @@ again after a kernel restart). The plan is the engine's, given with each call.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from regnb.agent.types import Agent
 from regnb.conversations.service import ConversationService
 from regnb.conversations.store import ConversationStore
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
+)
 from regnb.parts.agents import default_agent_factory
 from regnb.results import DocumentRead
 from regnb.settings import Settings
@@ -60,30 +66,30 @@ class LocalConversations:
         """Over the store under `settings.home`, answered by `agent`."""
         return cls(open_service(agent, settings), read)
 
-    def start(self, plan: str, message: str, idempotency_key: str | None) -> dict[str, Any]:
+    def start(self, plan: str, message: str, idempotency_key: str | None) -> ConversationAccepted:
         """Start a conversation; returns at once with its first turn running."""
         return self.service.start(LOCAL_ACCOUNT, plan, message, idempotency_key).body
 
     def send(
         self, plan: str, conversation_id: str, message: str, idempotency_key: str | None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         """A follow-up (or the reply to a clarifying question); returns at once."""
         accepted = self.service.send(LOCAL_ACCOUNT, plan, conversation_id, message, idempotency_key)
         return accepted.body
 
-    def summaries(self, status: str, limit: int, offset: int) -> dict[str, Any]:
+    def summaries(self, status: str, limit: int, offset: int) -> ConversationList:
         """Conversation summaries, most recent activity first."""
         return self.service.list_conversations(LOCAL_ACCOUNT, status, limit, offset)
 
-    def read(self, conversation_id: str, wait: float) -> dict[str, Any]:
+    def read(self, conversation_id: str, wait: float) -> ConversationRead:
         """The conversation; waits up to `wait` seconds while it runs."""
         return self.service.read(LOCAL_ACCOUNT, conversation_id, wait)
 
-    def stop(self, conversation_id: str) -> dict[str, Any]:
+    def stop(self, conversation_id: str) -> ConversationStopped:
         """Stop the running message: it and what it produced are removed."""
         return self.service.stop(LOCAL_ACCOUNT, conversation_id)
 
-    def document(self, plan: str, conversation_id: str, document_id: str) -> dict[str, Any]:
+    def document(self, plan: str, conversation_id: str, document_id: str) -> ProducedDocument:
         """A produced document: text inline, a file or image as a signed URL."""
         return self.service.document(LOCAL_ACCOUNT, plan, conversation_id, document_id)
 

@@ -1,7 +1,7 @@
 """The conversation service: the spec's turn state table over the store, for any account.
 
-Each public method mirrors one endpoint and returns the spec's JSON (start and follow-up return
-an `Accepted`, whose `started` tells 202 from a retry's 200). Rules are checked here, in one
+Each public method mirrors one endpoint and returns the spec's object as a `regnb.models` type
+(start and follow-up return an `Accepted`, whose `started` tells 202 from a retry's 200). Rules are checked here, in one
 transaction with the writes they guard; the SQL is the store's. The HTTP routes and the local
 engine both call this class: the routes with the caller's account and plan, a notebook with the
 account `local`.
@@ -46,8 +46,8 @@ from regnb.conversations.store import ConversationStore, Tx
 from regnb.conversations.views import (
     accepted_body,
     conversation_body,
-    document_entry,
     link_base,
+    produced_body,
     summary_body,
 )
 from regnb.errors import (
@@ -58,6 +58,13 @@ from regnb.errors import (
     NotFound,
     QuotaExhausted,
     TurnInFlight,
+)
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ProducedDocument,
 )
 from regnb.settings import Settings
 
@@ -74,7 +81,7 @@ TITLE_CHARS = 100
 class Accepted:
     """A start or follow-up: `body` is the spec's response, `started` False for a retry."""
 
-    body: dict[str, Any]
+    body: ConversationAccepted
     started: bool
 
 
@@ -295,7 +302,7 @@ class ConversationService:
 
     def list_conversations(
         self, account: str, status: Any = "all", limit: Any = 20, offset: Any = 0
-    ) -> dict[str, Any]:
+    ) -> ConversationList:
         """`GET /api/v3/conversations`: summaries, most recent activity first."""
         status, limit, offset = check_list(status, limit, offset)
         self.recover()
@@ -308,14 +315,10 @@ class ConversationService:
         for row in rows:
             if row["status"] == "running" and row["conversation_id"] in failing:
                 row["status"] = "error"
-        return {
-            "conversations": [summary_body(self.base_url, r) for r in rows],
-            "total": total,
-            "limit": limit,
-            "offset": offset,
-        }
+        summaries = tuple(summary_body(self.base_url, r) for r in rows)
+        return ConversationList(summaries, total, limit, offset)
 
-    def view(self, account: str, conversation_id: str) -> dict[str, Any]:
+    def view(self, account: str, conversation_id: str) -> ConversationRead:
         """The conversation read, now."""
         with self.store.read() as tx:
             conversation = self._conversation(tx, account, conversation_id)
@@ -331,7 +334,7 @@ class ConversationService:
         documents = mark_gone(self.store.files, documents)
         return conversation_body(self.base_url, conversation, turns, citations, documents)
 
-    def read(self, account: str, conversation_id: str, wait: Any = 0) -> dict[str, Any]:
+    def read(self, account: str, conversation_id: str, wait: Any = 0) -> ConversationRead:
         """`GET /api/v3/conversations/{id}?wait=`: as soon as it is not running, or after
         `wait` seconds (blocking the calling thread)."""
         wait = check_wait(wait, self.settings.conversation_wait_max_s)
@@ -340,11 +343,13 @@ class ConversationService:
             seen = self.changes.generation(conversation_id)
             body = self.view(account, conversation_id)
             remaining = deadline - time.monotonic()
-            if body["status"] != "running" or remaining <= 0:
+            if body.status != "running" or remaining <= 0:
                 return body
             self.changes.wait(conversation_id, seen, min(remaining, RECHECK_S))
 
-    async def read_async(self, account: str, conversation_id: str, wait: Any = 0) -> dict[str, Any]:
+    async def read_async(
+        self, account: str, conversation_id: str, wait: Any = 0
+    ) -> ConversationRead:
         """The same read for an event loop: waiting holds no thread (short async sleeps on
         this process's changes; the store is read again at least every half second)."""
         wait = check_wait(wait, self.settings.conversation_wait_max_s)
@@ -352,13 +357,13 @@ class ConversationService:
         while True:
             seen = self.changes.generation(conversation_id)
             body = await anyio.to_thread.run_sync(self.view, account, conversation_id)
-            if body["status"] != "running" or time.monotonic() >= deadline:
+            if body.status != "running" or time.monotonic() >= deadline:
                 return body
             recheck = min(deadline, time.monotonic() + RECHECK_S)
             while time.monotonic() < recheck and self.changes.generation(conversation_id) == seen:
                 await anyio.sleep(min(POLL_S, max(0.0, recheck - time.monotonic())))
 
-    def stop(self, account: str, conversation_id: str) -> dict[str, Any]:
+    def stop(self, account: str, conversation_id: str) -> ConversationStopped:
         """`POST /api/v3/conversations/{id}/stop`: the running message and what it produced are
         removed and not counted; `stopped` False when nothing ran."""
         self.recover()
@@ -366,14 +371,14 @@ class ConversationService:
             conversation = self._conversation(tx, account, conversation_id)
             turn = tx.latest_turn(conversation_id)
             if conversation["status"] != "running" or turn is None or turn["status"] != "running":
-                return {"conversation_id": conversation_id, "stopped": False}
+                return ConversationStopped(conversation_id, stopped=False)
             tx.drop_turn(conversation_id, turn["turn_index"])
             tx.count_question(account, turn["submitted_at"][:7], -1)
             tx.set_status(conversation_id, "stopped")
         self.runner.signal_stop(turn["run_id"])
         shutil.rmtree(self.store.run_folder(turn["run_id"]), ignore_errors=True)
         self.changes.bump(conversation_id)
-        return {"conversation_id": conversation_id, "stopped": True}
+        return ConversationStopped(conversation_id, stopped=True)
 
     def recover(self) -> bool:
         """Turns running under a process that is gone read `error`; its key claims are freed.
@@ -418,20 +423,17 @@ class ConversationService:
 
     def document(
         self, account: str, plan: str, conversation_id: str, document_id: str
-    ) -> dict[str, Any]:
+    ) -> ProducedDocument:
         """`GET .../documents/{id}`: text inline; a file or image as a new signed link."""
         row = self._document(account, conversation_id, document_id)
-        body = document_entry(*mark_gone(self.store.files, [row]))
+        (row,) = mark_gone(self.store.files, [row])
         if row["type"] == "text":
-            body["content"] = row["content"]
-            return body
+            return produced_body(row, content=row["content"])
         self._check_plan(plan, row)
         life = self.settings.download_url_life_s
         grant = Grant(account, conversation_id, document_id, int(self.clock()) + life)
-        body["url"] = f"{self.base_url}/api/v3/files/{self.signer.sign(grant)}"
-        body["filename"] = row["filename"]
-        body["expires_in"] = life
-        return body
+        url = f"{self.base_url}/api/v3/files/{self.signer.sign(grant)}"
+        return produced_body(row, url=url, filename=row["filename"], expires_in=life)
 
     def download(self, account: str, plan: str, token: str) -> FileData:
         """`GET /api/v3/files/{token}`: the file a valid, unexpired link of this account opens."""

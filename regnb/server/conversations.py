@@ -24,9 +24,23 @@ from regnb.conversations.checks import LIST_LIMIT_MAX, LIST_STATUSES
 from regnb.conversations.service import ConversationService
 from regnb.conversations.views import links_from
 from regnb.errors import InvalidRequest
+from regnb.models import (
+    Citation,
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ConversationSummary,
+    ProducedDocument,
+    ProducedDocumentEntry,
+    Question,
+    Step,
+    Turn,
+)
 from regnb.server.body import MAX_INT, query_int, read_json_object
 from regnb.server.errors import Handler, Style, endpoint, json_response
 from regnb.server.links import scope_base_url
+from regnb.server.openapi import model_schema
 from regnb.server.state import ServerState
 from regnb.settings import Settings
 
@@ -123,7 +137,7 @@ class ConversationRoutes:
             request.headers.get("idempotency-key"),
         )
         accepted = await anyio.to_thread.run_sync(run)
-        return json_response(accepted.body, 202 if accepted.started else 200)
+        return json_response(accepted.body.to_dict(), 202 if accepted.started else 200)
 
     async def send(self, request: Request) -> Response:
         """POST /api/v3/conversations/{id}/messages: a follow-up, 202 (200 for a retry)."""
@@ -139,7 +153,7 @@ class ConversationRoutes:
             request.headers.get("idempotency-key"),
         )
         accepted = await anyio.to_thread.run_sync(run)
-        return json_response(accepted.body, 202 if accepted.started else 200)
+        return json_response(accepted.body.to_dict(), 202 if accepted.started else 200)
 
     async def list(self, request: Request) -> Response:
         """GET /api/v3/conversations: summaries, most recent activity first."""
@@ -149,7 +163,7 @@ class ConversationRoutes:
         limit = query_int(request, "limit", 20)
         offset = query_int(request, "offset", 0)
         run = partial(self.service.list_conversations, http_account(caller), status, limit, offset)
-        return json_response(await anyio.to_thread.run_sync(run))
+        return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def read(self, request: Request) -> Response:
         """GET /api/v3/conversations/{id}?wait=: as soon as it leaves `running`, or at `wait`."""
@@ -158,7 +172,7 @@ class ConversationRoutes:
         conversation_id = request.path_params["conversation_id"]
         wait = request.query_params.get("wait", "0")
         body = await self.service.read_async(http_account(caller), conversation_id, wait)
-        return json_response(body)
+        return json_response(body.to_dict())
 
     async def stop(self, request: Request) -> Response:
         """POST /api/v3/conversations/{id}/stop: `stopped` false when nothing ran."""
@@ -167,7 +181,7 @@ class ConversationRoutes:
         run = partial(
             self.service.stop, http_account(caller), request.path_params["conversation_id"]
         )
-        return json_response(await anyio.to_thread.run_sync(run))
+        return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def document(self, request: Request) -> Response:
         """GET /api/v3/conversations/{id}/documents/{doc}: text inline, files by signed URL."""
@@ -180,7 +194,7 @@ class ConversationRoutes:
             request.path_params["conversation_id"],
             request.path_params["document_id"],
         )
-        return json_response(await anyio.to_thread.run_sync(run))
+        return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def download(self, request: Request) -> Response:
         """GET /api/v3/files/{token}: the file, for a key of the account the link was made for."""
@@ -279,18 +293,25 @@ IDEMPOTENCY_KEY = {
 
 
 def conversation_schemas() -> dict[str, Any]:
-    """The components/schemas entries of the conversation endpoints (they use `Error` too)."""
-    step = _obj(["message", "count"], {"message": ID, "count": {"type": "integer", "minimum": 0}})
-    question = _obj(
-        ["question", "options"],
-        {"question": ID, "options": {"type": "array", "items": {"type": "string"}}},
+    """The components/schemas entries of the conversation endpoints (they use `Error` too); each
+    response object's properties are its `regnb.models` type's fields."""
+    step = model_schema(Step, {"message": ID, "count": {"type": "integer", "minimum": 0}})
+    question = model_schema(
+        Question, {"question": ID, "options": {"type": "array", "items": {"type": "string"}}}
     )
+    document = {
+        "id": ID,
+        "title": ID,
+        "type": {"type": "string", "enum": ["text", "file", "image"]},
+        "created_at": _nullable(STAMP),
+        "available": AVAILABLE,
+    }
     return {
         "ConversationMessage": _obj(
             ["message"], {"message": {"type": "string", "minLength": 1, "pattern": "\\S"}}, False
         ),
-        "ConversationAccepted": _obj(
-            ["conversation_id", "turn_index", "status", "url"],
+        "ConversationAccepted": model_schema(
+            ConversationAccepted,
             {
                 "conversation_id": ID,
                 "turn_index": {"type": "integer", "minimum": 0},
@@ -298,16 +319,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "url": ID,
             },
         ),
-        "ConversationSummary": _obj(
-            [
-                "conversation_id",
-                "title",
-                "status",
-                "created_at",
-                "last_activity_at",
-                "turn_count",
-                "url",
-            ],
+        "ConversationSummary": model_schema(
+            ConversationSummary,
             {
                 "conversation_id": ID,
                 "title": _nullable(ID),
@@ -318,8 +331,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "url": ID,
             },
         ),
-        "ConversationList": _obj(
-            ["conversations", "total", "limit", "offset"],
+        "ConversationList": model_schema(
+            ConversationList,
             {
                 "conversations": {"type": "array", "items": _ref("ConversationSummary")},
                 "total": {"type": "integer", "minimum": 0},
@@ -327,8 +340,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "offset": {"type": "integer", "minimum": 0},
             },
         ),
-        "Citation": _obj(
-            ["index", "name", "dataset", "date", "page_num", "url"],
+        "Citation": model_schema(
+            Citation,
             {
                 "index": {"type": "integer", "minimum": 1},
                 "name": ID,
@@ -340,16 +353,8 @@ def conversation_schemas() -> dict[str, Any]:
                 "parent_index": {"type": "integer", "minimum": 1},
             },
         ),
-        "Turn": _obj(
-            [
-                "turn_index",
-                "message",
-                "status",
-                "answer",
-                "citations",
-                "question",
-                "submitted_at",
-            ],
+        "Turn": model_schema(
+            Turn,
             {
                 "turn_index": {"type": "integer", "minimum": 0},
                 "message": ID,
@@ -361,18 +366,9 @@ def conversation_schemas() -> dict[str, Any]:
                 "steps": {"type": "array", "items": step},
             },
         ),
-        "ProducedDocumentEntry": _obj(
-            ["id", "title", "type", "created_at"],
-            {
-                "id": ID,
-                "title": ID,
-                "type": {"type": "string", "enum": ["text", "file", "image"]},
-                "created_at": _nullable(STAMP),
-                "available": AVAILABLE,
-            },
-        ),
-        "Conversation": _obj(
-            ["conversation_id", "status", "url", "turns", "documents", "error"],
+        "ProducedDocumentEntry": model_schema(ProducedDocumentEntry, document),
+        "Conversation": model_schema(
+            ConversationRead,
             {
                 "conversation_id": ID,
                 "status": {"type": "string", "enum": STATUSES},
@@ -382,21 +378,17 @@ def conversation_schemas() -> dict[str, Any]:
                 "error": _nullable(ID),
             },
         ),
-        "ConversationStopped": _obj(
-            ["conversation_id", "stopped"], {"conversation_id": ID, "stopped": {"type": "boolean"}}
+        "ConversationStopped": model_schema(
+            ConversationStopped, {"conversation_id": ID, "stopped": {"type": "boolean"}}
         ),
-        "ProducedDocument": _obj(
-            ["id", "title", "type", "created_at"],
+        "ProducedDocument": model_schema(
+            ProducedDocument,
             {
-                "id": ID,
-                "title": ID,
-                "type": {"type": "string", "enum": ["text", "file", "image"]},
-                "created_at": _nullable(STAMP),
+                **document,
                 "content": {"type": "string", "description": "only for text: markdown"},
                 "url": {"type": "string", "description": "only for files and images"},
                 "filename": ID,
                 "expires_in": {"type": "integer", "minimum": 1},
-                "available": AVAILABLE,
             },
         ),
     }

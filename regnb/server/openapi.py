@@ -1,8 +1,9 @@
 """The OpenAPI 3.1 document of the whole interface, served at `/api/v3/openapi.json`.
 
 Nothing here is a copy: error codes come from `regnb.errors`, bounds from the validation module,
-defaults from the engine interface's signatures and the settings, and the datasets, their filters
-and date fields from the catalog the document is built for.
+defaults from the engine interface's signatures and the settings, the properties and required
+fields of a wire object from its `regnb.models` type (`model_schema`), and the datasets, their
+filters and date fields from the catalog the document is built for.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
+from regnb.models import DatasetStatus, Wire
 from regnb.server.body import MAX_INT
 from regnb.settings import Settings
 from regnb.validate import (
@@ -30,7 +32,7 @@ from regnb.validate import (
     YEAR_MAX,
 )
 
-__all__ = ["openapi_document", "search_request_schema"]
+__all__ = ["model_schema", "openapi_document", "search_request_schema"]
 
 PAGE_MIN = 1  # pages are numbered from 1 in v3 (the validation module has no name for it)
 
@@ -74,6 +76,18 @@ def _obj(required: list[str], props: dict[str, Any], closed: bool = True) -> dic
     if closed:
         out["additionalProperties"] = False
     return out
+
+
+def model_schema(model: type[Wire], props: dict[str, Any], closed: bool = True) -> dict[str, Any]:
+    """The object schema of a wire model: `props` holds one schema per field, and the properties
+    follow the fields' order; `required` is the keys the model always sends. A schema that names
+    other properties than the model's fields is refused, so the two cannot drift apart."""
+    keys = model.wire_keys()
+    if set(props) != set(keys):
+        raise ValueError(
+            f"the schema of {model.__name__} names {sorted(props)}, its fields are {keys}"
+        )
+    return _obj(model.required_keys(), {key: props[key] for key in keys}, closed)
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
@@ -202,8 +216,8 @@ SCHEMAS: dict[str, Any] = {
         },
     ),
     "LegacyError": _obj(["error"], {"error": {"type": "string"}}),
-    "DatasetStatus": _obj(
-        ["status"],
+    "DatasetStatus": model_schema(
+        DatasetStatus,
         {
             "status": {"type": "string", "enum": STATUSES},
             "matches": {"type": "integer", "minimum": 0},

@@ -126,7 +126,7 @@ class ResearchChat(WidgetView):
         try:
             if self.conversation_id is None:
                 started = self.engine.start_conversation(text)
-                self.conversation_id = str(started["conversation_id"])
+                self.conversation_id = started.conversation_id
             else:
                 self.engine.send_message(self.conversation_id, text)
         except RegnbError as error:
@@ -152,7 +152,7 @@ class ResearchChat(WidgetView):
         if self.conversation_id is None:
             return False
         try:
-            stopped = bool(self.engine.stop_conversation(self.conversation_id)["stopped"])
+            stopped = self.engine.stop_conversation(self.conversation_id).stopped
         except RegnbError as error:
             self.errors.show(error)
             return False
@@ -178,7 +178,8 @@ class ResearchChat(WidgetView):
         file that cannot be fetched is noted in the snapshot: the answer shows all the same."""
         assert self.conversation_id is not None
         cid = self.conversation_id
-        data = self.engine.read_conversation(cid, 0)
+        read = self.engine.read_conversation(cid, 0)
+        data = read.to_dict()  # what the widget draws: the spec's JSON
         snap = Snapshot(data)
         if data["status"] == "running":
             return snap
@@ -190,7 +191,7 @@ class ResearchChat(WidgetView):
                     snap.unfetched[doc["id"]] = error.message
         cited = [c for t in data["turns"] for c in t.get("citations") or []]
         if any(c["index"] not in self.cited_documents for c in cited):
-            frame = Conversation(self.engine, cid, data).citations
+            frame = Conversation(self.engine, cid, read).citations
             snap.passages = {int(r["index"]): r["passage"] for _, r in frame.iterrows()}
             snap.documents = {
                 int(r["index"]): str(r["document_id"])

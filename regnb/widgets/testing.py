@@ -14,6 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regnb.errors import NotFound, TurnInFlight
+from regnb.models import (
+    ConversationAccepted,
+    ConversationList,
+    ConversationRead,
+    ConversationStopped,
+    ConversationSummary,
+    ProducedDocument,
+)
 
 __all__ = ["PROTOCOL_METHODS", "ProtocolOnly", "ScriptedConversations", "Source"]
 
@@ -41,6 +49,10 @@ PNG = (  # a 1x1 transparent PNG
     b"\x00IEND\xaeB`\x82"
 )
 STEPS = ("Planning the search", "Searching FDA Warning Letters", "Reading 3 documents")
+
+
+def _url(conversation_id: str) -> str:
+    return f"https://example.test/c/{conversation_id}"
 
 
 class ProtocolOnly:
@@ -111,7 +123,7 @@ class ScriptedConversations:
             raise NotFound(f"no conversation {conversation_id!r}", field="conversation_id")
         return self.conversations[conversation_id]
 
-    def _begin(self, conv: _Conversation, message: str) -> dict[str, Any]:
+    def _begin(self, conv: _Conversation, message: str) -> ConversationAccepted:
         turn = {
             "turn_index": len(conv.turns),
             "message": message,
@@ -124,24 +136,24 @@ class ScriptedConversations:
         }
         conv.turns.append(turn)
         conv.reads, conv.stopped = 0, False
-        return {"conversation_id": conv.id, "turn_index": turn["turn_index"], "status": "running"}
+        return ConversationAccepted(conv.id, turn["turn_index"], "running", _url(conv.id))
 
     def start_conversation(
         self, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         conv = _Conversation(f"conv_{next(self._ids):04d}")
         self.conversations[conv.id] = conv
-        return {**self._begin(conv, message), "url": f"https://example.test/c/{conv.id}"}
+        return self._begin(conv, message)
 
     def send_message(
         self, conversation_id: str, message: str, *, idempotency_key: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ConversationAccepted:
         conv = self._get(conversation_id)
         if conv.turns and conv.turns[-1]["status"] == "running":
             raise TurnInFlight("the previous message is still running", field="conversation_id")
-        return {**self._begin(conv, message), "url": f"https://example.test/c/{conv.id}"}
+        return self._begin(conv, message)
 
-    def read_conversation(self, conversation_id: str, wait: float = 0) -> dict[str, Any]:
+    def read_conversation(self, conversation_id: str, wait: float = 0) -> ConversationRead:
         conv = self._get(conversation_id)
         turn = conv.turns[-1] if conv.turns else None
         if turn is not None and turn["status"] == "running":
@@ -153,21 +165,23 @@ class ScriptedConversations:
                 turn["steps"].append({"message": step, "count": conv.reads * 3})
         return self._view(conv)
 
-    def _view(self, conv: _Conversation) -> dict[str, Any]:
+    def _view(self, conv: _Conversation) -> ConversationRead:
         last = conv.turns[-1]["status"] if conv.turns else "stopped"
         status = "stopped" if conv.stopped else last
         turns = []
         for t in conv.turns:
             shown = {k: v for k, v in t.items() if k != "steps" or t["status"] == "running"}
             turns.append(copy.deepcopy(shown))
-        return {
-            "conversation_id": conv.id,
-            "status": status,
-            "url": f"https://example.test/c/{conv.id}",
-            "turns": turns,
-            "documents": copy.deepcopy(conv.documents),
-            "error": None,
-        }
+        return ConversationRead.from_dict(
+            {
+                "conversation_id": conv.id,
+                "status": status,
+                "url": _url(conv.id),
+                "turns": turns,
+                "documents": conv.documents,
+                "error": None,
+            }
+        )
 
     def _finish(self, conv: _Conversation, turn: dict[str, Any]) -> None:
         if "[clarify]" in turn["message"]:
@@ -211,29 +225,37 @@ class ScriptedConversations:
                 )
                 conv.files[doc_id] = (filename, data)
 
-    def stop_conversation(self, conversation_id: str) -> dict[str, Any]:
+    def stop_conversation(self, conversation_id: str) -> ConversationStopped:
         conv = self._get(conversation_id)
         running = bool(conv.turns) and conv.turns[-1]["status"] == "running"
         if running:
             conv.turns.pop()
             conv.stopped = True
-        return {"conversation_id": conv.id, "stopped": running}
+        return ConversationStopped(conv.id, running)
 
     def list_conversations(
         self, status: str = "all", limit: int = 20, offset: int = 0
-    ) -> dict[str, Any]:
-        rows = [self._view(c) for c in self.conversations.values()]
+    ) -> ConversationList:
+        rows = [self._summary(c) for c in self.conversations.values()]
         if status == "running":
-            rows = [r for r in rows if r["status"] == "running"]
-        page = rows[offset : offset + limit]
-        return {"conversations": page, "total": len(rows), "limit": limit, "offset": offset}
+            rows = [r for r in rows if r.status == "running"]
+        page = tuple(rows[offset : offset + limit])
+        return ConversationList(page, len(rows), limit, offset)
 
-    def produced_document(self, conversation_id: str, document_id: str) -> dict[str, Any]:
+    def _summary(self, conv: _Conversation) -> ConversationSummary:
+        read = self._view(conv)
+        title = conv.turns[0]["message"] if conv.turns else None
+        stamp = "2026-01-01T00:00:00Z"
+        return ConversationSummary(
+            conv.id, title, read.status, stamp, stamp, len(conv.turns), read.url
+        )
+
+    def produced_document(self, conversation_id: str, document_id: str) -> ProducedDocument:
         conv = self._get(conversation_id)
         doc = next((d for d in conv.documents if d["id"] == document_id), None)
         if doc is None:
             raise NotFound(f"no document {document_id!r}", field="document_id")
-        return copy.deepcopy(doc)
+        return ProducedDocument.from_dict(doc)
 
     def download_document(self, conversation_id: str, document_id: str) -> tuple[str, bytes]:
         conv = self._get(conversation_id)

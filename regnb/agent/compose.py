@@ -20,7 +20,7 @@ from regnb.agent.furniture import is_furniture
 from regnb.agent.guidance import pick_recommendations
 from regnb.agent.labels import firm_of
 from regnb.agent.quotes import core_quotes, has_substance, short_statement
-from regnb.agent.rank import Term, plan_terms
+from regnb.agent.rank import Term, keyword_score, plan_terms
 from regnb.agent.searching import Found
 from regnb.agent.structure import document_kind, states_standard
 from regnb.agent.types import Finding, Theme
@@ -54,6 +54,7 @@ UNIT_NOUNS = {
 }
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
+_NUMBERED_KINDS = ("finding", "violation", "deficiency")  # units that are one numbered item
 FIRST_QUOTES = 3
 GUIDANCE_EXTRA = 4  # a guidance asked about lists this many more recommendations
 WHICH_TOPIC = 0.4  # a firm is listed when its passage holds this share of the best one's words
@@ -305,9 +306,29 @@ class _Composer:
 
     # -- every other question ---------------------------------------------------------------
 
+    def statements(self, passages: list[Passage]) -> list[Passage]:
+        """Each numbered violation, observation or deficiency as one passage: its first unit
+        (the statement FDA wrote), as much about the question as all of its units together."""
+        groups: dict[tuple[str, str, str, str], list[Passage]] = {}
+        out: list[Passage] = []
+        for p in passages:
+            if p.unit.kind in _NUMBERED_KINDS and p.unit.number:
+                key = (p.found.document_id, p.unit.kind, p.unit.heading, p.unit.number)
+                groups.setdefault(key, []).append(p)
+            else:
+                out.append(p)
+        for members in groups.values():
+            lead = min(members, key=lambda p: (p.page_num, p.unit.first))
+            text = "\n".join(m.unit.text for m in members)
+            out.append(
+                replace(lead, topic=max(lead.topic, keyword_score(text, self.subject_terms)))
+            )
+        return out
+
     def which_passages(self, passages: list[Passage]) -> list[Passage]:
         """The passages that say what a firm was cited for: of documents that match the whole
         question (when two or more do), holding a good share of its words, most first."""
+        passages = self.statements(passages)
         strong = [p for p in passages if not p.found.weak]
         chosen = strong if len({p.found.document_id for p in strong}) >= 2 else passages
         best = max((p.topic for p in chosen), default=0.0)

@@ -576,3 +576,18 @@ def test_a_unit_loses_the_furniture_blocks_at_its_ends() -> None:
     assert kept.text.startswith("1. The dissolution method")
     assert trimmed(unit, page, lambda text: True) is None
     assert trimmed(unit, page, lambda text: False) == unit
+
+
+def test_a_unit_loses_a_first_block_that_opens_with_the_end_of_a_standard_list() -> None:
+    page = (
+        "8. Provide English translations of current approved foreign labeling not previously\n"
+        "submitted.\nCONTAINER LABEL COMMENTS\nWe have comments on the container label.\n\n"
+        "The container label does not include the closure term (vial)."
+    )
+    unit = Unit(5, 1, 2, page, "deficiency", "Container label comments", None, ())
+    kept = trimmed(unit, page, lambda text: is_furniture(text, "fda_crl"))
+    assert kept is not None
+    assert (kept.first, kept.last) == (2, 2)
+    assert kept.text.startswith("The container label does not include")
+    single = Unit(5, 1, 1, page.split("\n\n")[0], "deficiency", "Container label", None, ())
+    assert trimmed(single, page, lambda text: is_furniture(text, "fda_crl")) == single

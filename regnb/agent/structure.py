@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from regnb.agent.blocks import Block, split_blocks
 from regnb.agent.cfr import cfr_citations
 from regnb.agent.furniture import is_furniture, is_furniture_line
-from regnb.agent.words import fold, word_set
+from regnb.agent.words import fold, sentences, word_set
 
 __all__ = [
     "KINDS",
@@ -702,6 +702,11 @@ def trimmed(unit: Unit, page: str, furniture: Callable[[str], bool]) -> Unit | N
         return unit
     blocks = split_blocks(page)[unit.first - 1 : unit.last]
     keep = [not furniture(b.text) for b in blocks]
+    # a block at the unit's start that opens with a standard sentence is the end of the
+    # standard list the PDF ran into the item
+    opening = (sentences(blocks[0].text) or [blocks[0].text])[0]
+    if keep[0] and any(keep[1:]) and furniture(opening):
+        keep[0] = False
     if all(keep):
         return unit
     if not any(keep):

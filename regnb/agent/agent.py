@@ -19,7 +19,7 @@ from typing import Any
 from regnb.agent.clarify import absent, clarify, needs_probe
 from regnb.agent.config import AgentConfig
 from regnb.agent.evidence import BlockVectors, Evidence, choose_documents, weigh_documents
-from regnb.agent.focus import subject_documents
+from regnb.agent.focus import distinct_documents, subject_documents
 from regnb.agent.followup import plan_turn, turn_state
 from regnb.agent.llm import default_writer
 from regnb.agent.plan import Plan, searchable_datasets
@@ -327,6 +327,15 @@ class ExtractiveAgent:
         best = max((keyword_score(d.title, asked) for d in subjects), default=0.0)
         if best > 0:  # of several documents a name fits, those whose titles fit the question best
             subjects = [d for d in subjects if keyword_score(d.title, asked) >= TITLE_FIT * best]
+        shown, per_subject = config.subjects_shown, config.findings_per_document
+        matched = distinct_documents([f for f in found if not f.weak])
+        if (
+            not subjects
+            and not sides
+            and plan.shape == "findings"
+            and 2 <= len(matched) <= config.findings_documents
+        ):  # what was found, asked of the few documents that match: each one's findings
+            subjects, shown, per_subject = matched, len(matched), config.findings_each
         if subjects:  # the documents asked about, and a few others for "See also"
             others = [f for f in found if f not in subjects]
             documents = subjects + choose_documents(others, 2 * config.see_also, weights)
@@ -358,7 +367,9 @@ class ExtractiveAgent:
             notes,
             subjects=subjects,
             candidates=candidates,
-            units=researcher.subject_units(plan, subjects[: config.subjects_shown], pages),
+            units=researcher.subject_units(plan, subjects[:shown], pages),
+            shown=shown,
+            per_subject=per_subject,
             common={d.dataset: researcher.common(d.dataset) for d in documents},
             sides=sides,
         )
@@ -374,7 +385,7 @@ class ExtractiveAgent:
         run.step(Step("Writing the answer", len(evidence.passages)))
         run.stage()
         answer = self.writer.write(self.draft(evidence, request))
-        answer.subjects = [d.document_id for d in evidence.subjects[: self.config.subjects_shown]]
+        answer.subjects = [d.document_id for d in evidence.subjects[: evidence.shown]]
         run.check()
         prior: list[Citation] = [c for turn in request.history for c in turn.citations]
         answer, _ = verify_answer(answer, self.source, request.plan, prior)

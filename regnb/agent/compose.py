@@ -223,7 +223,7 @@ class _Composer:
         deficiency or recommendation, at most `findings_per_document`."""
         every = self.evidence.units.get(doc.document_id, [])
         units = _first_of_each([p for p in every if self.quotable(p)])
-        limit = self.config.findings_per_document
+        limit = self.evidence.per_subject
         if document_kind(doc.dataset) == "guidance":
             return self.guidance_units(units, limit + GUIDANCE_EXTRA)
         if len(units) <= limit:
@@ -485,7 +485,7 @@ def compose(
     config = config or AgentConfig()
     composer = _Composer(evidence, book, config, plan_terms(evidence.plan))
     subjects = [d for d in evidence.subjects if composer.subject_units(d)]
-    subjects = subjects[: config.subjects_shown]
+    subjects = subjects[: evidence.shown]
     summary: list[Finding] = []
     themes: list[Theme] = []
     if subjects:

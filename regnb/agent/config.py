@@ -18,6 +18,8 @@ class AgentConfig:
     pages_per_document: int = 8  # at most, for a document found by its words
     subject_pages: int = 15  # at most, for a document the question names (read from page 1)
     subjects_shown: int = 3  # documents a question names whose findings are listed
+    findings_documents: int = 5  # a "what was found" question that this few documents match…
+    findings_each: int = 4  # …is answered with this many findings of each
     see_also: int = 2  # other documents shown beside the ones a question names
     embed_budget: int = 128  # passages embedded per turn
     passages: int = 12  # passages chosen for the themes

@@ -70,6 +70,8 @@ class Evidence:
     common: dict[str, frozenset[str]] = field(default_factory=dict)  # standard sentences
     sides: list[tuple[str, list[Found]]] = field(default_factory=list)  # periods compared
     units: dict[str, list[Passage]] = field(default_factory=dict)  # by document id
+    shown: int = 3  # documents of `subjects` whose units are listed
+    per_subject: int = 12  # units listed for each of them
 
 
 class BlockVectors:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -162,7 +162,7 @@ class Catalog:
 
 def _package_entries() -> list[dict[str, Any]]:
     text = resources.files("regnb").joinpath("catalog.json").read_text(encoding="utf-8")
-    return json.loads(text)["datasets"]
+    return cast(list[dict[str, Any]], json.loads(text)["datasets"])
 
 
 def _parse_entry(raw: dict[str, Any], source: str) -> Dataset:

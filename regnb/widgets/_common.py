@@ -59,7 +59,7 @@ def resolve_engine(engine: Any = None) -> EngineAPI:
         return engine  # type: ignore[no-any-return]
     import regnb
 
-    return regnb.default_engine()  # type: ignore[return-value]
+    return regnb.default_engine()
 
 
 def dataset_names(engine: EngineAPI) -> dict[str, str]:

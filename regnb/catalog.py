@@ -6,6 +6,7 @@ import copy
 import json
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -90,7 +91,7 @@ class Catalog:
     def __init__(self, datasets: list[Dataset]) -> None:
         self._by_id = {d.id: d for d in datasets}
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Dataset]:
         return iter(self._by_id.values())
 
     def __len__(self) -> int:

@@ -6,10 +6,11 @@ import copy
 import json
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -90,7 +91,7 @@ class Catalog:
     def __init__(self, datasets: list[Dataset]) -> None:
         self._by_id = {d.id: d for d in datasets}
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Dataset]:
         return iter(self._by_id.values())
 
     def __len__(self) -> int:
@@ -162,7 +163,7 @@ class Catalog:
 
 def _package_entries() -> list[dict[str, Any]]:
     text = resources.files("regnb").joinpath("catalog.json").read_text(encoding="utf-8")
-    return json.loads(text)["datasets"]
+    return cast(list[dict[str, Any]], json.loads(text)["datasets"])
 
 
 def _parse_entry(raw: dict[str, Any], source: str) -> Dataset:

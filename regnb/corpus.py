@@ -301,7 +301,13 @@ def _write_checked(
     )
     try:
         for dataset_id, docs in checked.items():
-            row = {"dataset": dataset_id, "written": 0, "replaced": 0, "skipped": 0, "pages": 0}
+            row: dict[str, Any] = {
+                "dataset": dataset_id,
+                "written": 0,
+                "replaced": 0,
+                "skipped": 0,
+                "pages": 0,
+            }
             fresh: dict[str, dict[str, Any]] = {}
             for doc in docs:
                 old = existing.get((dataset_id, doc["key"]))

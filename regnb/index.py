@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyarrow as pa
@@ -82,7 +82,8 @@ def bm25_weights(
     """`bm25_weight` over arrays, computed in double and stored as float32 (as postings were)."""
     idf = np.log(1 + (n_pages - df + 0.5) / (df + 0.5))
     tf = tf.astype(np.float64)
-    return (idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))).astype(np.float32)
+    weights = (idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))).astype(np.float32)
+    return cast(np.ndarray, weights)
 
 
 @dataclass(frozen=True)

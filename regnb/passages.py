@@ -113,8 +113,8 @@ def _best_passage(
     asked = set(_normaliser().terms(query)) if query else set()
     words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
     mapping = _word_terms([w for _, _, w in words])
-    hits = [(s, e, mapping[w.lower()]) for s, e, w in words if mapping[w.lower()] in wanted]
-    asked_at = [(s, mapping[w.lower()]) for s, _, w in words if mapping[w.lower()] in asked]
+    hits = [(s, e, t) for s, e, w in words if (t := mapping[w.lower()]) is not None and t in wanted]
+    asked_at = [(s, t) for s, _, w in words if (t := mapping[w.lower()]) is not None and t in asked]
     sentences = sentence_spans(text, max_chars)
     if not sentences:
         return Passage("")

@@ -64,7 +64,7 @@ def _typed(frame: pd.DataFrame, types: dict[str, str]) -> pd.DataFrame:
         if kind == "date":
             frame[name] = _dates(frame[name])
         else:
-            frame[name] = frame[name].astype(kind)
+            frame[name] = frame[name].astype(kind)  # type: ignore[call-overload]  # any dtype name
     return frame
 
 
@@ -282,7 +282,7 @@ class SearchResult:
 
     def __repr__(self) -> str:
         counts = Counter(s.get("status") for s in self.dataset_statuses.values())
-        order = {s: i for i, s in enumerate(display.STATUS_ORDER)}
+        order: dict[object, int] = {s: i for i, s in enumerate(display.STATUS_ORDER)}
         told = ", ".join(
             f"{n} {s}" for s, n in sorted(counts.items(), key=lambda c: order.get(c[0], 99))
         )

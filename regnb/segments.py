@@ -24,7 +24,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyarrow as pa
@@ -417,7 +417,7 @@ class Segment:
         first = block * PAGE_BLOCK
         last = min(first + PAGE_BLOCK, self.n_pages)
         size = int(self._text_pages[last] - self._text_pages[first])
-        return self._codec.decompress(self._text[lo:hi].tobytes(), size, asbytes=True)
+        return cast(bytes, self._codec.decompress(self._text[lo:hi].tobytes(), size, asbytes=True))
 
     def doc_rows(self, local: Sequence[int]) -> list[dict[str, Any]]:
         """Document rows by local doc row."""
@@ -455,7 +455,7 @@ class Segment:
     def _all_pages(self, counts: np.ndarray) -> np.ndarray:
         running = np.cumsum(self.post_gaps.slice(0, int(self.offsets[-1])))
         before = np.concatenate([[0], running])[self.offsets[:-1]]
-        return (running - np.repeat(before, counts)).astype(np.int32)
+        return cast(np.ndarray, (running - np.repeat(before, counts)).astype(np.int32))
 
     def field_values(self) -> pa.Table:
         con = text.connect(str(self.folder / "meta.duckdb"), read_only=True)
@@ -481,7 +481,7 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         new_page = np.cumsum(keep_page) - 1 + page_base
         new_doc = np.cumsum(live_docs) - 1 + doc_base
         table = seg._docs.read_all().filter(pa.array(live_docs))
-        first = (
+        first: np.ndarray | list[int] = (
             new_page[np.asarray(table.column("first_page_id").to_numpy(), np.int64)]
             if table.num_rows
             else []

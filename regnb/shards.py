@@ -20,7 +20,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyarrow as pa
@@ -246,7 +246,7 @@ def write_shard(corpus: Path, dataset: str, documents: pa.Table, pages: pa.Table
 
 def _check_file(corpus: Path, entry: ShardEntry, which: str) -> Path:
     """The path of a shard file that exists and has the manifest's size and checksum."""
-    path = Path(corpus) / getattr(entry, which)
+    path: Path = Path(corpus) / getattr(entry, which)
     if not path.is_file():
         raise CorpusError(f"{path}: shard file is missing")
     size = path.stat().st_size
@@ -353,4 +353,4 @@ def read_pages(corpus: Path, entry: ShardEntry, dim: int, documents: pa.Table) -
 def embeddings(pages: pa.Table, dim: int) -> np.ndarray:
     """The pages' embeddings as an (n, dim) float16 array."""
     flat = pages.column("embedding").combine_chunks().flatten()
-    return flat.to_numpy(zero_copy_only=False).reshape(-1, dim)
+    return cast(np.ndarray, flat.to_numpy(zero_copy_only=False).reshape(-1, dim))

@@ -15,7 +15,7 @@ import json
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 import duckdb
 import numpy as np
@@ -72,7 +72,9 @@ def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
 
 
 def _days(value: str) -> int:
-    return (np.datetime64(value, "D") - np.datetime64("1970-01-01", "D")).astype(int).item()
+    return cast(
+        int, (np.datetime64(value, "D") - np.datetime64("1970-01-01", "D")).astype(int).item()
+    )
 
 
 class IndexStore:
@@ -318,7 +320,7 @@ class IndexStore:
     def _segment_of(self, ids: np.ndarray, bases: np.ndarray) -> np.ndarray:
         return np.searchsorted(bases, ids, side="right") - 1
 
-    def texts(self, page_ids: Sequence[int]) -> list[str]:
+    def texts(self, page_ids: Sequence[int] | np.ndarray) -> list[str]:
         """Page texts by global page id, in the order given."""
         ids = np.asarray(page_ids, dtype=np.int64)
         out: list[str] = [""] * ids.size
@@ -344,7 +346,7 @@ class IndexStore:
         ]
 
     def _page_nums(self, ids: np.ndarray) -> list[int]:
-        return (ids - self.doc_first[self.page_doc[ids]] + 1).tolist()
+        return cast(list[int], (ids - self.doc_first[self.page_doc[ids]] + 1).tolist())
 
     def documents(self, doc_rows: Iterable[int]) -> list[dict[str, Any]]:
         """Document rows by `doc_row`."""
@@ -398,7 +400,7 @@ class IndexStore:
     ) -> np.ndarray:
         """A mask over every page id: live, in one of `datasets`, dated within the bounds."""
         codes = [self.dataset_codes[d] for d in datasets if d in self.dataset_codes]
-        keep = np.isin(self.page_ds, np.asarray(codes, np.int16)) & self.page_live
+        keep: np.ndarray = np.isin(self.page_ds, np.asarray(codes, np.int16)) & self.page_live
         if day_from is not None:
             keep &= (self.page_day != NO_DATE) & (self.page_day >= _days(day_from))
         if day_to is not None:
@@ -428,7 +430,9 @@ class IndexStore:
         """The texts of the first `pages` pages of up to `limit` of a dataset's documents, evenly
         spaced in index order (the same sample every time), read `batch` documents at a time."""
         code = self.dataset_codes.get(dataset)
-        docs = np.flatnonzero((self.doc_ds == code) & self.doc_live) if code is not None else []
+        docs: np.ndarray | list[int] = (
+            np.flatnonzero((self.doc_ds == code) & self.doc_live) if code is not None else []
+        )
         step = max(1.0, len(docs) / max(limit, 1))
         chosen = [int(docs[int(i * step)]) for i in range(min(limit, len(docs)))]
         for i in range(0, len(chosen), batch):

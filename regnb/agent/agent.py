@@ -266,7 +266,9 @@ class ExtractiveAgent:
     def _quiet(self) -> _Run:
         return _Run(lambda steps: None, lambda: False, self.clock, self.sleep, 0.0)
 
-    def prepare(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> dict | None:
+    def prepare(
+        self, plan: Plan, request: TurnRequest, run: _Run | None = None
+    ) -> dict[str, Any] | None:
         """A first search when the plan needs one: a clarifying question, or the plan refined
         (firm and product filters the catalog confirms, phrases the pages use)."""
         run = run or self._quiet()
@@ -299,6 +301,8 @@ class ExtractiveAgent:
         run = run or self._quiet()
         researcher = self.researcher
         sides: list[tuple[str, list[Found]]] = []
+        found: list[Found]
+        notes: list[str]
         if plan.periods:  # each period searched on its own: neither side is lost
             searches, found, notes = Searches(), [], []
             for date_from, date_to, text in plan.periods:

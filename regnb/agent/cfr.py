@@ -7,6 +7,7 @@ import functools
 import json
 import re
 from importlib import resources
+from typing import cast
 
 __all__ = ["cfr_citations", "cfr_title"]
 
@@ -81,7 +82,7 @@ def cfr_citations(text: str) -> tuple[str, ...]:
 @functools.cache
 def _titles() -> dict[str, dict[str, str]]:
     raw = resources.files("regnb.agent").joinpath("cfr_titles.json").read_text(encoding="utf-8")
-    return json.loads(raw)  # type: ignore[no-any-return]
+    return cast(dict[str, dict[str, str]], json.loads(raw))
 
 
 def _shorter(section: str) -> list[str]:

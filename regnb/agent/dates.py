@@ -6,6 +6,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["DateRange", "find_dates", "find_periods"]
@@ -30,6 +31,7 @@ _YEAR = r"((?:19|20)\d{2})"
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _COUNT = r"(\d{1,2}|" + "|".join(_NUMBERS) + r")"
 _PART = {"early": (1, 4), "mid": (5, 8), "middle of": (5, 8), "late": (9, 12), "end of": (10, 12)}
+_Bounds = Callable[[re.Match[str]], tuple[str | None, str | None]]  # a match → (from, to)
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def _years_back(today: dt.date, years: int = 0, months: int = 0) -> str:
     return dt.date(year, month + 1, day).isoformat()
 
 
-def _rules(today: dt.date) -> list[tuple[str, object]]:
+def _rules(today: dt.date) -> list[tuple[str, _Bounds]]:
     """(pattern, match → (from, to)) in the order they are tried; the first match wins."""
     return [
         (
@@ -173,6 +175,6 @@ def find_dates(message: str, today: dt.date) -> DateRange | None:
     for pattern, bounds in _rules(today):
         match = re.search(pattern, lowered)
         if match:
-            date_from, date_to = bounds(match)  # type: ignore[operator]
+            date_from, date_to = bounds(match)
             return DateRange(date_from, date_to, message[match.start() : match.end()])
     return None

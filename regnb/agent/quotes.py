@@ -102,10 +102,10 @@ def core_quotes(
     parts = [(first, cut)]
     left = limit - len(first.split())
     if len(sentences) > 1 and terms and left >= MIN_SECOND_WORDS:
-        scored = [(keyword_score(s, terms), -i, s) for i, s in enumerate(sentences[1:])]
-        best = max(scored)
-        if best[0] > keyword_score(sentences[0], terms) and best[0] > 0:
-            second, second_cut = _cut(best[2], left)
+        ranked = [(keyword_score(s, terms), -i, s) for i, s in enumerate(sentences[1:])]
+        top = max(ranked)
+        if top[0] > keyword_score(sentences[0], terms) and top[0] > 0:
+            second, second_cut = _cut(top[2], left)
             if body.find(second) == body.find(first) + len(first) + 1:
                 joined = body[body.find(first) : body.find(second) + len(second)]
                 parts = [(joined, second_cut)]

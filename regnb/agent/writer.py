@@ -69,7 +69,9 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _cited_for(found: Found, findings: list[Finding], evidence: Evidence) -> tuple[list, list]:
+def _cited_for(
+    found: Found, findings: list[Finding], evidence: Evidence
+) -> tuple[list[str], list[str]]:
     """What a document is cited for (its findings' headings, else its CFR sections' titles) and
     every CFR section its units read cite."""
     own = [f for f in findings if f.document_id == found.document_id]
@@ -156,8 +158,8 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
             "wordings may still find such documents."
         )
     groups: dict[str, list[str]] = {}
-    for ds, status in searches.statuses.items():
-        groups.setdefault(str(status.get("status")), []).append(dataset_name(ds))
+    for ds, outcome in searches.statuses.items():
+        groups.setdefault(str(outcome.get("status")), []).append(dataset_name(ds))
     for ds, reason in plan.unsearchable.items():
         groups.setdefault(reason, []).append(dataset_name(ds))
     texts = {
@@ -181,9 +183,9 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         elif names:
             lines.append(text.format("; ".join(names)))
     if searches.reformulated:
-        names = "; ".join(dataset_name(d) for d in searches.reformulated)
+        listed = "; ".join(dataset_name(d) for d in searches.reformulated)
         lines.append(
-            f"{names}: no page holds the words asked for together; pages holding some of them "
+            f"{listed}: no page holds the words asked for together; pages holding some of them "
             "are cited as weaker evidence."
         )
     return lines
@@ -328,8 +330,8 @@ def render_markdown(answer: Answer) -> str:
     also = [d for d in answer.documents if d.role == "see_also"]
     if key:
         head = "| Document | Dataset | Date | Firm or product | Cited for |\n|---|---|---|---|---|"
-        rows = "\n".join(_document_row(d, answer) for d in key)
-        parts.append("### Key documents\n" + head + "\n" + rows)
+        table = "\n".join(_document_row(d, answer) for d in key)
+        parts.append("### Key documents\n" + head + "\n" + table)
     if also:
         lines = []
         for d in also:

@@ -14,6 +14,7 @@ import datetime as dt
 import email.utils
 import math
 from collections.abc import Callable
+from typing import cast
 
 import httpx
 
@@ -77,7 +78,8 @@ class Attempts:
         return seconds
 
     def _backoff(self) -> float:
-        return min(self.settings.backoff_s * 2 ** (self.tries - 1), self.settings.max_backoff_s)
+        delay = self.settings.backoff_s * 2 ** (self.tries - 1)
+        return min(cast(float, delay), self.settings.max_backoff_s)
 
     def after_error(self, error: RegnbError) -> float | None:
         """The wait before trying again after the server answered `error`, or None."""

@@ -47,8 +47,9 @@ def _gone(row: dict[str, Any]) -> NotFound:
 
 def read_produced(root: Path, row: dict[str, Any]) -> bytes:
     """The bytes of a produced file or image; NotFound when its file was deleted."""
+    path: Path = root / row["path"]
     try:
-        return (root / row["path"]).read_bytes()
+        return path.read_bytes()
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         raise _gone(row) from None
 

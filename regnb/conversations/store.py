@@ -106,7 +106,7 @@ CREATE TABLE IF NOT EXISTS questions (
     PRIMARY KEY (account, month)
 );
 """
-JSON_COLUMNS = {"question": None, "steps": [], "state": {}}
+JSON_COLUMNS: dict[str, Any] = {"question": None, "steps": [], "state": {}}
 SUMMARY = """
 SELECT c.*, (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.conversation_id)
     AS turn_count
@@ -141,7 +141,9 @@ class ConversationStore:
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._owner: OwnerLock | None = None
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: (
+            weakref.finalize[[sqlite3.Connection, OwnerLock], ConversationStore] | None
+        ) = None
         self._closed = False
 
     @classmethod

@@ -73,13 +73,15 @@ def dataset_for_file(path: Path) -> str:
 
 def record_key(record: dict[str, Any], file: Path, line: int) -> str:
     """A stable key: the record's `key`, its source repository and path, its URL, or file:line."""
-    if isinstance(record.get("key"), str) and record["key"]:
-        return record["key"]
+    key = record.get("key")
+    if isinstance(key, str) and key:
+        return key
     if record.get("source_path"):
         repo = record.get("source_repo") or ""
         return f"{repo}:{record['source_path']}"
-    if isinstance(record.get("url"), str) and record["url"]:
-        return record["url"]
+    url = record.get("url")
+    if isinstance(url, str) and url:
+        return url
     return f"{file.name}:{line}"
 
 

@@ -288,7 +288,7 @@ def _maude_text(record: Record) -> str:
         ]
     )
     texts = [
-        f"{t.get('text_type_code') or 'Text'}:\n{t.get('text').strip()}"
+        f"{t.get('text_type_code') or 'Text'}:\n{t['text'].strip()}"
         for t in record.get("mdr_text") or []
         if isinstance(t, dict) and (t.get("text") or "").strip()
     ]

@@ -62,7 +62,7 @@ class Embedder:
             if text in self._cache:
                 self._cache.move_to_end(text)
                 return self._cache[text]
-        vector = self.encoder.encode([text])[0]
+        vector: np.ndarray = self.encoder.encode([text])[0]
         with self._lock:
             self._cache[text] = vector
             while len(self._cache) > self.cache_size:

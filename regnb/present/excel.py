@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from regnb.present.office import naive_utc, stable_zip
 
@@ -113,11 +113,11 @@ def workbook_bytes(
     when = now or dt.datetime.now(dt.UTC)
     workbook = Workbook()
     for i, sheet in enumerate(sheets):
-        target = workbook.active if i == 0 else workbook.create_sheet()
+        target = cast("Worksheet", workbook.active if i == 0 else workbook.create_sheet())
         target.title = _sheet_name(sheet.name)
         _fill(target, sheet)
     if not sheets:
-        workbook.active.title = "Sheet"
+        cast("Worksheet", workbook.active).title = "Sheet"
     props = workbook.properties
     props.title, props.creator, props.lastModifiedBy = title, "regnb", "regnb"
     props.created = props.modified = naive_utc(when)
@@ -140,10 +140,12 @@ def _fill(sheet: Worksheet, table: Sheet) -> None:
     for values in table.rows:
         row = sheet.max_row + 1
         for column, value in enumerate(values, start=1):
-            _set(sheet.cell(row=row, column=column), value)
+            _set(cast("Cell", sheet.cell(row=row, column=column)), value)  # a new row: not merged
     sheet.freeze_panes = "A2"
     sheet.page_setup.orientation = "landscape"
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True  # printed one page wide
+    fit = sheet.sheet_properties.pageSetUpPr
+    assert fit is not None  # a new worksheet has one
+    fit.fitToPage = True  # printed one page wide
     sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
     last = get_column_letter(max(len(table.header), 1))
     sheet.auto_filter.ref = f"A1:{last}{len(table.rows) + 1}"

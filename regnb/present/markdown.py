@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import TYPE_CHECKING
 
 from regnb.present.html import BOX, Html, escape
 from regnb.present.html import link as source_link
 from regnb.present.markers import MARKER, used_markers
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 __all__ = ["MARKER", "answer_html", "markers"]
 
@@ -19,7 +23,7 @@ CITE_STYLE = "font-size:0.8em;font-weight:600;color:#1565c0;text-decoration:none
 
 
 @functools.cache
-def _renderer():  # type: ignore[no-untyped-def]
+def _renderer() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark", {"html": False}).enable("table")

@@ -15,7 +15,7 @@ def stable_zip(data: bytes, when: dt.datetime) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
-            member = zipfile.ZipInfo(info.filename, date_time=stamp)  # type: ignore[arg-type]
+            member = zipfile.ZipInfo(info.filename, date_time=stamp)
             member.compress_type = zipfile.ZIP_DEFLATED
             dst.writestr(member, src.read(info))
     return out.getvalue()

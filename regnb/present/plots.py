@@ -14,7 +14,7 @@ import io
 import textwrap
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from regnb.present.names import DatasetNames, names_or_package
 
@@ -87,7 +87,7 @@ def _label(dataset: str, dataset_name: Callable[[str], str]) -> str:
 
 def _title(ax: Axes, title: str) -> None:
     """The title, wrapped to the axes' width so that no word is cut off."""
-    inches = ax.figure.get_figwidth() * ax.get_position().width
+    inches = _owner(ax).get_figwidth() * ax.get_position().width
     ax.set_title(wrap(title, max(int(inches * TITLE_CHARS_PER_INCH), 20)))
 
 
@@ -152,5 +152,4 @@ class ResultPlots:
 
 
 def _owner(ax: Axes) -> Figure:
-    figure: Any = ax.figure
-    return figure
+    return cast("Figure", ax.figure)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, overload
 
 from starlette.requests import Request
 
@@ -87,6 +87,10 @@ async def read_json_object(request: Request, max_bytes: int) -> dict[str, Any]:
     return value
 
 
+@overload
+def query_int(request: Request, name: str, default: int) -> int: ...
+@overload
+def query_int(request: Request, name: str, default: None) -> int | None: ...
 def query_int(request: Request, name: str, default: int | None) -> int | None:
     """A query parameter holding a non-negative integer; range checks are the engine's."""
     raw = request.query_params.get(name)

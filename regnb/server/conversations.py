@@ -229,7 +229,7 @@ WHY = {
 STATUSES = ["running", "completed", "needs_input", "stopped", "error"]
 ID = {"type": "string"}
 STAMP = {"type": "string", "format": "date-time"}
-KEY = [{"apiKey": []}]
+KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
 REQUEST_ID = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}}
 AVAILABLE = {
     "type": "boolean",

@@ -16,7 +16,7 @@ from regnb.server.state import ServerState
 __all__ = ["LegacyRoutes"]
 
 
-def _given(body: dict[str, object], name: str, default: object) -> object:
+def _given(body: dict[str, Any], name: str, default: int) -> Any:
     value = body.get(name)
     return default if value is None else value
 

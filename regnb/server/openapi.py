@@ -184,7 +184,7 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
     )
 
 
-KEY = [{"apiKey": []}]
+KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
 PAGE_PARAM = {"type": "integer", "minimum": PAGE_MIN, "maximum": MAX_INT}
 
 SCHEMAS: dict[str, Any] = {

@@ -22,7 +22,9 @@ class FakeClock:
         self.now += seconds
 
 
-def _doc(title: str, date: str, url: str, fields: dict[str, Any], pages: list[str]) -> dict:
+def _doc(
+    title: str, date: str, url: str, fields: dict[str, Any], pages: list[str]
+) -> dict[str, Any]:
     return {"title": title, "date": date, "url": url, "fields": fields, "pages": pages}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
@@ -56,10 +56,10 @@ class WidgetView:
 def resolve_engine(engine: Any = None) -> EngineAPI:
     """The engine given, or regnb's default engine over the demo corpus."""
     if engine is not None:
-        return engine  # type: ignore[no-any-return]
+        return cast("EngineAPI", engine)
     import regnb
 
-    return regnb.default_engine()  # type: ignore[return-value]
+    return regnb.default_engine()
 
 
 def dataset_names(engine: EngineAPI) -> dict[str, str]:

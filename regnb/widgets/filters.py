@@ -72,7 +72,7 @@ def filter_value(spec: dict[str, Any], widget: w.Widget) -> Any:
     return text
 
 
-class FilterForm(w.VBox):
+class FilterForm(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """One dataset's filters; `value()` is the dataset's entry of the search's `filters`."""
 
     def __init__(self, dataset: Dataset, errors: ErrorSlots) -> None:

@@ -25,7 +25,7 @@ NOT_AVAILABLE = "not available yet"
 NEEDS_ENTERPRISE = "needs an enterprise plan"
 
 
-class KeywordItem(w.HBox):
+class KeywordItem(w.HBox):  # type: ignore[misc]  # ipywidgets ships no types
     """One keyword item: its text box, a remove button and its error label."""
 
     def __init__(self, text: str, on_remove: Callable[[KeywordItem], None]) -> None:
@@ -38,7 +38,7 @@ class KeywordItem(w.HBox):
         super().__init__([self.text, self.remove, self.error])
 
 
-class KeywordItems(w.VBox):
+class KeywordItems(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """Keyword items; `values()` gives the non-empty ones, in order."""
 
     def __init__(self, errors: ErrorSlots, items: Sequence[str] = ("",)) -> None:
@@ -89,7 +89,7 @@ def unavailable_reason(dataset: Dataset, plan: str) -> str | None:
     return None
 
 
-class DatasetPicker(w.VBox):
+class DatasetPicker(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """A checkbox per catalog dataset; those that cannot be searched are disabled with the reason
     in their label and tooltip. `selected()` lists the ticked ids."""
 

@@ -44,7 +44,7 @@ def _count(n: int, noun: str) -> str:
 
 def status_html(statuses: dict[str, dict[str, Any]], names: dict[str, str]) -> Html:
     """One chip per dataset, `ok` first: matches and pages ranked, or why it was not searched."""
-    order = {s: i for i, s in enumerate(STATUS_ORDER)}
+    order: dict[object, int] = {s: i for i, s in enumerate(STATUS_ORDER)}
     chips = []
     for ds, st in sorted(statuses.items(), key=lambda i: order.get(i[1].get("status"), 99)):
         status = str(st.get("status"))
@@ -75,7 +75,7 @@ def summary_html(doc: dict[str, Any], rank: int, names: dict[str, str]) -> Html:
     return Html(f"<div>{muted(f'{rank}.')} <b>{title}</b></div><div>{line}</div>")
 
 
-class DocumentRow(w.VBox):
+class DocumentRow(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """A document's summary; its toggle shows the best pages (built when first shown)."""
 
     def __init__(
@@ -98,7 +98,7 @@ class DocumentRow(w.VBox):
 
     @property
     def expanded(self) -> bool:
-        return self.pages.layout.display != "none"
+        return bool(self.pages.layout.display != "none")
 
     def flip(self) -> None:
         """Show or hide the best pages."""
@@ -117,7 +117,7 @@ class DocumentRow(w.VBox):
         return w.HBox([button, w.HTML(passage_html(passage))])
 
 
-class ResultRows(w.VBox):
+class ResultRows(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """The rows of the documents shown so far, and a widget (the reader) placed under one."""
 
     def __init__(self, on_read: OnRead) -> None:

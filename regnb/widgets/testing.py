@@ -124,7 +124,7 @@ class ScriptedConversations:
         return self.conversations[conversation_id]
 
     def _begin(self, conv: _Conversation, message: str) -> ConversationAccepted:
-        turn = {
+        turn: dict[str, Any] = {
             "turn_index": len(conv.turns),
             "message": message,
             "status": "running",

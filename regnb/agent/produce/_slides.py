@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from regnb.agent.types import Answer, Citation, KeyDocument, Theme
 
@@ -128,7 +128,9 @@ def _theme_slide(deck: Presentation, answer: Answer, theme: Theme) -> None:
         prefix = f"{number}. " if theme.numbered else ""
         heading = f"{' '.join(finding.heading.split())}: " if finding.heading else ""
         notes.append(f"{prefix}{heading}{finding_text(finding)}")
-    slide.notes_slide.notes_text_frame.text = "\n".join(notes)
+    frame = slide.notes_slide.notes_text_frame
+    assert frame is not None  # the default template's notes master has a body placeholder
+    frame.text = "\n".join(notes)
 
 
 def _bullet_slide(deck: Presentation, title: str, bullets: list[Runs]) -> Slide:
@@ -146,7 +148,7 @@ def _bullet_slide(deck: Presentation, title: str, bullets: list[Runs]) -> Slide:
             run.font.size = size
             if bold:
                 run.font.bold = True
-    return slide
+    return cast("Slide", slide)
 
 
 def _documents_slide(deck: Presentation, title: str, documents: Sequence[KeyDocument]) -> None:

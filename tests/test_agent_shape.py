@@ -19,6 +19,7 @@ from regnb.agent.shape import SHAPES, question_shape
         ("Which firms were warned about smoke studies?", "which"),
         ("Which device makers were cited for failing to submit MDRs?", "which"),
         ("List the compounders that received warning letters", "which"),
+        ("Which websites were warned for selling peptides for research use only?", "which"),
         (
             "What does FDA guidance recommend for cybersecurity in premarket submissions?",
             "recommend",

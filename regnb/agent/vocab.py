@@ -231,7 +231,8 @@ WHICH_FIRMS = re.compile(
     r"(?:(?!(?:did|do|does|were|was|are|is|have|has|had)\b)\w+\s+){0,3}?"
     r"(?:firms?|compan(?:y|ies)|manufacturers?|makers?|sponsors?|applicants?|facilit(?:y|ies)|"
     r"sites?|establishments?|suppliers?|pharmac(?:y|ies)|outsourcers?|labs?|laboratories|"
-    r"compounders?|distributors?|importers?|repackagers?|hospitals?|clinics?|brands?)\b"
+    r"compounders?|distributors?|importers?|repackagers?|hospitals?|clinics?|brands?|"
+    r"websites?|sellers?|vendors?|retailers?|marketers?|businesses|investigators?)\b"
     r"|\bwho\b",
     re.IGNORECASE,
 )

@@ -1,5 +1,5 @@
-"""MkDocs hook: the screenshots that tests/test_browser.py writes to notebooks/images (and the
-README shows) are served as images/ of the site, without a second copy in docs/."""
+"""MkDocs hook: the screenshots that tests/widgets/test_browser.py writes to notebooks/images
+(and the README shows) are served as images/ of the site, without a second copy in docs/."""
 
 from __future__ import annotations
 

@@ -13,8 +13,6 @@ from regnb.accounts import Accounts
 from regnb.server.testing import make_keys, open_sample
 from regnb.settings import Settings
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-
 
 @pytest.fixture(autouse=True)
 def regnb_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -1,6 +1,10 @@
-"""The public API: a curated, sorted `__all__`, and one error hierarchy."""
+"""The public API: a curated, sorted `__all__` in every public module, and one error hierarchy."""
 
 from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +17,44 @@ def test_all_is_sorted_and_importable():
     assert regnb.__all__ == sorted(regnb.__all__)
     for name in regnb.__all__:
         assert hasattr(regnb, name), name
+
+
+def _public_modules() -> list[str]:
+    """Every module of regnb whose dotted name has no part starting with `_`."""
+    package = Path(regnb.__file__).parent
+    names = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if not any(part.startswith("_") for part in parts):
+            names.append(".".join(parts))
+    return names
+
+
+def _isort_order(name: str) -> tuple[int, list[str | int]]:
+    """The order of ruff's RUF022 ("isort-style"): SCREAMING_SNAKE_CASE constants first, then
+    CamelCase classes, then the rest, each group in natural order (digits as numbers)."""
+    kind = 0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2
+    return kind, [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
+
+
+def test_the_public_modules_are_found():
+    modules = _public_modules()
+    assert {"regnb", "regnb.agent", "regnb.search", "regnb.server.app"} <= set(modules)
+    assert not [m for m in modules if "._" in m]
+
+
+@pytest.mark.parametrize("module_name", _public_modules())
+def test_every_public_module_has_a_sorted_all_of_names_it_has(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    assert hasattr(module, "__all__"), f"{module_name} has no __all__"
+    names = list(module.__all__)
+    assert all(isinstance(name, str) for name in names)
+    assert len(set(names)) == len(names), f"{module_name}.__all__ repeats a name"
+    assert names == sorted(names, key=_isort_order), f"{module_name}.__all__ is not sorted"
+    missing = [name for name in names if not hasattr(module, name)]
+    assert missing == [], f"{module_name}.__all__ names what it lacks"
 
 
 SPEC_CODES = {

@@ -11,3 +11,5 @@
 The conversations are `regnb.conversations.local.LocalConversations`, made on first use, so that
 `import regnb` opens no database and starts no thread.
 """
+
+__all__: list[str] = []

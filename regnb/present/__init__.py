@@ -5,3 +5,5 @@ that made the result, so that a dataset a corpus adds shows by its name.
 
 Nothing is imported here: each module loads what it needs (pandas, openpyxl, matplotlib) itself.
 """
+
+__all__: list[str] = []

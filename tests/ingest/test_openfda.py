@@ -11,9 +11,10 @@ import pytest
 
 from regnb import ingest
 from regnb.encoder import HashingEncoder
+from tests import paths
 from tests.fixtures.ingest.support import documents, pages
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = paths.SHARED_DATA
 SAMPLES = SHARED / "raw" / "openfda"
 
 LABEL = {

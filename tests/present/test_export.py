@@ -13,8 +13,7 @@ import pytest
 
 from regnb.present.excel import frame_to_excel
 from regnb.results import SearchResult
-
-from .conftest import doc
+from tests.conftest import doc
 
 PAGE = "Opening sentence of the page. " * 5 + "The media fills failed twice. " + "More. " * 5
 

@@ -8,8 +8,7 @@ import pytest
 
 from regnb.present.plots import dataset_counts, year_counts
 from regnb.results import SearchResult
-
-from .conftest import doc
+from tests.conftest import doc
 
 
 def entry(n: int, dataset: str, date: str | None) -> dict[str, Any]:

@@ -12,8 +12,7 @@ import regnb
 from regnb.catalog import Catalog, Dataset
 from regnb.present import html as display
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
-
-from .conftest import doc
+from tests.conftest import doc
 
 VOID = {"br", "hr", "img", "wbr", "col", "input", "meta", "link", "source"}
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'

@@ -23,8 +23,7 @@ from regnb.present.markers import marker_numbers, markers, strip_markers, used_m
 from regnb.present.names import DatasetNames, package_names
 from regnb.server import create_app
 from regnb.server.testing import make_keys
-
-from .conftest import doc
+from tests.conftest import doc
 
 PACKAGE = Path(regnb.__file__).parent
 ACME = {

@@ -11,9 +11,10 @@ import pytest
 from regnb import ingest
 from regnb.encoder import HashingEncoder
 from regnb.ingest._mapping import trial_phase, trial_status
+from tests import paths
 from tests.fixtures.ingest.support import documents, pages
 
-FIXTURES = Path(__file__).parent / "fixtures" / "ingest"
+FIXTURES = paths.FIXTURES / "ingest"
 STUDIES = ["study_v2.json", "studies_v2_search.json", "NCT09000004.xml"]
 
 

@@ -12,9 +12,10 @@ import pytest
 from regnb.catalog import load_catalog
 from regnb.cli import main
 from regnb.ingest.cli import register
+from tests import paths
 from tests.fixtures.ingest.support import documents, make_pdf
 
-FIXTURES = Path(__file__).parent / "fixtures" / "ingest"
+FIXTURES = paths.FIXTURES / "ingest"
 
 
 def test_register_adds_both_commands() -> None:

@@ -8,9 +8,10 @@ from pathlib import Path
 from regnb import ingest
 from regnb.encoder import HashingEncoder
 from regnb.ingest.html import extract_html
+from tests import paths
 from tests.fixtures.ingest.support import documents, pages
 
-FIXTURES = Path(__file__).parent / "fixtures" / "ingest"
+FIXTURES = paths.FIXTURES / "ingest"
 
 
 def test_extract_keeps_the_main_content_only() -> None:

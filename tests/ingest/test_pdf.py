@@ -21,6 +21,7 @@ from regnb.encoder import HashingEncoder
 from regnb.errors import InvalidRequest
 from regnb.ingest import _ocr, _run
 from regnb.ingest.normalise import normalise_pages
+from tests import paths
 from tests.fixtures.ingest.support import (
     FailingEncoder,
     documents,
@@ -29,7 +30,7 @@ from tests.fixtures.ingest.support import (
     pages,
 )
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = paths.SHARED_DATA
 
 
 def shared_data(test: Any) -> Any:

@@ -9,7 +9,6 @@ import gzip
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,10 +19,11 @@ from regnb.agent.blocks import block_text
 from regnb.agent.types import TurnResult
 from regnb.agent.verify import marker_numbers
 from regnb.agent.words import fold
+from tests import paths
 from tests.agent_questions import FILES, QUESTIONS, Expect, Question
 from tests.research_benchmark import real_engine
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = paths.SHARED_DATA
 REAL = SHARED / "realcorpus"
 
 pytestmark = [

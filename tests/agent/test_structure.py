@@ -7,15 +7,15 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from regnb.agent.blocks import block_text, split_blocks
 from regnb.agent.furniture import is_furniture
 from regnb.agent.structure import KINDS, Unit, document_kind, parse_document, trimmed
+from tests import paths
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "realcorpus"
+REAL = paths.SHARED_DATA / "realcorpus"
 
 FORM_483 = {
     1: """DEPARTMENT OF HEALTH AND HUMAN SERVICES

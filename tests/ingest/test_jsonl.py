@@ -16,9 +16,10 @@ from regnb.catalog import load_catalog
 from regnb.encoder import HashingEncoder
 from regnb.errors import InvalidRequest
 from regnb.ingest.normalise import normalise_pages
+from tests import paths
 from tests.fixtures.ingest.support import documents, pages
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = paths.SHARED_DATA
 REALCORPUS = SHARED / "realcorpus"
 PER_FILE = 15
 

@@ -15,9 +15,10 @@ import pytest
 import regnb
 from regnb import ingest
 from regnb.encoder import HashingEncoder, MiniLMEncoder
+from tests import paths
 from tests.fixtures.ingest.support import make_pdf
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = paths.SHARED_DATA
 PER_FILE = 10
 
 pytestmark = [

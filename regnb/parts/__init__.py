@@ -8,7 +8,7 @@
     Agents             which research agent answers the engine's conversations
     Lazy               a part made on first use
 
-The conversations are `regnb.conversations.local.LocalConversations`, made on first use, so that
+The conversations are `regnb.conversations._local.LocalConversations`, made on first use, so that
 `import regnb` opens no database and starts no thread.
 """
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from regnb.server.app import create_app
+    from regnb.server._app import create_app
 
 __all__ = ["create_app"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "create_app":
-        from regnb.server.app import create_app
+        from regnb.server._app import create_app
 
         return create_app
     raise AttributeError(f"module 'regnb.server' has no attribute {name!r}")

@@ -26,14 +26,14 @@ from regnb.models import (
     ConversationStopped,
     ProducedDocument,
 )
-from regnb.parts.agents import Agents
-from regnb.parts.embedder import Embedder
-from regnb.parts.index import CorpusIndex
-from regnb.parts.lazy import Lazy
-from regnb.parts.reader import Reader
-from regnb.parts.searches import Searches
-from regnb.parts.statistics import COMMON_FILE as COMMON_FILE
-from regnb.parts.statistics import CorpusStatistics
+from regnb.parts._agents import Agents
+from regnb.parts._embedder import Embedder
+from regnb.parts._index import CorpusIndex
+from regnb.parts._lazy import Lazy
+from regnb.parts._reader import Reader
+from regnb.parts._searches import Searches
+from regnb.parts._statistics import COMMON_FILE as COMMON_FILE
+from regnb.parts._statistics import CorpusStatistics
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import Settings
@@ -43,7 +43,7 @@ from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
 
 if TYPE_CHECKING:
     from regnb.agent.types import Agent
-    from regnb.conversations.local import LocalConversations
+    from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
 
 __all__ = ["Engine", "demo_corpus_path"]
@@ -113,7 +113,7 @@ class Engine:
         self._conversations: Lazy[LocalConversations] = Lazy(self._open_conversations)
 
     def _open_conversations(self) -> LocalConversations:
-        from regnb.conversations.local import LocalConversations
+        from regnb.conversations import LocalConversations
 
         return LocalConversations.open(self.settings, self.agents, self.read)
 

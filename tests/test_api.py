@@ -41,8 +41,45 @@ def _isort_order(name: str) -> tuple[int, list[str | int]]:
 
 def test_the_public_modules_are_found():
     modules = _public_modules()
-    assert {"regnb", "regnb.agent", "regnb.search", "regnb.server.app"} <= set(modules)
+    assert {"regnb", "regnb.agent", "regnb.search", "regnb.server.errors"} <= set(modules)
     assert not [m for m in modules if "._" in m]
+
+
+# The public modules of the front ends and the engine's parts: the rest of each package is its
+# implementation, in modules named with a `_`. A new public module is a decision: add it here.
+PUBLIC_IN_PACKAGES = {
+    "regnb.client": {"regnb.client", "regnb.client.paging", "regnb.client.testing"},
+    "regnb.conversations": {
+        "regnb.conversations",
+        "regnb.conversations.service",
+        "regnb.conversations.testing",
+    },
+    "regnb.server": {"regnb.server", "regnb.server.errors", "regnb.server.testing"},
+    "regnb.widgets": {"regnb.widgets", "regnb.widgets.testing"},
+    "regnb.parts": {"regnb.parts"},
+}
+
+
+@pytest.mark.parametrize("package", sorted(PUBLIC_IN_PACKAGES))
+def test_only_the_api_modules_of_a_package_are_public(package: str) -> None:
+    found = {m for m in _public_modules() if m == package or m.startswith(f"{package}.")}
+    assert found == PUBLIC_IN_PACKAGES[package]
+
+
+@pytest.mark.parametrize(
+    ("package", "names"),
+    [
+        ("regnb.client", {"AsyncClient", "Client", "ClientSettings", "connect", "connect_async"}),
+        ("regnb.conversations", {"ConversationService", "ConversationStore", "LocalConversations"}),
+        ("regnb.server", {"create_app", "serving_conversations"}),
+    ],
+)
+def test_a_package_exports_what_its_private_modules_offer_users(
+    package: str, names: set[str]
+) -> None:
+    module = importlib.import_module(package)
+    assert names <= set(module.__all__)
+    assert all(getattr(module, name) is not None for name in names)
 
 
 @pytest.mark.parametrize("module_name", _public_modules())

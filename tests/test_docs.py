@@ -81,11 +81,11 @@ def test_the_catalog_page_lists_every_dataset() -> None:
 
 
 def test_the_settings_page_lists_every_setting() -> None:
-    """Each REGNB_* variable of a settings module (regnb/settings.py, regnb/client/settings.py)
+    """Each REGNB_* variable of a settings module (regnb/settings.py, regnb/client/_settings.py)
     has a row in docs/server-operations.md."""
     names = {
         name
-        for module in sorted((ROOT / "regnb").rglob("settings.py"))
+        for module in sorted((ROOT / "regnb").rglob("*settings.py"))
         for name in re.findall(r'^\s+"""(REGNB_[A-Z0-9_]+):', module.read_text("utf-8"), re.M)
     }
     text = (DOCS / "server-operations.md").read_text(encoding="utf-8")

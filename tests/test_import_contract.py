@@ -148,7 +148,7 @@ def test_imports_of_reads_absolute_relative_and_deferred_imports(tmp_path: Path)
 
 
 def test_the_package_has_the_modules_the_contract_names() -> None:
-    for name in ("regnb.engine", "regnb.paging", "regnb.interface", "regnb.server.app", AGENT):
+    for name in ("regnb.engine", "regnb.paging", "regnb.interface", "regnb.server._app", AGENT):
         assert name in MODULES
     assert "regnb.client.paging" not in CORE
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb.client import calls
-from regnb.client.aio import AsyncClient
+from regnb.client import _calls as calls
+from regnb.client._aio import AsyncClient
+from regnb.client._sync import Client
 from regnb.client.paging import AsyncPagingMethods, PagingMethods
-from regnb.client.sync import Client
 from regnb.interface import ConversationAPI, EngineAPI, SearchAPI
 from regnb.widgets.testing import ScriptedConversations
 

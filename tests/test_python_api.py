@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import regnb
-from regnb.client import calls
+from regnb.client import _calls as calls
 from regnb.conversation import Conversation
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.present.html import search_html

@@ -6,15 +6,16 @@ spec's contract, with the local engine's methods, results and errors.
     everything = eng.search_all(["media fill"])
     conv = eng.ask("Summarise the 483 observations on cleaning validation"); conv.wait()
 
-    Client          sync; one pooled httpx.Client         (sync.py)
-    AsyncClient     the same methods as coroutines        (aio.py)
-    calls           each endpoint as a request and a decoder, no I/O
-    retry           429/503 after Retry-After, broken connections, bounded tries and time
-    errors          answers and connection failures as regnb's exceptions
+    Client          sync; one pooled httpx.Client         (_sync)
+    AsyncClient     the same methods as coroutines        (_aio)
+    _calls          each endpoint as a request and a decoder, no I/O
+    _retry          429/503 after Retry-After, broken connections, bounded tries and time
+    _errors         answers and connection failures as regnb's exceptions
     paging          search_all / read_all for any engine (the core's `regnb.paging`)
-    opening         connect, connect_async, and the command line's engine_from_args
+    _opening        connect, connect_async, and the command line's engine_from_args
     testing         an app in-process behind the sync client; scripted transports; fake time
 
+The modules named with a `_` are the implementation: import from `regnb.client` itself.
 Names are imported on first use, so that `import regnb.client` does not load httpx.
 """
 
@@ -24,10 +25,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from regnb.client.aio import AsyncClient
-    from regnb.client.opening import SERVER_ENV, connect, connect_async, engine_from_args
-    from regnb.client.settings import ClientSettings
-    from regnb.client.sync import Client
+    from regnb.client._aio import AsyncClient
+    from regnb.client._opening import SERVER_ENV, connect, connect_async, engine_from_args
+    from regnb.client._settings import ClientSettings
+    from regnb.client._sync import Client
     from regnb.paging import AsyncPagingMethods, PagingMethods
 
 __all__ = [
@@ -43,15 +44,15 @@ __all__ = [
 ]
 
 _WHERE = {
-    "SERVER_ENV": "opening",
-    "AsyncClient": "aio",
+    "SERVER_ENV": "_opening",
+    "AsyncClient": "_aio",
     "AsyncPagingMethods": "paging",
-    "Client": "sync",
-    "ClientSettings": "settings",
+    "Client": "_sync",
+    "ClientSettings": "_settings",
     "PagingMethods": "paging",
-    "connect": "opening",
-    "connect_async": "opening",
-    "engine_from_args": "opening",
+    "connect": "_opening",
+    "connect_async": "_opening",
+    "engine_from_args": "_opening",
 }
 
 

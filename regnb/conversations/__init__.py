@@ -8,9 +8,9 @@ download links, and the local engine's conversation methods.
 
 from __future__ import annotations
 
-from regnb.conversations.local import LOCAL_ACCOUNT, LocalConversations, default_agent_factory
+from regnb.conversations._local import LOCAL_ACCOUNT, LocalConversations, default_agent_factory
+from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import Accepted, ConversationService, FileData
-from regnb.conversations.store import ConversationStore
 
 __all__ = [
     "LOCAL_ACCOUNT",

@@ -23,15 +23,15 @@ import anyio
 import anyio.to_thread
 
 from regnb.agent.types import Agent
-from regnb.conversations.checks import (
+from regnb.conversations._checks import (
     check_idempotency_key,
     check_list,
     check_message,
     check_wait,
     needs_paid_plan,
 )
-from regnb.conversations.files import mark_gone, read_produced
-from regnb.conversations.runner import (
+from regnb.conversations._files import mark_gone, read_produced
+from regnb.conversations._runner import (
     INTERRUPTED,
     RECHECK_S,
     Changes,
@@ -41,9 +41,9 @@ from regnb.conversations.runner import (
     fail_turn,
     iso,
 )
-from regnb.conversations.signing import Grant, Signer, load_secret
-from regnb.conversations.store import ConversationStore, Tx
-from regnb.conversations.views import (
+from regnb.conversations._signing import Grant, Signer, load_secret
+from regnb.conversations._store import ConversationStore, Tx
+from regnb.conversations._views import (
     accepted_body,
     conversation_body,
     link_base,

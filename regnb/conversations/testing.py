@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from regnb.agent.types import Agent, Citation, Produced, Step, Stopped, TurnRequest, TurnResult
+from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
-from regnb.conversations.store import ConversationStore
 from regnb.settings import Settings
 
 __all__ = ["FAKE_PNG", "FakeAgent", "open_service", "wait_until"]

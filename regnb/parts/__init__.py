@@ -8,8 +8,9 @@
     Agents             which research agent answers the engine's conversations
     Lazy               a part made on first use
 
-The conversations are `regnb.conversations.local.LocalConversations`, made on first use, so that
-`import regnb` opens no database and starts no thread.
+The conversations are `regnb.conversations.LocalConversations`, made on first use, so that
+`import regnb` opens no database and starts no thread. Each part is in a private module
+(`regnb.parts._searches`...): the parts are the engine's implementation, not an API.
 """
 
 __all__: list[str] = []

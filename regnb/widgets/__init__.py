@@ -22,8 +22,8 @@ except ImportError as exc:  # pragma: no cover - the message is the point
         "regnb.widgets needs ipywidgets: pip install 'regnb[notebook]' (or pip install ipywidgets)"
     ) from exc
 
-from regnb.widgets.chat import ResearchChat
-from regnb.widgets.search_panel import SearchPanel
-from regnb.widgets.viewer import DocumentViewer
+from regnb.widgets._chat import ResearchChat
+from regnb.widgets._search_panel import SearchPanel
+from regnb.widgets._viewer import DocumentViewer
 
 __all__ = ["DocumentViewer", "ResearchChat", "SearchPanel"]

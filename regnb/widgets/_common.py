@@ -43,7 +43,7 @@ class WidgetView:
 
     def to_html(self) -> str:
         """What the widget shows now, as static HTML (no scripts, nothing clickable)."""
-        from regnb.widgets.static import static_html
+        from regnb.widgets._static import static_html
 
         return f'<div class="regnb-widget" style="{BOX}">{static_html(self.widget)}</div>'
 

@@ -8,10 +8,10 @@ import uuid
 
 import pytest
 
-from regnb.client import calls
-from regnb.client.base import ClientBase, base_url_of, resolve_api_key
-from regnb.client.errors import Style
-from regnb.client.settings import ClientSettings
+from regnb.client import _calls as calls
+from regnb.client._base import ClientBase, base_url_of, resolve_api_key
+from regnb.client._errors import Style
+from regnb.client._settings import ClientSettings
 from regnb.errors import InvalidRequest, MissingApiKey, NotFound
 from regnb.models import ProducedDocument
 from regnb.request import KeywordItem, SearchRequest

@@ -25,7 +25,7 @@ from regnb.client.testing import AppTransport
 from regnb.conversations.testing import open_service
 from regnb.results import SearchResult
 from regnb.server import create_app
-from regnb.server.conversations import http_account
+from regnb.server._conversations import http_account
 from regnb.settings import Settings
 
 pytestmark = pytest.mark.slow

@@ -14,7 +14,7 @@ import pytest
 from regnb import errors
 from regnb.accounts import Accounts
 from regnb.client import Client, ClientSettings, connect
-from regnb.client.errors import Style, error_from_response, transport_error
+from regnb.client._errors import Style, error_from_response, transport_error
 from regnb.client.testing import AppTransport
 from regnb.server import create_app
 from regnb.server.errors import http_status

@@ -13,8 +13,8 @@ import pytest
 
 from regnb.accounts import Accounts
 from regnb.client import Client
-from regnb.client.retry import Attempts, parse_retry_after, transport_error_is_retryable
-from regnb.client.settings import ClientSettings
+from regnb.client._retry import Attempts, parse_retry_after, transport_error_is_retryable
+from regnb.client._settings import ClientSettings
 from regnb.client.testing import LOSE_ANSWER, AppTransport, FakeTime, ScriptedTransport, Unclosed
 from regnb.conversations.testing import FakeAgent
 from regnb.errors import (

@@ -18,7 +18,7 @@ from regnb.conversations.testing import FakeAgent
 from regnb.server import create_app
 from regnb.server.testing import make_keys
 from regnb.widgets import ResearchChat, SearchPanel
-from regnb.widgets.polling import ManualScheduler
+from regnb.widgets._polling import ManualScheduler
 
 BASE = "http://regnb.test"
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from regnb.conversations.checks import (
+from regnb.conversations._checks import (
     check_idempotency_key,
     check_list,
     check_message,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from regnb.conversations.runner import RETRY_MAX_S
+from regnb.conversations._runner import RETRY_MAX_S
 from regnb.conversations.service import ConversationService
 from regnb.conversations.testing import FakeAgent, open_service, wait_until
 

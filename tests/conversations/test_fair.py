@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from regnb.conversations.fair import FairQueue
+from regnb.conversations._fair import FairQueue
 from regnb.conversations.testing import FakeAgent, open_service, wait_until
 
 WAIT = 30.0

@@ -1,4 +1,4 @@
-"""Produced files on disk (`regnb.conversations.files`): private to the server's account (0600
+"""Produced files on disk (`regnb.conversations._files`): private to the server's account (0600
 in 0700 folders, as the databases and the secret), and a file deleted from disk is listed as
 gone (`available: false`) and answers 404 `not_found` with a reason, over HTTP and in Python."""
 
@@ -18,13 +18,13 @@ import pytest
 
 import regnb
 from regnb.accounts import Accounts
-from regnb.conversations.files import mark_gone, read_produced, write_produced
+from regnb.conversations._files import mark_gone, read_produced, write_produced
+from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
-from regnb.conversations.store import ConversationStore
 from regnb.conversations.testing import FakeAgent, open_service
 from regnb.server import create_app
-from regnb.server.conversations import conversation_paths, conversation_schemas
-from regnb.server.openapi import openapi_document
+from regnb.server._conversations import conversation_paths, conversation_schemas
+from regnb.server._openapi import openapi_document
 
 WAIT = 30.0
 DOC = openapi_document()

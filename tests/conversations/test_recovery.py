@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from regnb.conversations.runner import INTERRUPTED
+from regnb.conversations._runner import INTERRUPTED
 from regnb.conversations.service import ConversationService
 from regnb.conversations.testing import FakeAgent, open_service, wait_until
 from regnb.errors import IdempotencyKeyInUse

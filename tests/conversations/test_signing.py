@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from regnb.conversations.signing import Grant, Signer, load_secret
+from regnb.conversations._signing import Grant, Signer, load_secret
 from regnb.errors import NotFound
 
 GRANT = Grant("account:1", "conv_1", "doc_1", 1_000)

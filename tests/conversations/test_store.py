@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from regnb.conversations.owners import OwnerLock, owner_alive
-from regnb.conversations.store import ConversationStore, Tx
+from regnb.conversations._owners import OwnerLock, owner_alive
+from regnb.conversations._store import ConversationStore, Tx
 
 NOW = "2024-05-01T10:00:00+00:00"
 

@@ -10,8 +10,8 @@ import pytest
 
 from regnb.encoder import HashingEncoder, MiniLMEncoder
 from regnb.errors import InvalidRequest
-from regnb.parts.embedder import Embedder
-from regnb.parts.lazy import Lazy
+from regnb.parts._embedder import Embedder
+from regnb.parts._lazy import Lazy
 
 
 class Part:

@@ -9,8 +9,8 @@ from starlette.testclient import TestClient
 
 import regnb
 from regnb.accounts import Accounts
+from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
-from regnb.conversations.store import ConversationStore
 from regnb.conversations.testing import FakeAgent
 from regnb.server import create_app
 

@@ -20,18 +20,18 @@ import referencing
 
 import regnb
 from regnb.accounts import Accounts
-from regnb.conversations.runner import INTERRUPTED
+from regnb.conversations._runner import INTERRUPTED
+from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService, _fingerprint
-from regnb.conversations.store import ConversationStore
 from regnb.conversations.testing import FAKE_PNG, FakeAgent, open_service
 from regnb.server import create_app
-from regnb.server.conversations import (
+from regnb.server._conversations import (
     content_disposition,
     conversation_paths,
     conversation_schemas,
     http_account,
 )
-from regnb.server.openapi import openapi_document
+from regnb.server._openapi import openapi_document
 from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio

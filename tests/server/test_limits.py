@@ -18,7 +18,7 @@ import regnb
 from regnb.accounts import Accounts
 from regnb.errors import ConcurrentSearch, CorpusError, RateLimited
 from regnb.server import create_app
-from regnb.server.limits import AccountSlots, RateLimiter
+from regnb.server._limits import AccountSlots, RateLimiter
 from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio
@@ -414,7 +414,7 @@ async def test_legacy_query_text_is_capped_at_2000_characters(
 
 
 class Deadlines:
-    """`anyio` as `regnb.server.state` sees it, except that the test says when the time of a
+    """`anyio` as `regnb.server._state` sees it, except that the test says when the time of a
     `move_on_after` is up (so a timeout does not race the worker thread's start)."""
 
     def __init__(self) -> None:
@@ -441,10 +441,10 @@ class Deadlines:
 
 @pytest.fixture
 def deadlines(monkeypatch: pytest.MonkeyPatch) -> Deadlines:
-    import regnb.server.state
+    import regnb.server._state
 
     out = Deadlines()
-    monkeypatch.setattr(regnb.server.state, "anyio", out)
+    monkeypatch.setattr(regnb.server._state, "anyio", out)
     return out
 
 

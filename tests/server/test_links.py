@@ -1,6 +1,6 @@
 """Links in responses (`url` of conversations and of produced files) start with the base URL the
 client reached the server at, unless REGNB_PUBLIC_URL names one: by the pure rule
-(`regnb.server.links`), in-process, and over `regnb serve` on a port that is not 8000, where a
+(`regnb.server._links`), in-process, and over `regnb serve` on a port that is not 8000, where a
 research turn's file is downloaded through `regnb.connect` and ResearchChat shows the answer."""
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ import pytest
 
 import regnb
 from regnb.accounts import Accounts
+from regnb.conversations._store import ConversationStore
+from regnb.conversations._views import link_base, links_from
 from regnb.conversations.service import ConversationService
-from regnb.conversations.store import ConversationStore
 from regnb.conversations.testing import FakeAgent
-from regnb.conversations.views import link_base, links_from
 from regnb.errors import UpstreamError
 from regnb.server import create_app
-from regnb.server.links import base_url
+from regnb.server._links import base_url
 from regnb.server.testing import sample_documents
 from regnb.settings import Settings
 
@@ -242,7 +242,7 @@ def test_research_chat_over_a_remote_engine_shows_the_finished_answer_and_its_fi
 ) -> None:
     pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
     from regnb.widgets import ResearchChat
-    from regnb.widgets.polling import ManualScheduler
+    from regnb.widgets._polling import ManualScheduler
 
     base, key = served
     with regnb.connect(base, key) as remote:
@@ -270,7 +270,7 @@ def test_research_chat_shows_the_answer_even_when_a_file_cannot_be_fetched(
     import html
 
     from regnb.widgets import ResearchChat
-    from regnb.widgets.polling import ManualScheduler
+    from regnb.widgets._polling import ManualScheduler
     from regnb.widgets.testing import ProtocolOnly, ScriptedConversations
 
     class Unreachable(ScriptedConversations):

@@ -8,7 +8,7 @@ import sys
 import pytest
 from uvicorn.logging import AccessFormatter
 
-from regnb.server.logs import RedactKeys, install_log_filter, is_secret_name, redact
+from regnb.server._logs import RedactKeys, install_log_filter, is_secret_name, redact
 
 
 @pytest.mark.parametrize(

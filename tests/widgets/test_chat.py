@@ -25,8 +25,8 @@ from regnb.conversations.testing import FakeAgent, wait_until
 from regnb.errors import ConcurrentConversations
 from regnb.settings import Settings
 from regnb.widgets import ResearchChat
-from regnb.widgets import turns as turns_module
-from regnb.widgets.polling import ManualScheduler
+from regnb.widgets import _turns as turns_module
+from regnb.widgets._polling import ManualScheduler
 from regnb.widgets.testing import PNG, PROTOCOL_METHODS, ProtocolOnly, ScriptedConversations, Source
 
 ACME_PAGE = (

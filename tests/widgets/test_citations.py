@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
-from regnb.widgets.citations import find_document, resolve_citation, title_of
+from regnb.widgets._citations import find_document, resolve_citation, title_of
 from regnb.widgets.testing import ProtocolOnly
 
 IDS = {"FDA Form 483": "fda_483", "FDA Warning Letters": "fda_warning_letters"}

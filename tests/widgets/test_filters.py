@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from regnb.catalog import Dataset, load_catalog
 from regnb.widgets._common import ErrorSlots
-from regnb.widgets.filters import FilterForm, filter_input, filter_value, input_kind
+from regnb.widgets._filters import FilterForm, filter_input, filter_value, input_kind
 
 EXPECTED = {
     "enum": w.Dropdown,

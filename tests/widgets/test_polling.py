@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
 from regnb.conversations.testing import wait_until
-from regnb.widgets.polling import (
+from regnb.widgets._polling import (
     AsyncioScheduler,
     Handle,
     ManualScheduler,

@@ -13,7 +13,7 @@ pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the 
 
 from regnb.results import SearchResult
 from regnb.widgets import SearchPanel
-from regnb.widgets.inputs import NEEDS_ENTERPRISE, NOT_AVAILABLE
+from regnb.widgets._inputs import NEEDS_ENTERPRISE, NOT_AVAILABLE
 from regnb.widgets.testing import PROTOCOL_METHODS, ProtocolOnly
 
 
@@ -243,7 +243,7 @@ def test_the_panel_displays_as_its_widget_tree(engine: Any) -> None:
 
 def test_a_plan_the_engine_does_not_know_disables_no_dataset():
     from regnb.catalog import load_catalog
-    from regnb.widgets.inputs import NEEDS_ENTERPRISE, unavailable_reason
+    from regnb.widgets._inputs import NEEDS_ENTERPRISE, unavailable_reason
 
     crl = load_catalog()["fda_crl"]
     assert unavailable_reason(crl, "free") == NEEDS_ENTERPRISE

@@ -11,7 +11,7 @@ pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the 
 
 import ipywidgets as w
 
-from regnb.widgets.static import static_html
+from regnb.widgets._static import static_html
 from regnb.widgets.testing import PNG
 
 

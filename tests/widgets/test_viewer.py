@@ -14,8 +14,8 @@ import regnb
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
 from regnb.widgets import DocumentViewer
+from regnb.widgets._viewer import NOT_ON_PAGE
 from regnb.widgets.testing import ProtocolOnly
-from regnb.widgets.viewer import NOT_ON_PAGE
 
 
 @pytest.fixture(scope="module")

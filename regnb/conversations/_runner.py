@@ -38,9 +38,9 @@ from regnb.agent.types import (
     TurnRequest,
     TurnResult,
 )
-from regnb.conversations.fair import FairQueue
-from regnb.conversations.files import write_produced
-from regnb.conversations.store import ConversationStore, Tx
+from regnb.conversations._fair import FairQueue
+from regnb.conversations._files import write_produced
+from regnb.conversations._store import ConversationStore, Tx
 from regnb.errors import RegnbError
 
 __all__ = [

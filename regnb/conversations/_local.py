@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regnb.agent.types import Agent
+from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
-from regnb.conversations.store import ConversationStore
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -20,7 +20,7 @@ from regnb.models import (
     ConversationStopped,
     ProducedDocument,
 )
-from regnb.parts.agents import default_agent_factory
+from regnb.parts._agents import default_agent_factory
 from regnb.results import DocumentRead
 from regnb.settings import Settings
 

@@ -17,10 +17,10 @@ import ipywidgets as w
 from regnb.errors import RegnbError
 from regnb.present.html import Html, escape, muted
 from regnb.widgets._common import ErrorSlots, WidgetView, busy, dataset_names, resolve_engine, shown
-from regnb.widgets.filters import FilterForm
-from regnb.widgets.inputs import DatasetPicker, KeywordItems
-from regnb.widgets.rows import ResultRows, status_html
-from regnb.widgets.viewer import DocumentViewer
+from regnb.widgets._filters import FilterForm
+from regnb.widgets._inputs import DatasetPicker, KeywordItems
+from regnb.widgets._rows import ResultRows, status_html
+from regnb.widgets._viewer import DocumentViewer
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

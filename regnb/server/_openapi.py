@@ -17,7 +17,7 @@ from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.models import DatasetStatus, Wire
-from regnb.server.body import MAX_INT
+from regnb.server._body import MAX_INT
 from regnb.settings import Settings
 from regnb.validate import (
     LEGACY_TOP_K_MAX,
@@ -505,7 +505,7 @@ DOCUMENT: dict[str, Any] = {
 def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
     """The whole interface's document for a server over `catalog` (default: the package's
     catalog), a fresh copy: search, documents, datasets, legacy and conversations."""
-    from regnb.server.conversations import conversation_paths, conversation_schemas
+    from regnb.server._conversations import conversation_paths, conversation_schemas
 
     document = copy.deepcopy(DOCUMENT)
     schema = search_request_schema(catalog if catalog is not None else load_catalog())

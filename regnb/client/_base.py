@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 
 from regnb.catalog import Catalog
-from regnb.client import calls
-from regnb.client.calls import Call
+from regnb.client import _calls as calls
+from regnb.client._calls import Call
 from regnb.errors import InvalidRequest, MissingApiKey
 from regnb.models import ProducedDocument
 from regnb.present.names import DatasetNames, package_names

@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 
-from regnb.client.aio import AsyncClient
-from regnb.client.sync import Client
+from regnb.client._aio import AsyncClient
+from regnb.client._sync import Client
 from regnb.errors import InvalidRequest
 from regnb.settings import SERVER_ENV, ClientSettings, RemoteSettings
 

@@ -20,9 +20,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from regnb.accounts import Caller
-from regnb.conversations.checks import LIST_LIMIT_MAX, LIST_STATUSES
+from regnb.conversations._checks import LIST_LIMIT_MAX, LIST_STATUSES
+from regnb.conversations._views import links_from
 from regnb.conversations.service import ConversationService
-from regnb.conversations.views import links_from
 from regnb.errors import InvalidRequest
 from regnb.models import (
     Citation,
@@ -37,11 +37,11 @@ from regnb.models import (
     Step,
     Turn,
 )
-from regnb.server.body import MAX_INT, query_int, read_json_object
+from regnb.server._body import MAX_INT, query_int, read_json_object
+from regnb.server._links import scope_base_url
+from regnb.server._openapi import model_schema
+from regnb.server._state import ServerState
 from regnb.server.errors import Handler, Style, endpoint, json_response
-from regnb.server.links import scope_base_url
-from regnb.server.openapi import model_schema
-from regnb.server.state import ServerState
 from regnb.settings import Settings
 
 __all__ = [

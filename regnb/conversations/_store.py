@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from regnb.agent.types import Citation
-from regnb.conversations.owners import OwnerLock, owner_alive
+from regnb.conversations._owners import OwnerLock, owner_alive
 
 __all__ = ["ConversationStore", "Tx"]
 

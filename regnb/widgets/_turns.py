@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from regnb.present.html import BOX, Html, escape, muted, short
 from regnb.present.markdown import answer_html
-from regnb.widgets.citations import title_of
+from regnb.widgets._citations import title_of
 
 __all__ = [
     "ANSWER_LAYOUT",

@@ -14,12 +14,17 @@ from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regnb.accounts import Accounts, accounts_path
-from regnb.conversations.local import open_service
+from regnb.conversations._local import open_service
 from regnb.conversations.service import ConversationService
 from regnb.engine import Engine
 from regnb.interface import EngineAPI
-from regnb.parts.agents import default_agent_factory
-from regnb.server.conversations import ConversationRoutes
+from regnb.parts._agents import default_agent_factory
+from regnb.server._conversations import ConversationRoutes
+from regnb.server._legacy import LegacyRoutes
+from regnb.server._limits import Clock
+from regnb.server._logs import install_log_filter
+from regnb.server._state import ServerState
+from regnb.server._v3 import V3Routes
 from regnb.server.errors import (
     REQUEST_ID_HEADER,
     Style,
@@ -27,11 +32,6 @@ from regnb.server.errors import (
     new_request_id,
     style_of_path,
 )
-from regnb.server.legacy import LegacyRoutes
-from regnb.server.limits import Clock
-from regnb.server.logs import install_log_filter
-from regnb.server.state import ServerState
-from regnb.server.v3 import V3Routes
 from regnb.settings import Settings
 
 __all__ = ["RequestIdMiddleware", "create_app", "serving_conversations"]

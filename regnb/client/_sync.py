@@ -1,7 +1,7 @@
 """`Client`: the engine interface over HTTP, for any server that speaks the spec's contract.
 
 Every method sends one request through one pooled `httpx.Client` (tried again on 429, 503 and a
-broken connection, see `regnb.client.retry`) and returns what the local engine returns: results
+broken connection, see `regnb.client._retry`) and returns what the local engine returns: results
 rebuilt with `from_dict`, errors raised as the same classes with the server's `request_id`.
 """
 
@@ -15,11 +15,11 @@ from typing import Any, TypeVar
 import httpx
 
 from regnb.catalog import Catalog
-from regnb.client import calls
-from regnb.client.base import ClientBase
-from regnb.client.calls import Call
-from regnb.client.errors import error_from_response, transport_error
-from regnb.client.retry import Attempts
+from regnb.client import _calls as calls
+from regnb.client._base import ClientBase
+from regnb.client._calls import Call
+from regnb.client._errors import error_from_response, transport_error
+from regnb.client._retry import Attempts
 from regnb.conversation import ConversationMethods
 from regnb.errors import RegnbError
 from regnb.models import (

@@ -10,10 +10,10 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from regnb.errors import InvalidRequest
-from regnb.server.body import query_int, read_json_object
+from regnb.server._body import query_int, read_json_object
+from regnb.server._openapi import openapi_document
+from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
-from regnb.server.openapi import openapi_document
-from regnb.server.state import ServerState
 
 __all__ = ["V3Routes", "search_arguments"]
 

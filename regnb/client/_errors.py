@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from regnb.client.retry import parse_retry_after
+from regnb.client._retry import parse_retry_after
 from regnb.errors import (
     Busy,
     Forbidden,

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 import httpx
 
 from regnb.catalog import Catalog
-from regnb.client.errors import Style
+from regnb.client._errors import Style
 from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
 from regnb.models import (
     ConversationAccepted,

@@ -18,11 +18,11 @@ import anyio
 import httpx
 
 from regnb.catalog import Catalog
-from regnb.client import calls
-from regnb.client.base import ClientBase
-from regnb.client.calls import Call
-from regnb.client.errors import error_from_response, transport_error
-from regnb.client.retry import Attempts
+from regnb.client import _calls as calls
+from regnb.client._base import ClientBase
+from regnb.client._calls import Call
+from regnb.client._errors import error_from_response, transport_error
+from regnb.client._retry import Attempts
 from regnb.models import (
     ConversationAccepted,
     ConversationList,

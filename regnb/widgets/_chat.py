@@ -3,7 +3,7 @@ cited page with its passage marked, answer a clarifying question with a click, g
 documents, stop a run. It calls only the engine's conversation methods (the spec's endpoints), so
 it works over a local engine and over the remote client alike.
 
-Reads happen off the kernel's thread (`regnb.widgets.polling`): the notebook stays usable while
+Reads happen off the kernel's thread (`regnb.widgets._polling`): the notebook stays usable while
 the agent works.
 """
 
@@ -18,11 +18,11 @@ import ipywidgets as w
 from regnb.conversation import Conversation
 from regnb.errors import RegnbError
 from regnb.present.html import Html, escape, muted
+from regnb.widgets._citations import CitedPage, resolve_citation
 from regnb.widgets._common import ErrorSlots, WidgetView, error_html, resolve_engine, shown
-from regnb.widgets.citations import CitedPage, resolve_citation
-from regnb.widgets.polling import Handle, Scheduler, default_scheduler
-from regnb.widgets.turns import document_widget, turn_widget
-from regnb.widgets.viewer import DocumentViewer
+from regnb.widgets._polling import Handle, Scheduler, default_scheduler
+from regnb.widgets._turns import document_widget, turn_widget
+from regnb.widgets._viewer import DocumentViewer
 
 if TYPE_CHECKING:
     from regnb.interface import EngineAPI

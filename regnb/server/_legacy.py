@@ -9,9 +9,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from regnb.server.body import read_json_object
+from regnb.server._body import read_json_object
+from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
-from regnb.server.state import ServerState
 
 __all__ = ["LegacyRoutes"]
 

@@ -16,7 +16,7 @@ from regnb.conversations.service import ConversationService
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
 from regnb.interface import EngineAPI
 from regnb.request import SearchRequest
-from regnb.server.limits import AccountSlots, Clock, RateLimiter, ServerSlots
+from regnb.server._limits import AccountSlots, Clock, RateLimiter, ServerSlots
 from regnb.settings import Settings
 
 __all__ = ["ServerState"]

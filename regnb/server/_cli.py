@@ -60,7 +60,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     import regnb
     from regnb.server import create_app
-    from regnb.server.logs import install_log_filter
+    from regnb.server._logs import install_log_filter
 
     install_log_filter()
     install_log_filter("regnb.server")

@@ -138,12 +138,12 @@ class DatasetRun:
 
 
 class Searcher:
-    """Runs searches over one index; filtered datasets are matched in parallel under one
-    deadline."""
+    """Runs searches over one index, each over the snapshot `stores()` gives when it starts;
+    filtered datasets are matched in parallel under one deadline."""
 
     def __init__(
         self,
-        store: IndexStore,
+        stores: Callable[[], IndexStore],
         catalog: Catalog,
         embed_query: Callable[[str], np.ndarray],
         *,
@@ -153,7 +153,7 @@ class Searcher:
         similarity_weight: float = SIMILARITY_WEIGHT,
         workers: int = 4,
     ) -> None:
-        self.store, self.catalog, self.embed_query = store, catalog, embed_query
+        self.stores, self.catalog, self.embed_query = stores, catalog, embed_query
         self.similarity_weight = similarity_weight
         self.budget, self.cap, self.timeout_s = budget, cap, timeout_s
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regnb-match")
@@ -164,8 +164,9 @@ class Searcher:
     def run(self, req: SearchRequest) -> SearchResult:
         started = time.perf_counter()
         deadline = started + self.timeout_s
+        store = self.stores()  # one snapshot from start to end
         statuses, runnable = dataset_statuses(req, self.catalog)
-        runs = self._match_all(req, runnable, deadline)
+        runs = self._match_all(store, req, runnable, deadline)
         full, loose = {}, {}
         for ds, run in runs.items():
             if run.error is not None:
@@ -192,11 +193,9 @@ class Searcher:
             if ds in loose:
                 statuses[ds]["loosened"] = True
         matched_at = time.perf_counter()
-        ranked = self._rank(req, pages)
-        groups = group_documents(
-            ranked, self.store.doc_rows([p.page_id for p in ranked]), set(loose)
-        )
-        result = self._result(req, groups, statuses)
+        ranked = self._rank(store, req, pages)
+        groups = group_documents(ranked, store.doc_rows([p.page_id for p in ranked]), set(loose))
+        result = self._result(store, req, groups, statuses)
         result.timings = {
             "match_ms": (matched_at - started) * 1000,
             "total_ms": (time.perf_counter() - started) * 1000,
@@ -204,16 +203,16 @@ class Searcher:
         return result
 
     def _match_all(
-        self, req: SearchRequest, datasets: list[str], deadline: float
+        self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
     ) -> dict[str, DatasetRun]:
         runs = {ds: DatasetRun() for ds in datasets}
         if not datasets:
             return runs
-        ids = self.store.term_ids(sorted({t for item in req.items for t in item.terms}))
+        ids = store.term_ids(sorted({t for item in req.items for t in item.terms}))
         items = [[ids[t] for t in item.terms if t in ids] for item in req.items]
         sizes = [item.size for item in req.items]
         try:
-            post = self.store.postings([t for item in items for t in item], deadline=deadline)
+            post = store.postings([t for item in items for t in item], deadline=deadline)
             post.prepare(items)
         except SearchTimeout:
             for run in runs.values():
@@ -223,7 +222,7 @@ class Searcher:
         # worker threads under the deadline. The others are bounded numpy work.
         queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
         futures: dict[Future[DatasetRun], str] = {
-            self._pool.submit(self._match_one, req, ds, post, items, sizes, deadline): ds
+            self._pool.submit(self._match_one, store, req, ds, post, items, sizes, deadline): ds
             for ds in queried
         }
         for ds in datasets:
@@ -232,7 +231,7 @@ class Searcher:
             if time.perf_counter() > deadline:
                 runs[ds].error = "timeout"
                 continue
-            runs[ds] = self._match_one(req, ds, post, items, sizes, deadline)
+            runs[ds] = self._match_one(store, req, ds, post, items, sizes, deadline)
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
         for future in pending:
             future.cancel()
@@ -243,6 +242,7 @@ class Searcher:
 
     def _match_one(
         self,
+        store: IndexStore,
         req: SearchRequest,
         ds: str,
         post: QueryPostings,
@@ -254,9 +254,9 @@ class Searcher:
         a failure becomes the dataset's status, never the search's."""
         try:
             filters = req.dataset_filters(ds, self.catalog[ds].date_field)
-            allowed = self.store.allowed(ds, filters, deadline=deadline)
+            allowed = store.allowed(ds, filters, deadline=deadline)
             for level in match_levels(sizes):
-                cand = self.store.match(
+                cand = store.match(
                     ds,
                     post,
                     items,
@@ -274,7 +274,9 @@ class Searcher:
             log.exception("dataset %s failed", ds)
             return DatasetRun(error="error")
 
-    def _rank(self, req: SearchRequest, pages: list[RankedPage]) -> list[RankedPage]:
+    def _rank(
+        self, store: IndexStore, req: SearchRequest, pages: list[RankedPage]
+    ) -> list[RankedPage]:
         bm25 = np.array([p.bm25 for p in pages], dtype=np.float32)
         if req.ranking == "bm25" or not pages:
             scores = bm25
@@ -285,7 +287,7 @@ class Searcher:
                 raise RankingFailed(
                     f"ranking failed: the query could not be embedded ({exc})"
                 ) from exc
-            matrix = self.store.vectors([p.page_id for p in pages])
+            matrix = store.vectors([p.page_id for p in pages])
             scores = blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
         return [
             RankedPage(p.page_id, p.dataset, p.bm25, s)
@@ -293,12 +295,16 @@ class Searcher:
         ]
 
     def _result(
-        self, req: SearchRequest, groups: list[DocumentGroup], statuses: dict[str, Status]
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        groups: list[DocumentGroup],
+        statuses: dict[str, Status],
     ) -> SearchResult:
         total = len(groups)
         window = groups[req.offset : req.offset + req.limit]
         shown = [p.page_id for g in window for p in g.pages[:PAGES_PER_DOCUMENT]]
-        rows = {r["page_id"]: r for r in self.store.pages(shown)}
+        rows = {r["page_id"]: r for r in store.pages(shown)}
         results = []
         for group in window:
             first = rows[group.best.page_id]

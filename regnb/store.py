@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -28,7 +30,7 @@ from regnb.matching import Candidates, PageTest, QueryPostings, match_candidates
 from regnb.request import DocFilter
 from regnb.segments import NO_DATE, Segment
 
-__all__ = ["Candidates", "IndexStore", "allowed_sql"]
+__all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
 
 
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
@@ -67,6 +69,16 @@ def union_sql(table: str, columns: str, bases: Sequence[int], empty: str) -> str
     return f"CREATE VIEW {table} AS " + " UNION ALL ".join(parts)
 
 
+def manifest_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a manifest from the next (each is written to a new file and
+    renamed over the old): inode, modification time, size; None where there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
     return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
 
@@ -80,6 +92,7 @@ class IndexStore:
 
     def __init__(self, files: IndexFiles, threads: int = 0) -> None:
         self.files = files
+        self.stamp = manifest_stamp(files.manifest)  # taken first: a later change is seen
         state = IndexState.load(files.folder)
         if state is None:
             raise CorpusError(f"{files.manifest}: no index of this version there")

@@ -128,6 +128,26 @@ def group_documents(
     )
 
 
+def rank_groups(
+    page_ids: np.ndarray, docs: np.ndarray, scores: np.ndarray, loosened: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """`group_documents` over arrays (one entry per page: its id, document, score, and whether
+    its dataset was loosened): the page positions, document by document in rank order and best
+    page first within each, and where each document's pages start in them (one more: the end)."""
+    if page_ids.size == 0:
+        return np.zeros(0, np.int64), np.zeros(1, np.int64)
+    within = np.lexsort((page_ids, -scores, docs))  # by document, then page rank
+    doc = docs[within]
+    first = np.flatnonzero(np.concatenate([[True], doc[1:] != doc[:-1]]))
+    ends = np.append(first[1:], doc.size)
+    best = within[first]
+    ranked = np.lexsort((page_ids[best], -scores[best], loosened[best]))
+    counts = (ends - first)[ranked]
+    bounds = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    shift = np.repeat(first[ranked] - bounds[:-1], counts)
+    return within[np.arange(doc.size) + shift], bounds
+
+
 @dataclass
 class DatasetRun:
     """One dataset's matching: its candidates, or why it has none."""
@@ -177,14 +197,14 @@ class Searcher:
                 loose[ds] = len(run.candidates.page_ids)
             else:
                 full[ds] = (run.candidates.matches, len(run.candidates.page_ids))
-        pages: list[RankedPage] = []
+        page_ids, bm25, page_ds, names = [], [], [], []
         for ds, n in split_budget(self.budget, full, loose).items():
             cand = runs[ds].candidates
             assert cand is not None
-            pages += [
-                RankedPage(p, ds, s)
-                for p, s in zip(cand.page_ids[:n], cand.scores[:n], strict=True)
-            ]
+            page_ids.append(np.asarray(cand.page_ids[:n], np.int64))
+            bm25.append(np.asarray(cand.scores[:n], np.float64))
+            page_ds.append(np.full(min(n, len(cand.page_ids)), len(names), np.int32))
+            names.append(ds)
             statuses[ds] = {
                 "status": "ok",
                 "matches": 0 if ds in loose else cand.matches,
@@ -193,9 +213,22 @@ class Searcher:
             if ds in loose:
                 statuses[ds]["loosened"] = True
         matched_at = time.perf_counter()
-        ranked = self._rank(store, req, pages)
-        groups = group_documents(ranked, store.doc_rows([p.page_id for p in ranked]), set(loose))
-        result = self._result(store, req, groups, statuses)
+        ids = np.concatenate(page_ids) if page_ids else np.zeros(0, np.int64)
+        evidence = np.concatenate(bm25) if bm25 else np.zeros(0)
+        ds_of = np.concatenate(page_ds) if page_ds else np.zeros(0, np.int32)
+        scores = self._rank(store, req, ids, evidence)
+        loose_ds = np.array([ds in loose for ds in names] or [False])
+        order, bounds = rank_groups(ids, store.page_doc[ids], scores, loose_ds[ds_of])
+        window = []
+        score_list = scores.tolist()
+        for g in range(req.offset, min(req.offset + req.limit, bounds.size - 1)):
+            at = order[bounds[g] : bounds[g + 1]].tolist()
+            pages = [
+                RankedPage(int(ids[i]), names[ds_of[i]], float(evidence[i]), score_list[i])
+                for i in at
+            ]
+            window.append(DocumentGroup(int(store.page_doc[ids[at[0]]]), pages[0].dataset, pages))
+        result = self._result(store, req, window, bounds.size - 1, statuses)
         result.timings = {
             "match_ms": (matched_at - started) * 1000,
             "total_ms": (time.perf_counter() - started) * 1000,
@@ -275,34 +308,28 @@ class Searcher:
             return DatasetRun(error="error")
 
     def _rank(
-        self, store: IndexStore, req: SearchRequest, pages: list[RankedPage]
-    ) -> list[RankedPage]:
-        bm25 = np.array([p.bm25 for p in pages], dtype=np.float32)
-        if req.ranking == "bm25" or not pages:
-            scores = bm25
-        else:
-            try:
-                vector = self.embed_query(req.ranking_text)
-            except Exception as exc:
-                raise RankingFailed(
-                    f"ranking failed: the query could not be embedded ({exc})"
-                ) from exc
-            matrix = store.vectors([p.page_id for p in pages])
-            scores = blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
-        return [
-            RankedPage(p.page_id, p.dataset, p.bm25, s)
-            for p, s in zip(pages, scores.tolist(), strict=True)
-        ]
+        self, store: IndexStore, req: SearchRequest, page_ids: np.ndarray, evidence: np.ndarray
+    ) -> np.ndarray:
+        """Each page's final score: its BM25, or the cosine blended with it."""
+        bm25 = evidence.astype(np.float32)
+        if req.ranking == "bm25" or not page_ids.size:
+            return bm25
+        try:
+            vector = self.embed_query(req.ranking_text)
+        except Exception as exc:
+            raise RankingFailed(f"ranking failed: the query could not be embedded ({exc})") from exc
+        matrix = store.vectors(page_ids)
+        return blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
 
     def _result(
         self,
         store: IndexStore,
         req: SearchRequest,
-        groups: list[DocumentGroup],
+        window: list[DocumentGroup],
+        total: int,
         statuses: dict[str, Status],
     ) -> SearchResult:
-        total = len(groups)
-        window = groups[req.offset : req.offset + req.limit]
+        """The response: the documents of the window (`offset`, `limit`) of `total`."""
         shown = [p.page_id for g in window for p in g.pages[:PAGES_PER_DOCUMENT]]
         rows = {r["page_id"]: r for r in store.pages(shown)}
         results = []

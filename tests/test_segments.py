@@ -432,3 +432,21 @@ def test_no_background_merge_below_the_setting_or_when_it_is_off(tmp_path):
     with open_(corpus, tmp_path / "h", merge_segments=8) as eng:  # 9 small: merged
         assert eng.index.wait_merged(60) and eng.index.merges == 1
         assert len(eng.store.segments) == 1
+
+
+def test_segments_written_with_blocks_of_16_pages_still_read(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    with monkeypatch.context() as patch:
+        patch.setattr(segments, "PAGE_BLOCK", 16)
+        with open_(corpus, tmp_path / "old") as old:
+            folder = old.store.segments[0].folder
+    summary = json.loads((folder / "segment.json").read_text())
+    del summary["page_block"]  # as the first segments were written
+    (folder / "segment.json").write_text(json.dumps(summary))
+    with open_(corpus, tmp_path / "new") as new, open_(corpus, tmp_path / "old") as old:
+        assert new.store.segments[0].page_block == segments.PAGE_BLOCK != 16
+        assert old.store.segments[0].page_block == 16
+        pages = range(new.store.page_space)
+        assert old.store.texts(pages) == new.store.texts(pages)
+        assert_same(new, old)

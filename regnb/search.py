@@ -3,7 +3,8 @@ budget, rank by meaning or BM25, group pages into documents, slice.
 
 Each stage is a function of plain values (`dataset_statuses`, `loosen_needs`, `match_levels`,
 `split_budget`, `blend`, `group_documents`), tested without a corpus; `Searcher` runs them in
-order over one index. SQL, cursors and interrupts stay in the store.
+order over one index snapshot, grouping with `rank_groups` (`group_documents` over arrays: page
+objects are made only for the documents returned). SQL, cursors and interrupts stay in the store.
 """
 
 from __future__ import annotations

@@ -49,6 +49,8 @@ __all__ = [
     "INDEX_VERSION",
     "IndexFiles",
     "IndexState",
+    "bm25_from_norms",
+    "bm25_norms",
     "bm25_weight",
     "bm25_weights",
     "build_index",
@@ -86,9 +88,21 @@ def bm25_weights(
     tf: np.ndarray, df: float, n_pages: float, dl: np.ndarray, avgdl: float
 ) -> np.ndarray:
     """`bm25_weight` over arrays, computed in double and stored as float32 (as postings were)."""
+    return bm25_from_norms(tf, df, n_pages, bm25_norms(dl, avgdl))
+
+
+def bm25_norms(dl: np.ndarray, avgdl: float) -> np.ndarray:
+    """The length part of BM25's denominator for pages of lengths `dl` (double): what a store
+    computes once per snapshot rather than per posting."""
+    return K1 * (1 - B + B * dl / avgdl)
+
+
+def bm25_from_norms(tf: np.ndarray, df: float, n_pages: float, norms: np.ndarray) -> np.ndarray:
+    """`bm25_weights` from the pages' `bm25_norms`: the same operations in the same order, so
+    the same float32 values."""
     idf = np.log(1 + (n_pages - df + 0.5) / (df + 0.5))
     tf = tf.astype(np.float64)
-    return (idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))).astype(np.float32)
+    return (idf * tf * (K1 + 1) / (tf + norms)).astype(np.float32)
 
 
 @dataclass(frozen=True)

@@ -303,6 +303,17 @@ class SmallInts:
             out[self.big_at[a:b] - lo] = self.big[a:b]
         return out
 
+    def running_sum(self, lo: int, hi: int) -> np.ndarray:
+        """`np.cumsum(self.slice(lo, hi))` in one pass over the small values (the few large
+        ones added after)."""
+        out = np.asarray(np.cumsum(self.values[lo:hi], dtype=np.int64))
+        a, b = np.searchsorted(self.big_at, [lo, hi])
+        if b > a:
+            extra = np.zeros(hi - lo, np.int64)
+            extra[self.big_at[a:b] - lo] = self.big[a:b]
+            out += np.cumsum(extra)
+        return out
+
 
 def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> dict[str, Any]:
     """Write a segment's files into `folder` (a fresh folder); returns its summary."""
@@ -400,7 +411,7 @@ class Segment:
             empty = np.empty(0, np.int64)
             return empty, empty
         lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
-        return np.cumsum(self.post_gaps.slice(lo, hi)), self.post_tf.slice(lo, hi)
+        return self.post_gaps.running_sum(lo, hi), self.post_tf.slice(lo, hi)
 
     def texts(self, local: Sequence[int]) -> list[str]:
         """Page texts by local page id, decompressing only their blocks."""

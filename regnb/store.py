@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from regnb import text
 from regnb.errors import CorpusError, SearchTimeout
-from regnb.index import IndexFiles, IndexState, bm25_weights
+from regnb.index import IndexFiles, IndexState, bm25_from_norms, bm25_norms
 from regnb.matching import Candidates, PageTest, QueryPostings, match_candidates
 from regnb.request import DocFilter
 from regnb.segments import NO_DATE, Segment
@@ -169,6 +169,8 @@ class IndexStore:
         self.page_day = _cat([s.doc_day for s in segs], np.int32)[self.page_doc]
         self.page_space = int(self.page_base[-1])
         self.n_pages = int(self.state.n_pages)
+        self.page_norm = bm25_norms(self.page_dl, self.state.avgdl)  # once, not per posting
+        self.segment_whole = [bool(live.all()) for live in doc_live]  # no deleted document
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor of its own for one thread."""
@@ -231,18 +233,20 @@ class IndexStore:
 
     def weights(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(global page ids, BM25 weights) of one term's live postings, segment by segment."""
-        n, avgdl, df = self.state.n_pages, self.state.avgdl, float(self.df[term_id])
+        n, df = self.state.n_pages, float(self.df[term_id])
         pages, weights = [], []
-        for seg, base in zip(self.segments, self.page_base, strict=False):
+        for seg, base, whole in zip(
+            self.segments, self.page_base, self.segment_whole, strict=False
+        ):
             local, tf = seg.postings(term_id)
             if local.size == 0:
                 continue
-            glob = local + base
-            live = self.page_live[glob]
-            if not live.all():
+            glob = local + base if base else local
+            if not whole:
+                live = self.page_live[glob]
                 glob, tf = glob[live], tf[live]
             pages.append(glob)
-            weights.append(bm25_weights(tf, df, n, self.page_dl[glob], avgdl))
+            weights.append(bm25_from_norms(tf, df, n, self.page_norm[glob]))
         if not pages:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return np.concatenate(pages), np.concatenate(weights)
@@ -267,12 +271,15 @@ class IndexStore:
                 self.page_space,
                 self.page_ds,
             )
+        ends = np.cumsum([p.size for p in pages]).tolist()
+        spans = {int(t[0]): (e - t.size, e) for t, e in zip(terms, ends, strict=True) if t.size}
         return QueryPostings(
             np.concatenate(terms),
             np.concatenate(pages),
             np.concatenate(weights),
             self.page_space,
             self.page_ds,
+            spans,
         )
 
     # --- matching ---

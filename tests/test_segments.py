@@ -314,6 +314,19 @@ def test_small_integers_keep_the_values_that_do_not_fit(tmp_path, dtype):
     stored = segments.SmallInts(tmp_path, "x")
     assert stored.slice(0, values.size).tolist() == values.tolist()
     assert stored.slice(3, 8).tolist() == values[3:8].tolist()
+    for lo, hi in [(0, values.size), (3, 8), (4, 4), (7, 9)]:
+        assert stored.running_sum(lo, hi).tolist() == np.cumsum(values[lo:hi]).tolist()
+
+
+def test_weights_from_a_snapshots_length_norms_are_the_same_floats():
+    rng = np.random.default_rng(5)
+    tf, dl = rng.integers(1, 300, 1000), rng.integers(0, 5000, 1000).astype(np.int32)
+    direct = index.bm25_weights(tf, 17, 12_345, dl, 321.7)
+    assert np.array_equal(
+        direct, index.bm25_from_norms(tf, 17, 12_345, index.bm25_norms(dl, 321.7))
+    )
+    one = [index.bm25_weight(t, 17, 12_345, d, 321.7) for t, d in zip(tf, dl, strict=True)]
+    assert direct.tolist() == pytest.approx(one, rel=1e-6)
 
 
 def test_a_term_repeated_hundreds_of_times_keeps_its_frequency(tmp_path):

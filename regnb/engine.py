@@ -69,7 +69,6 @@ class Engine:
     plan: str
     index: CorpusIndex
     catalog: Catalog
-    store: IndexStore
     normaliser: Normaliser
     embedder: Embedder
     statistics: CorpusStatistics
@@ -90,21 +89,22 @@ class Engine:
         self.path = Path(path).expanduser() if path is not None else demo_corpus_path()
         self.plan = check_plan(plan)
         self.index = CorpusIndex.open(self.path, self.settings, progress=progress)
-        self.catalog, self.store = self.index.catalog, self.index.store
+        self.catalog = self.index.catalog
+        store = self.index.store
         self.embedder = Embedder(
-            self.store.encoder_name,
-            self.store.dim,
+            store.encoder_name,
+            store.dim,
             where=self.path,
             encoder=encoder,
             cache_size=self.settings.query_cache_size,
         )
         self.normaliser = Normaliser()
-        self.statistics = CorpusStatistics(self.store, self.normaliser)
+        self.statistics = CorpusStatistics(self.index.current, self.normaliser)
         self.searches = Searches(
-            self.store, self.catalog, self.normaliser, self.embed_query, self.settings
+            self.index.current, self.catalog, self.normaliser, self.embed_query, self.settings
         )
         self.reader = Reader(
-            self.store,
+            self.index.current,
             self.catalog,
             max_pages=self.settings.read_max_pages,
             max_bytes=self.settings.read_max_bytes,
@@ -121,6 +121,12 @@ class Engine:
         self.close_conversations()
         self.searches.close()
         self.index.close()
+
+    @property
+    def store(self) -> IndexStore:
+        """The index's current snapshot: documents written to the corpus since the last call
+        are indexed first, and a newer index (another process's update, a merge) is opened."""
+        return self.index.store
 
     def __enter__(self) -> Engine:
         return self

@@ -27,6 +27,7 @@ import math
 import os
 import secrets
 import shutil
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -44,15 +45,20 @@ from regnb.errors import CorpusError, NotFound
 from regnb.settings import Settings, show_progress
 
 __all__ = [
+    "COMMON_FILE",
     "INDEX_VERSION",
     "IndexFiles",
     "IndexState",
+    "bm25_from_norms",
+    "bm25_norms",
     "bm25_weight",
     "bm25_weights",
     "build_index",
     "ensure_index",
     "merge",
     "merge_index",
+    "merge_runs",
+    "needs_merge",
     "update_index",
 ]
 
@@ -61,6 +67,8 @@ K1 = 0.9
 B = 0.4
 MANIFEST = "index.json"
 LOCK = ".lock"
+COMMON_FILE = "common_sentences.json"  # derived from a sample, kept across changes of the index
+KEPT = frozenset({MANIFEST, LOCK, COMMON_FILE})  # files of the folder that no manifest names
 BUILD_PREFIX = ".build-"
 BUILD_LOCK = ".building"
 ORPHAN_AGE_S = 3600.0
@@ -80,10 +88,21 @@ def bm25_weights(
     tf: np.ndarray, df: float, n_pages: float, dl: np.ndarray, avgdl: float
 ) -> np.ndarray:
     """`bm25_weight` over arrays, computed in double and stored as float32 (as postings were)."""
+    return bm25_from_norms(tf, df, n_pages, bm25_norms(dl, avgdl))
+
+
+def bm25_norms(dl: np.ndarray, avgdl: float) -> np.ndarray:
+    """The length part of BM25's denominator for pages of lengths `dl` (double): what a store
+    computes once per snapshot rather than per posting."""
+    return K1 * (1 - B + B * dl / avgdl)
+
+
+def bm25_from_norms(tf: np.ndarray, df: float, n_pages: float, norms: np.ndarray) -> np.ndarray:
+    """`bm25_weights` from the pages' `bm25_norms`: the same operations in the same order, so
+    the same float32 values."""
     idf = np.log(1 + (n_pages - df + 0.5) / (df + 0.5))
     tf = tf.astype(np.float64)
-    weights = (idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))).astype(np.float32)
-    return cast(np.ndarray, weights)
+    return cast(np.ndarray, (idf * tf * (K1 + 1) / (tf + norms)).astype(np.float32))
 
 
 @dataclass(frozen=True)
@@ -217,7 +236,7 @@ def _locked(folder: Path) -> Iterator[None]:
 def remove_unnamed(folder: Path, state: IndexState | None) -> list[Path]:
     """Remove what neither the manifest nor the generation before it names (a killed build's
     segments and files, a merge's replaced segments). Call under the lock."""
-    keep = {MANIFEST, LOCK}
+    keep = set(KEPT)
     if state is not None:
         keep |= set(state.files()) | set(state.previous)
     removed = []
@@ -508,9 +527,16 @@ def build_index(
     return {"total": time.perf_counter() - start}
 
 
-def merge_plan(state: IndexState, batch_pages: int) -> list[tuple[int, int]]:
+SMALL_SHARE = 10  # a segment under batch_pages / SMALL_SHARE live pages is small
+AUTO_DELETED_SHARE = 0.2  # a background merge rewrites a lone segment past this share deleted
+
+
+def merge_plan(
+    state: IndexState, batch_pages: int, deleted_share: float = 0.0
+) -> list[tuple[int, int]]:
     """Runs [start, stop) of adjacent segments to merge: together at most `batch_pages` live
-    pages, and either several segments or one with deleted documents."""
+    pages, and either several segments or one with more than `deleted_share` of its documents
+    deleted."""
     runs: list[tuple[int, int]] = []
     start, size = 0, 0
     live = [s.pages - _deleted_pages_estimate(s) for s in state.segments]
@@ -521,11 +547,76 @@ def merge_plan(state: IndexState, batch_pages: int) -> list[tuple[int, int]]:
         size += pages
     if state.segments:
         runs.append((start, len(state.segments)))
-    return [(a, b) for a, b in runs if b - a > 1 or state.segments[a].deleted_docs]
+    return [
+        (a, b)
+        for a, b in runs
+        if b - a > 1
+        or state.segments[a].deleted_docs > deleted_share * max(state.segments[a].docs, 1)
+    ]
+
+
+def small_segments(state: IndexState, batch_pages: int) -> int:
+    """Segments of fewer than a tenth of `batch_pages` live pages (what incremental adds leave)."""
+    small = max(batch_pages // SMALL_SHARE, 1)
+    return sum(1 for s in state.segments if s.pages - _deleted_pages_estimate(s) < small)
+
+
+def needs_merge(folder: Path, batch_pages: int, max_small: int) -> bool:
+    """Whether the index in `folder` holds more than `max_small` small segments (0: never)."""
+    if max_small <= 0:
+        return False
+    state = IndexState.load(folder)
+    return state is not None and small_segments(state, batch_pages) > max_small
 
 
 def _deleted_pages_estimate(entry: SegmentEntry) -> int:
     return round(entry.pages * entry.deleted_docs / entry.docs) if entry.docs else 0
+
+
+def merge_runs(
+    folder: Path,
+    batch_pages: int,
+    *,
+    deleted_share: float = 0.0,
+    stop: threading.Event | None = None,
+    progress: bool = False,
+) -> int:
+    """Merge the runs of `merge_plan`, one at a time, each under the lock and committed on its
+    own (a writer waits for one run at most; readers never wait; memory is one run's). Stops
+    between runs when `stop` is set. Returns the runs merged."""
+    merged = 0
+    bar = tqdm(desc="merging", unit="run", disable=not show_progress(progress))
+    try:
+        while stop is None or not stop.is_set():
+            with _locked(folder):
+                state = IndexState.load(folder)
+                runs = merge_plan(state, batch_pages, deleted_share) if state else []
+                if state is None or not runs:
+                    break
+                start, end = runs[-1]  # from the end: the positions of the others stay
+                writer = _Writer(folder, state)
+                entries = state.segments[start:end]
+                parts = []
+                for e in entries:
+                    seg = segments.Segment(folder / e.id)
+                    live = np.ones(seg.n_docs, bool)
+                    if e.deleted:
+                        live[writer.deleted.pop(e.id)] = False
+                    parts.append((seg, live))
+                data = segments.merge_data(parts)
+                del parts
+                try:
+                    writer.replace(start, end, data, [s for e in entries for s in e.shards])
+                    del data
+                    writer.commit()
+                except BaseException:
+                    remove_unnamed(folder, IndexState.load(folder))
+                    raise
+            merged += 1
+            bar.update(1)
+    finally:
+        bar.close()
+    return merged
 
 
 def merge_index(
@@ -540,28 +631,7 @@ def merge_index(
     ones, a batch of pages at a time); searches of open engines go on meanwhile."""
     files = ensure_index(corpus, catalog, home, progress=progress, batch_pages=batch_pages)
     batch_pages = batch_pages or Settings.from_env().index_batch_pages
-    with _locked(files.folder):
-        state = IndexState.load(files.folder)
-        assert state is not None
-        writer = _Writer(files.folder, state)
-        runs = merge_plan(state, batch_pages)
-        for start, stop in tqdm(
-            list(reversed(runs)), desc="merging", unit="run", disable=not show_progress(progress)
-        ):
-            entries = state.segments[start:stop]
-            parts = []
-            for e in entries:
-                seg = segments.Segment(files.folder / e.id)
-                live = np.ones(seg.n_docs, bool)
-                if e.deleted:
-                    live[writer.deleted.pop(e.id)] = False
-                parts.append((seg, live))
-            data = segments.merge_data(parts)
-            del parts
-            writer.replace(start, stop, data, [s for e in entries for s in e.shards])
-            del data
-        if runs:
-            writer.commit()
+    merge_runs(files.folder, batch_pages, progress=progress)
     return files
 
 

@@ -41,6 +41,7 @@ class QueryPostings:
     weights: np.ndarray
     n_pages: int
     page_ds: np.ndarray | None = None
+    spans: dict[int, tuple[int, int]] | None = None  # term: its rows, where rows are by term
     _pages_sorted: np.ndarray | None = field(default=None, repr=False)
     _inverse: np.ndarray | None = field(default=None, repr=False)
     _cand_score: np.ndarray | None = field(default=None, repr=False)
@@ -65,7 +66,8 @@ class QueryPostings:
             present = np.zeros(self.n_pages, dtype=bool)
             present[self.pages] = True
             cands = np.flatnonzero(present)
-            rank = np.cumsum(present, dtype=np.int64) - 1
+            rank = np.empty(self.n_pages, dtype=np.int64)
+            rank[cands] = np.arange(cands.size)
             inverse = rank[self.pages]
         else:
             cands, inverse = np.unique(self.pages, return_inverse=True)
@@ -92,10 +94,12 @@ class QueryPostings:
         """For every candidate, how many of the item's distinct terms it holds."""
         key = tuple(sorted(set(item)))
         if key not in self._counts:
-            hit = np.isin(self.terms, np.asarray(key, dtype=self.terms.dtype))
-            self._counts[key] = np.bincount(
-                self.inverse[hit], minlength=self.candidates.size
-            ).astype(np.int16)
+            if self.spans is not None:  # each term's rows are one slice
+                rows = [self.spans[t] for t in key if t in self.spans]
+                hits = np.concatenate([self.inverse[a:b] for a, b in rows] or [np.zeros(0, int)])
+            else:
+                hits = self.inverse[np.isin(self.terms, np.asarray(key, dtype=self.terms.dtype))]
+            self._counts[key] = np.bincount(hits, minlength=self.candidates.size).astype(np.int16)
         return self._counts[key]
 
     def in_dataset(self, code: int) -> np.ndarray:

@@ -3,7 +3,8 @@ budget, rank by meaning or BM25, group pages into documents, slice.
 
 Each stage is a function of plain values (`dataset_statuses`, `loosen_needs`, `match_levels`,
 `split_budget`, `blend`, `group_documents`), tested without a corpus; `Searcher` runs them in
-order over one index. SQL, cursors and interrupts stay in the store.
+order over one index snapshot, grouping with `rank_groups` (`group_documents` over arrays: page
+objects are made only for the documents returned). SQL, cursors and interrupts stay in the store.
 """
 
 from __future__ import annotations
@@ -128,6 +129,26 @@ def group_documents(
     )
 
 
+def rank_groups(
+    page_ids: np.ndarray, docs: np.ndarray, scores: np.ndarray, loosened: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """`group_documents` over arrays (one entry per page: its id, document, score, and whether
+    its dataset was loosened): the page positions, document by document in rank order and best
+    page first within each, and where each document's pages start in them (one more: the end)."""
+    if page_ids.size == 0:
+        return np.zeros(0, np.int64), np.zeros(1, np.int64)
+    within = np.lexsort((page_ids, -scores, docs))  # by document, then page rank
+    doc = docs[within]
+    first = np.flatnonzero(np.concatenate([[True], doc[1:] != doc[:-1]]))
+    ends = np.append(first[1:], doc.size)
+    best = within[first]
+    ranked = np.lexsort((page_ids[best], -scores[best], loosened[best]))
+    counts = (ends - first)[ranked]
+    bounds = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    shift = np.repeat(first[ranked] - bounds[:-1], counts)
+    return within[np.arange(doc.size) + shift], bounds
+
+
 @dataclass
 class DatasetRun:
     """One dataset's matching: its candidates, or why it has none."""
@@ -138,12 +159,12 @@ class DatasetRun:
 
 
 class Searcher:
-    """Runs searches over one index; filtered datasets are matched in parallel under one
-    deadline."""
+    """Runs searches over one index, each over the snapshot `stores()` gives when it starts;
+    filtered datasets are matched in parallel under one deadline."""
 
     def __init__(
         self,
-        store: IndexStore,
+        stores: Callable[[], IndexStore],
         catalog: Catalog,
         embed_query: Callable[[str], np.ndarray],
         *,
@@ -153,7 +174,7 @@ class Searcher:
         similarity_weight: float = SIMILARITY_WEIGHT,
         workers: int = 4,
     ) -> None:
-        self.store, self.catalog, self.embed_query = store, catalog, embed_query
+        self.stores, self.catalog, self.embed_query = stores, catalog, embed_query
         self.similarity_weight = similarity_weight
         self.budget, self.cap, self.timeout_s = budget, cap, timeout_s
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regnb-match")
@@ -164,8 +185,9 @@ class Searcher:
     def run(self, req: SearchRequest) -> SearchResult:
         started = time.perf_counter()
         deadline = started + self.timeout_s
+        store = self.stores()  # one snapshot from start to end
         statuses, runnable = dataset_statuses(req, self.catalog)
-        runs = self._match_all(req, runnable, deadline)
+        runs = self._match_all(store, req, runnable, deadline)
         full, loose = {}, {}
         for ds, run in runs.items():
             if run.error is not None:
@@ -176,14 +198,17 @@ class Searcher:
                 loose[ds] = len(run.candidates.page_ids)
             else:
                 full[ds] = (run.candidates.matches, len(run.candidates.page_ids))
-        pages: list[RankedPage] = []
+        page_ids: list[np.ndarray] = []
+        bm25: list[np.ndarray] = []
+        page_ds: list[np.ndarray] = []
+        names: list[str] = []
         for ds, n in split_budget(self.budget, full, loose).items():
             cand = runs[ds].candidates
             assert cand is not None
-            pages += [
-                RankedPage(p, ds, s)
-                for p, s in zip(cand.page_ids[:n], cand.scores[:n], strict=True)
-            ]
+            page_ids.append(np.asarray(cand.page_ids[:n], np.int64))
+            bm25.append(np.asarray(cand.scores[:n], np.float64))
+            page_ds.append(np.full(min(n, len(cand.page_ids)), len(names), np.int32))
+            names.append(ds)
             statuses[ds] = {
                 "status": "ok",
                 "matches": 0 if ds in loose else cand.matches,
@@ -192,11 +217,22 @@ class Searcher:
             if ds in loose:
                 statuses[ds]["loosened"] = True
         matched_at = time.perf_counter()
-        ranked = self._rank(req, pages)
-        groups = group_documents(
-            ranked, self.store.doc_rows([p.page_id for p in ranked]), set(loose)
-        )
-        result = self._result(req, groups, statuses)
+        ids = np.concatenate(page_ids) if page_ids else np.zeros(0, np.int64)
+        evidence = np.concatenate(bm25) if bm25 else np.zeros(0)
+        ds_of = np.concatenate(page_ds) if page_ds else np.zeros(0, np.int32)
+        scores = self._rank(store, req, ids, evidence)
+        loose_ds = np.array([ds in loose for ds in names] or [False])
+        order, bounds = rank_groups(ids, store.page_doc[ids], scores, loose_ds[ds_of])
+        window = []
+        score_list = scores.tolist()
+        for g in range(req.offset, min(req.offset + req.limit, bounds.size - 1)):
+            at = order[bounds[g] : bounds[g + 1]].tolist()
+            pages = [
+                RankedPage(int(ids[i]), names[ds_of[i]], float(evidence[i]), score_list[i])
+                for i in at
+            ]
+            window.append(DocumentGroup(int(store.page_doc[ids[at[0]]]), pages[0].dataset, pages))
+        result = self._result(store, req, window, bounds.size - 1, statuses)
         result.timings = {
             "match_ms": (matched_at - started) * 1000,
             "total_ms": (time.perf_counter() - started) * 1000,
@@ -204,16 +240,16 @@ class Searcher:
         return result
 
     def _match_all(
-        self, req: SearchRequest, datasets: list[str], deadline: float
+        self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
     ) -> dict[str, DatasetRun]:
         runs = {ds: DatasetRun() for ds in datasets}
         if not datasets:
             return runs
-        ids = self.store.term_ids(sorted({t for item in req.items for t in item.terms}))
+        ids = store.term_ids(sorted({t for item in req.items for t in item.terms}))
         items = [[ids[t] for t in item.terms if t in ids] for item in req.items]
         sizes = [item.size for item in req.items]
         try:
-            post = self.store.postings([t for item in items for t in item], deadline=deadline)
+            post = store.postings([t for item in items for t in item], deadline=deadline)
             post.prepare(items)
         except SearchTimeout:
             for run in runs.values():
@@ -223,7 +259,7 @@ class Searcher:
         # worker threads under the deadline. The others are bounded numpy work.
         queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
         futures: dict[Future[DatasetRun], str] = {
-            self._pool.submit(self._match_one, req, ds, post, items, sizes, deadline): ds
+            self._pool.submit(self._match_one, store, req, ds, post, items, sizes, deadline): ds
             for ds in queried
         }
         for ds in datasets:
@@ -232,7 +268,7 @@ class Searcher:
             if time.perf_counter() > deadline:
                 runs[ds].error = "timeout"
                 continue
-            runs[ds] = self._match_one(req, ds, post, items, sizes, deadline)
+            runs[ds] = self._match_one(store, req, ds, post, items, sizes, deadline)
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
         for future in pending:
             future.cancel()
@@ -243,6 +279,7 @@ class Searcher:
 
     def _match_one(
         self,
+        store: IndexStore,
         req: SearchRequest,
         ds: str,
         post: QueryPostings,
@@ -254,9 +291,9 @@ class Searcher:
         a failure becomes the dataset's status, never the search's."""
         try:
             filters = req.dataset_filters(ds, self.catalog[ds].date_field)
-            allowed = self.store.allowed(ds, filters, deadline=deadline)
+            allowed = store.allowed(ds, filters, deadline=deadline)
             for level in match_levels(sizes):
-                cand = self.store.match(
+                cand = store.match(
                     ds,
                     post,
                     items,
@@ -274,31 +311,31 @@ class Searcher:
             log.exception("dataset %s failed", ds)
             return DatasetRun(error="error")
 
-    def _rank(self, req: SearchRequest, pages: list[RankedPage]) -> list[RankedPage]:
-        bm25 = np.array([p.bm25 for p in pages], dtype=np.float32)
-        if req.ranking == "bm25" or not pages:
-            scores = bm25
-        else:
-            try:
-                vector = self.embed_query(req.ranking_text)
-            except Exception as exc:
-                raise RankingFailed(
-                    f"ranking failed: the query could not be embedded ({exc})"
-                ) from exc
-            matrix = self.store.vectors([p.page_id for p in pages])
-            scores = blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
-        return [
-            RankedPage(p.page_id, p.dataset, p.bm25, s)
-            for p, s in zip(pages, scores.tolist(), strict=True)
-        ]
+    def _rank(
+        self, store: IndexStore, req: SearchRequest, page_ids: np.ndarray, evidence: np.ndarray
+    ) -> np.ndarray:
+        """Each page's final score: its BM25, or the cosine blended with it."""
+        bm25 = evidence.astype(np.float32)
+        if req.ranking == "bm25" or not page_ids.size:
+            return bm25
+        try:
+            vector = self.embed_query(req.ranking_text)
+        except Exception as exc:
+            raise RankingFailed(f"ranking failed: the query could not be embedded ({exc})") from exc
+        matrix = store.vectors(page_ids)
+        return blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
 
     def _result(
-        self, req: SearchRequest, groups: list[DocumentGroup], statuses: dict[str, Status]
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        window: list[DocumentGroup],
+        total: int,
+        statuses: dict[str, Status],
     ) -> SearchResult:
-        total = len(groups)
-        window = groups[req.offset : req.offset + req.limit]
+        """The response: the documents of the window (`offset`, `limit`) of `total`."""
         shown = [p.page_id for g in window for p in g.pages[:PAGES_PER_DOCUMENT]]
-        rows = {r["page_id"]: r for r in self.store.pages(shown)}
+        rows = {r["page_id"]: r for r in store.pages(shown)}
         results = []
         for group in window:
             first = rows[group.best.page_id]

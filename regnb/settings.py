@@ -122,6 +122,8 @@ class Settings:
     """REGNB_THREADS: DuckDB threads (0: DuckDB's default)."""
     index_batch_pages: int = 100_000
     """REGNB_INDEX_BATCH_PAGES: pages per index segment built or merged at once (memory grows with it: about 3 GB at 100,000)."""
+    merge_segments: int = 8
+    """REGNB_MERGE_SEGMENTS: small index segments (under a tenth of REGNB_INDEX_BATCH_PAGES) that incremental adds may leave before an open engine merges them in the background (0: only `regnb index --merge` merges)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 import duckdb
@@ -23,12 +25,12 @@ import pyarrow as pa
 
 from regnb import text
 from regnb.errors import CorpusError, SearchTimeout
-from regnb.index import IndexFiles, IndexState, bm25_weights
+from regnb.index import IndexFiles, IndexState, bm25_from_norms, bm25_norms
 from regnb.matching import Candidates, PageTest, QueryPostings, match_candidates
 from regnb.request import DocFilter
 from regnb.segments import NO_DATE, Segment
 
-__all__ = ["Candidates", "IndexStore", "allowed_sql"]
+__all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
 
 
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
@@ -67,6 +69,16 @@ def union_sql(table: str, columns: str, bases: Sequence[int], empty: str) -> str
     return f"CREATE VIEW {table} AS " + " UNION ALL ".join(parts)
 
 
+def manifest_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a manifest from the next (each is written to a new file and
+    renamed over the old): inode, modification time, size; None where there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
     return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
 
@@ -82,6 +94,7 @@ class IndexStore:
 
     def __init__(self, files: IndexFiles, threads: int = 0) -> None:
         self.files = files
+        self.stamp = manifest_stamp(files.manifest)  # taken first: a later change is seen
         state = IndexState.load(files.folder)
         if state is None:
             raise CorpusError(f"{files.manifest}: no index of this version there")
@@ -158,6 +171,8 @@ class IndexStore:
         self.page_day = _cat([s.doc_day for s in segs], np.int32)[self.page_doc]
         self.page_space = int(self.page_base[-1])
         self.n_pages = int(self.state.n_pages)
+        self.page_norm = bm25_norms(self.page_dl, self.state.avgdl)  # once, not per posting
+        self.segment_whole = [bool(live.all()) for live in doc_live]  # no deleted document
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor of its own for one thread."""
@@ -220,18 +235,20 @@ class IndexStore:
 
     def weights(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(global page ids, BM25 weights) of one term's live postings, segment by segment."""
-        n, avgdl, df = self.state.n_pages, self.state.avgdl, float(self.df[term_id])
+        n, df = self.state.n_pages, float(self.df[term_id])
         pages, weights = [], []
-        for seg, base in zip(self.segments, self.page_base, strict=False):
+        for seg, base, whole in zip(
+            self.segments, self.page_base, self.segment_whole, strict=False
+        ):
             local, tf = seg.postings(term_id)
             if local.size == 0:
                 continue
-            glob = local + base
-            live = self.page_live[glob]
-            if not live.all():
+            glob = local + base if base else local
+            if not whole:
+                live = self.page_live[glob]
                 glob, tf = glob[live], tf[live]
             pages.append(glob)
-            weights.append(bm25_weights(tf, df, n, self.page_dl[glob], avgdl))
+            weights.append(bm25_from_norms(tf, df, n, self.page_norm[glob]))
         if not pages:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return np.concatenate(pages), np.concatenate(weights)
@@ -256,12 +273,15 @@ class IndexStore:
                 self.page_space,
                 self.page_ds,
             )
+        ends = np.cumsum([p.size for p in pages]).tolist()
+        spans = {int(t[0]): (e - t.size, e) for t, e in zip(terms, ends, strict=True) if t.size}
         return QueryPostings(
             np.concatenate(terms),
             np.concatenate(pages),
             np.concatenate(weights),
             self.page_space,
             self.page_ds,
+            spans,
         )
 
     # --- matching ---
@@ -407,7 +427,7 @@ class IndexStore:
             keep &= (self.page_day != NO_DATE) & (self.page_day <= _days(day_to))
         return keep
 
-    def vectors(self, page_ids: Sequence[int]) -> np.ndarray:
+    def vectors(self, page_ids: Sequence[int] | np.ndarray) -> np.ndarray:
         """The stored embeddings of the pages, float32, in the order given."""
         ids = np.asarray(page_ids, dtype=np.int64)
         matrix = np.empty((len(ids), self.dim), dtype=np.float32)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -15,6 +17,7 @@ from regnb.search import (
     group_documents,
     loosen_needs,
     match_levels,
+    rank_groups,
 )
 from regnb.validate import search_request
 
@@ -145,3 +148,23 @@ def test_a_request_turns_back_into_the_body_it_came_from():
     }
     assert request(**body).to_body() == body
     assert "datasets" not in request().to_body()  # all the plan can search, as given
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_ranking_groups_over_arrays_is_group_documents(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 200))
+    ids = rng.permutation(1000)[:n].astype(np.int64)
+    docs = rng.integers(0, max(n // 3, 1), n)
+    scores = rng.choice(np.linspace(0, 1, 7, dtype=np.float32), n)  # many ties
+    datasets = np.array(["a", "b", "c"])[docs % 3]
+    loosened = {"c"}
+    pages = [
+        RankedPage(int(p), str(d), 0.0, s)
+        for p, d, s in zip(ids, datasets, scores.tolist(), strict=True)
+    ]
+    doc_of = dict(zip(ids.tolist(), docs.tolist(), strict=True))
+    expected = group_documents(pages, doc_of, loosened)
+    order, bounds = rank_groups(ids, docs, scores, np.isin(datasets, list(loosened)))
+    got = [ids[order[a:b]].tolist() for a, b in itertools.pairwise(bounds.tolist())]
+    assert got == [[p.page_id for p in g.pages] for g in expected]

@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -106,9 +107,12 @@ def write_batches(corpus: Path, batches: int, *, seed: int = 3, start: int = 0) 
         regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
 
 
-def open_(corpus: Path, home: Path, batch_pages: int = 100_000) -> regnb.Engine:
+def open_(corpus: Path, home: Path, batch_pages: int = 100_000, **more: Any) -> regnb.Engine:
     base = Settings.from_env()
-    settings = Settings(**{**base.__dict__, "home": home, "index_batch_pages": batch_pages})
+    settings = Settings(
+        **{**base.__dict__, "home": home, "index_batch_pages": batch_pages, "merge_segments": 0}
+        | more
+    )
     return regnb.Engine(corpus, encoder=regnb.HashingEncoder(), settings=settings, progress=False)
 
 
@@ -310,6 +314,19 @@ def test_small_integers_keep_the_values_that_do_not_fit(tmp_path, dtype):
     stored = segments.SmallInts(tmp_path, "x")
     assert stored.slice(0, values.size).tolist() == values.tolist()
     assert stored.slice(3, 8).tolist() == values[3:8].tolist()
+    for lo, hi in [(0, values.size), (3, 8), (4, 4), (7, 9)]:
+        assert stored.running_sum(lo, hi).tolist() == np.cumsum(values[lo:hi]).tolist()
+
+
+def test_weights_from_a_snapshots_length_norms_are_the_same_floats():
+    rng = np.random.default_rng(5)
+    tf, dl = rng.integers(1, 300, 1000), rng.integers(0, 5000, 1000).astype(np.int32)
+    direct = index.bm25_weights(tf, 17, 12_345, dl, 321.7)
+    assert np.array_equal(
+        direct, index.bm25_from_norms(tf, 17, 12_345, index.bm25_norms(dl, 321.7))
+    )
+    one = [index.bm25_weight(t, 17, 12_345, d, 321.7) for t, d in zip(tf, dl, strict=True)]
+    assert direct.tolist() == pytest.approx(one, rel=1e-6)
 
 
 def test_a_term_repeated_hundreds_of_times_keeps_its_frequency(tmp_path):
@@ -320,3 +337,129 @@ def test_a_term_repeated_hundreds_of_times_keeps_its_frequency(tmp_path):
         seg = eng.store.segments[0]
         pages, tf = seg.postings(eng.store.term_ids(["steril"])["steril"])
     assert pages.tolist() == [0] and tf.tolist() == [300]
+
+
+# --- an open engine follows the corpus and the index ---
+
+
+def test_an_open_engine_indexes_documents_written_since_at_its_next_search(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    with open_(corpus, tmp_path / "h") as eng, open_(corpus, tmp_path / "fresh") as before:
+        held = eng.store
+        assert eng.store is held  # nothing changed: the snapshot is kept (two stats)
+        assert eng.search(["zebra"]).total == 0
+        docs = {"fda_483": [{"title": "Zebra", "pages": ["a zebra page"], "key": "z"}]}
+        regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+        assert eng.search(["zebra"]).total == 1  # indexed by the search that saw it
+        assert eng.store is not held and len(eng.store.segments) == len(held.segments) + 1
+        assert eng.read(eng.search(["zebra"]).to_dict()["results"][0]["document_id"]).page_list
+        assert before.store is held or before.store.state.generation > 0
+    with open_(corpus, tmp_path / "fresh2") as fresh, open_(corpus, tmp_path / "h") as again:
+        assert_same(fresh, again, order=False)
+
+
+def test_an_open_engine_opens_an_index_another_process_merged(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    with open_(corpus, tmp_path / "h", 1) as eng:
+        held = eng.store
+        assert len(held.segments) == 6
+        index.merge_index(corpus, load_catalog(corpus), tmp_path / "h" / "index")
+        assert len(eng.store.segments) == 1  # the merged manifest, opened at the next call
+        assert held.texts([0]) == eng.store.texts([0])  # the old snapshot still reads
+        with open_(corpus, tmp_path / "fresh") as fresh:
+            assert_same(fresh, eng)
+
+
+def test_common_sentences_are_kept_when_documents_are_added(tmp_path, monkeypatch):
+    from regnb.agent import furniture
+
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 3)
+    calls = []
+    real = furniture.common_sentences
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(furniture, "common_sentences", counting)
+    with open_(corpus, tmp_path / "h") as eng:
+        first = eng.common_sentences("fda_483")
+        assert len(calls) == 1
+        n = int(eng.counts().set_index("dataset").loc["fda_483", "documents"])
+        docs = {"fda_483": [{"title": "T", "pages": ["sterile"], "key": "new"}]}
+        regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+        assert eng.search(["sterile"]).total > 0  # the index changed
+        assert (eng.index_path / index.COMMON_FILE).exists()  # kept by the index's writer
+        assert eng.common_sentences("fda_483") == first
+        assert len(calls) == 1  # not found again: one document in more than ten changes little
+    with open_(corpus, tmp_path / "h") as eng:
+        assert eng.common_sentences("fda_483") == first and len(calls) == 1
+        many = {"fda_483": [{"title": "T", "pages": ["sterile"], "key": f"m{i}"} for i in range(n)]}
+        regnb.write_corpus(corpus, many, encoder=regnb.HashingEncoder(), progress=False)
+        eng.common_sentences("fda_483")
+        assert len(calls) == 2  # the dataset doubled: found again
+
+
+def test_small_segments_merge_in_the_background_while_searches_go_on(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 1)
+    gate, merging = threading.Event(), threading.Event()
+    real = segments.merge_data
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        merging.set()
+        assert gate.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(segments, "merge_data", held)
+    with open_(corpus, tmp_path / "h", merge_segments=2) as eng:
+        for b in range(1, 3):  # each write: one more small segment, indexed at the next search
+            write_batches(corpus, 1, seed=b, start=100 * b)
+            eng.search(["sterile"])
+        assert len(eng.store.segments) == 3 and merging.wait(30)  # more than 2: a merge started
+        for query in queries()[:5]:  # searches run while the merge is held
+            assert eng.search(**query).to_dict()["datasets"]
+        assert len(eng.store.segments) == 3
+        gate.set()
+        assert eng.index.wait_merged(60)
+        assert eng.index.merges == 1 and len(eng.store.segments) == 1
+        with open_(corpus, tmp_path / "fresh") as fresh:
+            assert_same(fresh, eng, order=False)  # pages in the order they were added
+    leftovers = {p.name for p in eng.index_path.iterdir()} - index.KEPT
+    state = index.IndexState.load(eng.index_path)
+    assert state is not None and leftovers <= set(state.files()) | set(state.previous)
+
+
+def test_no_background_merge_below_the_setting_or_when_it_is_off(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 3)
+    with open_(corpus, tmp_path / "h", 1) as eng:  # a segment per shard
+        assert len(eng.store.segments) == 9
+    with open_(corpus, tmp_path / "h", merge_segments=0) as eng:
+        assert not eng.index.merge_in_background()
+    with open_(corpus, tmp_path / "h", merge_segments=9) as eng:
+        assert not eng.index.merge_in_background()
+    with open_(corpus, tmp_path / "h", merge_segments=8) as eng:  # 9 small: merged
+        assert eng.index.wait_merged(60) and eng.index.merges == 1
+        assert len(eng.store.segments) == 1
+
+
+def test_segments_written_with_blocks_of_16_pages_still_read(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 2)
+    with monkeypatch.context() as patch:
+        patch.setattr(segments, "PAGE_BLOCK", 16)
+        with open_(corpus, tmp_path / "old") as old:
+            folder = old.store.segments[0].folder
+    summary = json.loads((folder / "segment.json").read_text())
+    del summary["page_block"]  # as the first segments were written
+    (folder / "segment.json").write_text(json.dumps(summary))
+    with open_(corpus, tmp_path / "new") as new, open_(corpus, tmp_path / "old") as old:
+        assert new.store.segments[0].page_block == segments.PAGE_BLOCK != 16
+        assert old.store.segments[0].page_block == 16
+        pages = range(new.store.page_space)
+        assert old.store.texts(pages) == new.store.texts(pages)
+        assert_same(new, old)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -21,17 +22,25 @@ class Reader:
     names none); a read returns at most `max_pages` pages and, past its first page, `max_bytes`."""
 
     def __init__(
-        self, store: IndexStore, catalog: Catalog, *, max_pages: int, max_bytes: int
+        self,
+        stores: Callable[[], IndexStore],
+        catalog: Catalog,
+        *,
+        max_pages: int,
+        max_bytes: int,
     ) -> None:
-        self.store, self.catalog = store, catalog
+        self.stores, self.catalog = stores, catalog
         self.max_pages, self.max_bytes = max_pages, max_bytes
         self.names = DatasetNames.of(catalog)  # what results show: this catalog's names
 
-    def document(self, document_id: object, plan: str) -> dict[str, Any]:
-        """The document's row, if it exists and `plan` may read its dataset."""
+    def document(
+        self, document_id: object, plan: str, store: IndexStore | None = None
+    ) -> dict[str, Any]:
+        """The document's row (in `store`, default the current snapshot), if it exists and
+        `plan` may read its dataset."""
         if not isinstance(document_id, str) or not document_id:
             raise InvalidRequest("document_id must be a non-empty string", field="document_id")
-        row = self.store.document(document_id)
+        row = (store or self.stores()).document(document_id)
         if row is None:
             raise NotFound(f"no document {document_id!r}", field="document_id")
         dataset = self.catalog[row["dataset"]]
@@ -56,12 +65,13 @@ class Reader:
                 raise InvalidRequest(
                     f"page_to {page_to} is before page_from {page_from}", field="page_to"
                 )
-        row = self.document(document_id, default_plan if plan is None else plan)
+        store = self.stores()  # one snapshot: page ids are its own
+        row = self.document(document_id, default_plan if plan is None else plan, store)
         total = int(row["page_count"])
         last = min(total, page_to or total, page_from + self.max_pages - 1)
         pages: list[tuple[int, str]] = []
         size = 0
-        for num, text in self.store.page_range(row, page_from, last) if page_from <= last else []:
+        for num, text in store.page_range(row, page_from, last) if page_from <= last else []:
             nbytes = len(text.encode("utf-8"))
             if pages and size + nbytes > self.max_bytes:
                 break
@@ -88,10 +98,11 @@ class Reader:
             raise InvalidRequest("doc_id must be a non-empty string", field="doc_id")
         top_k, offset = legacy.check_window(top_k, offset)
         dataset, document_id = legacy.parse_doc_id(doc_id)
-        row = self.store.document(document_id)
+        store = self.stores()
+        row = store.document(document_id)
         if row is None or (dataset is not None and row["dataset"] != dataset):
-            row = self.store.document_by_url(doc_id.strip())
+            row = store.document_by_url(doc_id.strip())
         if row is None:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
-        allowed = self.document(row["document_id"], default_plan if plan is None else plan)
-        return replace(legacy.contents(self.store, allowed, top_k, offset), names=self.names)
+        allowed = self.document(row["document_id"], default_plan if plan is None else plan, store)
+        return replace(legacy.contents(store, allowed, top_k, offset), names=self.names)

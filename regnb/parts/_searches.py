@@ -24,20 +24,21 @@ __all__ = ["Searches"]
 
 
 class Searches:
-    """The engine's searches; `default_plan` is the engine's, for a call that names none."""
+    """The engine's searches, each over the index snapshot `stores()` gives when it starts;
+    `default_plan` is the engine's, for a call that names none."""
 
     def __init__(
         self,
-        store: IndexStore,
+        stores: Callable[[], IndexStore],
         catalog: Catalog,
         normaliser: Normaliser,
         embed_query: Callable[[str], np.ndarray],
         settings: Settings,
     ) -> None:
-        self.store, self.catalog, self.normaliser = store, catalog, normaliser
+        self.stores, self.catalog, self.normaliser = stores, catalog, normaliser
         self.names = DatasetNames.of(catalog)  # what results show: this catalog's names
         self.searcher = Searcher(
-            store,
+            stores,
             catalog,
             embed_query,
             budget=settings.page_budget,
@@ -101,7 +102,7 @@ class Searches:
             self.catalog, dataset_to_search, check_plan(plan or default_plan)
         )
         found = legacy.search(
-            self.store, self.normaliser, query_text, top_k, offset, datasets, year_from, year_to
+            self.stores(), self.normaliser, query_text, top_k, offset, datasets, year_from, year_to
         )
         return replace(found, names=self.names)
 

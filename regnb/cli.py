@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import regnb
+from regnb._passages import best_passage
 from regnb.errors import InvalidFilter, RegnbError
-from regnb.passages import best_passage
 from regnb.present.html import status_reason
 
 __all__ = ["build_parser", "exit_code", "main", "quote_read_id", "shown_line"]

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from regnb import conversation, paging, shards
+from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.conversation import Conversation
 from regnb.encoder import Encoder
@@ -37,7 +38,6 @@ from regnb.parts._statistics import CorpusStatistics
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import Settings
-from regnb.store import IndexStore
 from regnb.text import Normaliser
 from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
 

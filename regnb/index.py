@@ -1,4 +1,4 @@
-"""The index: immutable segments (`regnb.segments`) named by a small manifest, derived from the
+"""The index: immutable segments (`regnb._segments`) named by a small manifest, derived from the
 shards, brought up to date incrementally and reused.
 
     <REGNB_HOME>/index/<corpus salt>/v<INDEX_VERSION>/
@@ -39,7 +39,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from tqdm.auto import tqdm
 
-from regnb import segments, shards
+from regnb import _segments as segments
+from regnb import shards
 from regnb.catalog import Catalog
 from regnb.errors import CorpusError, NotFound
 from regnb.settings import Settings, show_progress

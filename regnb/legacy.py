@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
+from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.errors import InvalidRequest, UnknownDataset
 from regnb.results import ContentsResult, LegacySearchResult
-from regnb.store import IndexStore
 from regnb.text import Normaliser
 from regnb.validate import (
     LEGACY_TOP_K_MAX,

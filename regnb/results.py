@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from regnb._passages import Passage, best_passage
 from regnb.models import DatasetStatus
-from regnb.passages import Passage, best_passage
 from regnb.present import html as display
 from regnb.present.names import DatasetNames
 

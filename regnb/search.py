@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from regnb.budget import split_budget
+from regnb._budget import split_budget
+from regnb._matching import Candidates, QueryPostings
+from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.errors import RankingFailed, SearchTimeout
-from regnb.matching import Candidates, QueryPostings
 from regnb.request import SearchRequest
 from regnb.results import SearchResult
-from regnb.store import IndexStore
 
 __all__ = [
     "LOOSEN_FRACTION",

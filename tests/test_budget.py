@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.budget import allocate, split_budget
+from regnb._budget import allocate, split_budget
 
 
 def test_allocate_proportional_with_largest_remainder():

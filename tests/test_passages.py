@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.passages import MAX_CHARS, Passage, best_passage, sentence_spans
+from regnb._passages import MAX_CHARS, Passage, best_passage, sentence_spans
 
 FILLER = "The firm reviewed its records and its procedures at the site. " * 6
 

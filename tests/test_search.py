@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb.store import Candidates
+from regnb._store import Candidates
 
 from .conftest import doc
 

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 import regnb
-from regnb import index, segments
+from regnb import _segments as segments
+from regnb import index
 from regnb.catalog import load_catalog
 from regnb.settings import Settings
 

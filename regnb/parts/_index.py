@@ -18,10 +18,10 @@ from pathlib import Path
 import pandas as pd
 
 from regnb import shards
+from regnb._store import IndexStore, manifest_stamp
 from regnb.catalog import Catalog, load_catalog
 from regnb.index import AUTO_DELETED_SHARE, ensure_index, merge_runs, needs_merge
 from regnb.settings import Settings
-from regnb.store import IndexStore, manifest_stamp
 
 __all__ = ["CorpusIndex"]
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from regnb import legacy
+from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.errors import Forbidden, InvalidRequest, NotFound
 from regnb.present.names import DatasetNames
 from regnb.results import ContentsResult, DocumentRead
-from regnb.store import IndexStore
 from regnb.validate import check_int, check_plan
 
 __all__ = ["Reader"]

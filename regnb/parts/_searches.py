@@ -10,13 +10,13 @@ from typing import Any
 import numpy as np
 
 from regnb import legacy
+from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
 from regnb.results import LegacySearchResult, SearchResult
 from regnb.search import Searcher
 from regnb.settings import Settings
-from regnb.store import IndexStore
 from regnb.text import Normaliser
 from regnb.validate import check_plan, search_request
 

@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from regnb._store import IndexStore
 from regnb.index import COMMON_FILE
-from regnb.store import IndexStore
 from regnb.text import Normaliser
 
 __all__ = ["COMMON_FILE", "CorpusStatistics"]

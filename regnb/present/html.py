@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 from regnb.present.names import DatasetNames, names_or_package
 
 if TYPE_CHECKING:
+    from regnb._passages import Passage
     from regnb.catalog import Catalog, Dataset
-    from regnb.passages import Passage
     from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 
 __all__ = [

@@ -24,11 +24,11 @@ import numpy as np
 import pyarrow as pa
 
 from regnb import text
+from regnb._matching import Candidates, PageTest, QueryPostings, match_candidates
+from regnb._segments import NO_DATE, Segment
 from regnb.errors import CorpusError, SearchTimeout
 from regnb.index import IndexFiles, IndexState, bm25_from_norms, bm25_norms
-from regnb.matching import Candidates, PageTest, QueryPostings, match_candidates
 from regnb.request import DocFilter
-from regnb.segments import NO_DATE, Segment
 
 __all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
 

@@ -48,6 +48,13 @@ def test_the_public_modules_are_found():
 # The public modules of the front ends and the engine's parts: the rest of each package is its
 # implementation, in modules named with a `_`. A new public module is a decision: add it here.
 PUBLIC_IN_PACKAGES = {
+    "regnb.agent": {
+        "regnb.agent",
+        "regnb.agent.agent",
+        "regnb.agent.llm",
+        "regnb.agent.produce",
+        "regnb.agent.types",
+    },
     "regnb.client": {"regnb.client", "regnb.client.paging", "regnb.client.testing"},
     "regnb.conversations": {
         "regnb.conversations",
@@ -58,6 +65,17 @@ PUBLIC_IN_PACKAGES = {
     "regnb.widgets": {"regnb.widgets", "regnb.widgets.testing"},
     "regnb.parts": {"regnb.parts"},
 }
+
+
+# The implementation modules of the core, named with a `_`: none of them is a public module.
+PRIVATE_CORE = ("_budget", "_matching", "_passages", "_segments", "_store")
+
+
+def test_the_core_implementation_modules_are_private() -> None:
+    package = Path(regnb.__file__).parent
+    for name in PRIVATE_CORE:
+        assert (package / f"{name}.py").exists(), name
+        assert f"regnb.{name.lstrip('_')}" not in _public_modules()
 
 
 @pytest.mark.parametrize("package", sorted(PUBLIC_IN_PACKAGES))

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 import regnb
-from regnb.agent.blocks import block_text
+from regnb.agent._blocks import block_text
 from regnb.conversation import (
     CITATION_COLUMNS,
     Conversation,

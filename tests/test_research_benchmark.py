@@ -12,8 +12,8 @@ import pytest
 
 import regnb
 import regnb.ingest
+from regnb.agent._blocks import split_blocks
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.blocks import split_blocks
 from regnb.agent.types import Citation, Step, TurnRequest, TurnResult
 from tests.research_benchmark import (
     FILES,

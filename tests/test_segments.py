@@ -374,7 +374,7 @@ def test_an_open_engine_opens_an_index_another_process_merged(tmp_path):
 
 
 def test_common_sentences_are_kept_when_documents_are_added(tmp_path, monkeypatch):
-    from regnb.agent import furniture
+    from regnb.agent import _furniture as furniture
 
     corpus = tmp_path / "corpus"
     write_batches(corpus, 3)

@@ -16,17 +16,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.agent.clarify import absent, clarify, needs_probe
-from regnb.agent.config import AgentConfig
-from regnb.agent.evidence import BlockVectors, Evidence, choose_documents, weigh_documents
-from regnb.agent.focus import distinct_documents, subject_documents
-from regnb.agent.followup import plan_turn, turn_state
+from regnb.agent._clarify import absent, clarify, needs_probe
+from regnb.agent._config import AgentConfig
+from regnb.agent._evidence import BlockVectors, Evidence, choose_documents, weigh_documents
+from regnb.agent._focus import distinct_documents, subject_documents
+from regnb.agent._followup import plan_turn, turn_state
+from regnb.agent._plan import Plan, searchable_datasets
+from regnb.agent._rank import keyword_score, plan_terms
+from regnb.agent._research import Researcher
+from regnb.agent._searching import Found, Searches, confirm_names, data_phrases, probe
+from regnb.agent._source import Source
+from regnb.agent._verify import verify_answer
+from regnb.agent._writer import Draft, Writer
 from regnb.agent.llm import default_writer
-from regnb.agent.plan import Plan, searchable_datasets
-from regnb.agent.rank import keyword_score, plan_terms
-from regnb.agent.research import Researcher
-from regnb.agent.searching import Found, Searches, confirm_names, data_phrases, probe
-from regnb.agent.source import Source
 from regnb.agent.types import (
     Answer,
     Citation,
@@ -36,8 +38,6 @@ from regnb.agent.types import (
     TurnRequest,
     TurnResult,
 )
-from regnb.agent.verify import verify_answer
-from regnb.agent.writer import Draft, Writer
 from regnb.settings import Settings
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]

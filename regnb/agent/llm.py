@@ -12,11 +12,11 @@ from typing import Protocol
 
 import httpx
 
-from regnb.agent.config import AgentConfig
+from regnb.agent._config import AgentConfig
+from regnb.agent._verify import marker_numbers, supported
+from regnb.agent._words import fold, sentence_spans
+from regnb.agent._writer import Draft, ExtractiveWriter, Writer, render_markdown
 from regnb.agent.types import Answer, Citation, Finding, Theme
-from regnb.agent.verify import marker_numbers, supported
-from regnb.agent.words import fold, sentence_spans
-from regnb.agent.writer import Draft, ExtractiveWriter, Writer, render_markdown
 from regnb.present.markers import MARKER_RUN
 from regnb.settings import LlmSettings
 

@@ -37,7 +37,7 @@ def open_service(agent: Callable[[], Agent], settings: Settings) -> Conversation
 def _block_text(page_text: str, block_id: str) -> str | None:
     """The text of `block_id` on a page, by the agent's block splitter (None until it exists)."""
     try:
-        from regnb.agent.blocks import block_text
+        from regnb.agent._blocks import block_text
     except ImportError:
         return None
     try:

@@ -77,7 +77,7 @@ class CorpusStatistics:
             return held[1]
 
     def _load_common(self, store: IndexStore, dataset: str) -> frozenset[str]:
-        from regnb.agent.furniture import common_sentences
+        from regnb.agent._furniture import common_sentences
 
         path = store.files.folder / COMMON_FILE
         try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.agent.blocks import block_text, parse_block_id, split_blocks
-from regnb.agent.words import fold
+from regnb.agent._blocks import block_text, parse_block_id, split_blocks
+from regnb.agent._words import fold
 
 LETTER = (
     "WARNING LETTER\n\nDear Sir:\n\nDuring our inspection, our investigator observed specific "

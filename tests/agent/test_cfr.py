@@ -1,4 +1,4 @@
-"""Citations of 21 CFR and of the FD&C Act (regnb.agent.cfr): how they are written in letters,
+"""Citations of 21 CFR and of the FD&C Act (regnb.agent._cfr): how they are written in letters,
 their one normalised form, and their titles from the shipped table."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from regnb.agent.cfr import cfr_citations, cfr_title
+from regnb.agent._cfr import cfr_citations, cfr_title
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from regnb.agent.clarify import clarify, needs_probe
-from regnb.agent.plan import Plan
+from regnb.agent._clarify import clarify, needs_probe
+from regnb.agent._plan import Plan
 from regnb.results import SearchResult
 
 TODAY = dt.date(2025, 6, 1)

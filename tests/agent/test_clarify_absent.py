@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import regnb
+from regnb.agent._clarify import absent
+from regnb.agent._plan import Plan
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.clarify import absent
-from regnb.agent.plan import Plan
 from regnb.agent.types import TurnResult
 from regnb.settings import Settings
 from tests.agent_support import prior, request

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from regnb.agent.focus import (
+from regnb.agent._focus import (
     MAX_SUBJECTS,
     distinct_documents,
     holds_name,
     subject_documents,
     titled_documents,
 )
-from regnb.agent.plan import Plan, plan_message
-from regnb.agent.searching import Found
+from regnb.agent._plan import Plan, plan_message
+from regnb.agent._searching import Found
 from regnb.catalog import load_catalog
 
 TODAY = dt.date(2025, 6, 1)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from regnb.agent.followup import continues_subject, plan_turn, turn_state
-from regnb.agent.plan import Plan, plan_message
+from regnb.agent._followup import continues_subject, plan_turn, turn_state
+from regnb.agent._plan import Plan, plan_message
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
 

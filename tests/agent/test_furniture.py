@@ -1,4 +1,4 @@
-"""Letter and form furniture (regnb.agent.furniture): the table of patterns, with cases that must
+"""Letter and form furniture (regnb.agent._furniture): the table of patterns, with cases that must
 and must not match, and the corpus-level test of sentences common to a dataset's documents,
 down to the engine that finds them once per index."""
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb.agent.furniture import (
+from regnb.agent._furniture import (
     BOILERPLATE,
     common_sentences,
     common_share,

@@ -1,5 +1,5 @@
 """A guidance's structure (section headings, running lines, a draft's line numbers) and which of
-its recommendations answer a question (regnb.agent.guidance)."""
+its recommendations answer a question (regnb.agent._guidance)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import datetime as dt
 
 import pytest
 
-from regnb.agent.evidence import Passage
-from regnb.agent.followup import plan_turn, turn_state
-from regnb.agent.guidance import aspect_terms, pick_recommendations
-from regnb.agent.plan import plan_message
-from regnb.agent.rank import plan_terms
-from regnb.agent.searching import Found
-from regnb.agent.structure import Unit, parse_document, running_lines
+from regnb.agent._evidence import Passage
+from regnb.agent._followup import plan_turn, turn_state
+from regnb.agent._guidance import aspect_terms, pick_recommendations
+from regnb.agent._plan import plan_message
+from regnb.agent._rank import plan_terms
+from regnb.agent._searching import Found
+from regnb.agent._structure import Unit, parse_document, running_lines
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
 

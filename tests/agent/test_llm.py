@@ -15,10 +15,10 @@ from typing import Any, ClassVar
 import pytest
 
 import regnb
+from regnb.agent._verify import marker_numbers
+from regnb.agent._writer import ExtractiveWriter
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.llm import ModelSettings, ModelWriter, default_writer, parse_prose
-from regnb.agent.verify import marker_numbers
-from regnb.agent.writer import ExtractiveWriter
 from tests.agent_support import Recorder, open_agent_corpus, request
 
 QUESTION = "Why did FDA issue a complete response letter for NDA 212345?"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from regnb.agent._dates import find_periods
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.dates import find_periods
 from tests.agent_support import open_agent_corpus, request
 
 TODAY = dt.date(2026, 11, 26)

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb.agent.dates import find_dates
-from regnb.agent.followup import plan_turn, turn_state
-from regnb.agent.plan import Plan, plan_message, searchable_datasets
+from regnb.agent._dates import find_dates
+from regnb.agent._followup import plan_turn, turn_state
+from regnb.agent._plan import Plan, plan_message, searchable_datasets
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
 from tests.agent_support import agent_corpus

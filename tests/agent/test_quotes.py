@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.agent.plan import Plan
-from regnb.agent.quotes import core_quotes, short_statement
-from regnb.agent.rank import plan_terms
-from regnb.agent.words import plain
+from regnb.agent._plan import Plan
+from regnb.agent._quotes import core_quotes, short_statement
+from regnb.agent._rank import plan_terms
+from regnb.agent._words import plain
 
 OBSERVATION = (
     "OBSERVATION 2\nProcedures designed to prevent microbiological contamination of drug "

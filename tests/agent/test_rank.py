@@ -6,14 +6,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from regnb.agent.compose import theme_key
-from regnb.agent.evidence import BlockVectors, Passage, block_quality, choose_documents
-from regnb.agent.plan import Plan
-from regnb.agent.rank import blend, document_terms, keyword_score, mmr, plan_terms
-from regnb.agent.research import block_query, drop_form_text
-from regnb.agent.searching import FALLBACK_ITEMS, Found, items_for
-from regnb.agent.structure import parse_document
-from regnb.agent.words import sentences, stem
+from regnb.agent._compose import theme_key
+from regnb.agent._evidence import BlockVectors, Passage, block_quality, choose_documents
+from regnb.agent._plan import Plan
+from regnb.agent._rank import blend, document_terms, keyword_score, mmr, plan_terms
+from regnb.agent._research import block_query, drop_form_text
+from regnb.agent._searching import FALLBACK_ITEMS, Found, items_for
+from regnb.agent._structure import parse_document
+from regnb.agent._words import sentences, stem
 
 
 def a_plan(**kwargs: object) -> Plan:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.agent.shape import SHAPES, question_shape
+from regnb.agent._shape import SHAPES, question_shape
 
 
 @pytest.mark.parametrize(

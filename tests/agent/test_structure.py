@@ -1,4 +1,4 @@
-"""Documents read as their kind is written (regnb.agent.structure): synthetic pages in the shapes
+"""Documents read as their kind is written (regnb.agent._structure): synthetic pages in the shapes
 of real 483s, warning letters, complete response letters, MAUDE reports and guidance, and the
 coverage measured on the real documents of ../shared/data/realcorpus."""
 
@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from regnb.agent.blocks import block_text, split_blocks
-from regnb.agent.furniture import is_furniture
-from regnb.agent.structure import KINDS, Unit, document_kind, parse_document, trimmed
+from regnb.agent._blocks import block_text, split_blocks
+from regnb.agent._furniture import is_furniture
+from regnb.agent._structure import KINDS, Unit, document_kind, parse_document, trimmed
 from tests import paths
 
 REAL = paths.SHARED_DATA / "realcorpus"
@@ -516,7 +516,7 @@ def test_empty_pages_give_no_units() -> None:
 
 
 def test_common_sentences_of_a_dataset_are_furniture_whatever_their_words() -> None:
-    from regnb.agent.furniture import sentence_key
+    from regnb.agent._furniture import sentence_key
 
     page = {
         1: "OBSERVATION 1\n\nThe firm sends its customers a register of the lots shipped in 2021."

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 import regnb
+from regnb.agent._verify import marker_numbers, passage_holds, supported, verify_answer
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer, Citation, Finding, Theme
-from regnb.agent.verify import marker_numbers, passage_holds, supported, verify_answer
 from tests.agent_support import open_agent_corpus, request
 
 QUESTION = "Which sterile drug makers got warning letters for media fill failures since 2018?"

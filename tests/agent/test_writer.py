@@ -10,11 +10,11 @@ from collections.abc import Iterator
 import pytest
 
 import regnb
+from regnb.agent._blocks import block_text
+from regnb.agent._verify import marker_numbers
+from regnb.agent._words import fold, plain
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.blocks import block_text
 from regnb.agent.types import Answer
-from regnb.agent.verify import marker_numbers
-from regnb.agent.words import fold, plain
 from tests.agent_support import open_agent_corpus, request
 
 QUESTIONS = [

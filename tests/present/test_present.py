@@ -215,7 +215,8 @@ def test_markers_are_read_one_way(text: str, numbers: list[int], stripped: str) 
 
 
 def test_the_words_that_name_a_file_are_listed_once() -> None:
-    from regnb.agent import plan, vocab
+    from regnb.agent import _plan as plan
+    from regnb.agent import _vocab as vocab
     from regnb.agent.produce import _title
 
     assert vocab.FILE_WORDS <= plan.FORMAT_STOP

@@ -20,7 +20,7 @@ pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the 
 import ipywidgets as w
 
 import regnb
-from regnb.agent.blocks import block_text
+from regnb.agent._blocks import block_text
 from regnb.conversations.testing import FakeAgent, wait_until
 from regnb.errors import ConcurrentConversations
 from regnb.settings import Settings

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from regnb.agent._vocab import FILE_WORDS
 from regnb.agent.types import Answer
-from regnb.agent.vocab import FILE_WORDS
 
 from ._common import shorten, split_sentences
 

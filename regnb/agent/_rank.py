@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from regnb.agent.plan import Plan
-from regnb.agent.vocab import FOCUS_WORDS
-from regnb.agent.words import content_words, stem, words
+from regnb.agent._plan import Plan
+from regnb.agent._vocab import FOCUS_WORDS
+from regnb.agent._words import content_words, stem, words
 
 __all__ = [
     "Term",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from regnb.agent.vocab import WHICH_FIRMS
+from regnb.agent._vocab import WHICH_FIRMS
 
 __all__ = ["SHAPES", "Shape", "question_shape"]
 

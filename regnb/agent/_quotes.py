@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from regnb.agent.rank import Term, keyword_score
-from regnb.agent.words import plain, sentence_spans
+from regnb.agent._rank import Term, keyword_score
+from regnb.agent._words import plain, sentence_spans
 
 __all__ = ["Quoted", "core_quotes", "has_substance", "short_statement"]
 

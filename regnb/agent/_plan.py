@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.agent.dates import find_dates, find_periods
-from regnb.agent.names import find_names
-from regnb.agent.shape import question_shape
-from regnb.agent.vocab import (
+from regnb.agent._dates import find_dates, find_periods
+from regnb.agent._names import find_names
+from regnb.agent._shape import question_shape
+from regnb.agent._vocab import (
     ACRONYMS,
     DATASET_WORDS,
     FILE_WORDS,
@@ -26,7 +26,15 @@ from regnb.agent.vocab import (
     REPORT_WORDS,
     WHICH_FIRMS,
 )
-from regnb.agent.words import QUESTION_WORDS, blank, content_words, sentences, stem, word_set, words
+from regnb.agent._words import (
+    QUESTION_WORDS,
+    blank,
+    content_words,
+    sentences,
+    stem,
+    word_set,
+    words,
+)
 from regnb.catalog import Catalog
 
 __all__ = [
@@ -89,7 +97,7 @@ class Plan:
     date_text: str | None = None
     formats: list[str] = field(default_factory=list)
     which_firms: bool = False
-    shape: str = "general"  # the answer's shape (regnb.agent.shape)
+    shape: str = "general"  # the answer's shape (regnb.agent._shape)
     periods: list[list[str | None]] = field(default_factory=list)  # compared: [from, to, words]
     filters: dict[str, dict[str, str]] = field(default_factory=dict)
     require: list[str] = field(default_factory=list)

@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from regnb.agent.plan import Plan
-from regnb.agent.searching import Found, documents_of
-from regnb.agent.writer import firm_of
+from regnb.agent._plan import Plan
+from regnb.agent._searching import Found, documents_of
+from regnb.agent._writer import firm_of
 from regnb.results import SearchResult
 
 __all__ = ["BROAD_DOCUMENTS", "absent", "clarify", "needs_probe"]

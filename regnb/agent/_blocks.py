@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from regnb.agent.words import sentence_spans
+from regnb.agent._words import sentence_spans
 
 __all__ = ["Block", "block_text", "parse_block_id", "split_blocks"]
 

@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from regnb.agent.blocks import Block, split_blocks
-from regnb.agent.cfr import cfr_citations
-from regnb.agent.furniture import is_furniture, is_furniture_line
-from regnb.agent.words import fold, sentences, word_set
+from regnb.agent._blocks import Block, split_blocks
+from regnb.agent._cfr import cfr_citations
+from regnb.agent._furniture import is_furniture, is_furniture_line
+from regnb.agent._words import fold, sentences, word_set
 
 __all__ = [
     "KINDS",

@@ -8,16 +8,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from regnb.agent.citations import CitationBook
-from regnb.agent.compose import cfr_label, compose, document_noun
-from regnb.agent.config import AgentConfig
-from regnb.agent.dates import DateRange
-from regnb.agent.evidence import Evidence
-from regnb.agent.labels import firm_of
-from regnb.agent.quotes import short_statement
-from regnb.agent.searching import Found
+from regnb.agent._citations import CitationBook
+from regnb.agent._compose import cfr_label, compose, document_noun
+from regnb.agent._config import AgentConfig
+from regnb.agent._dates import DateRange
+from regnb.agent._evidence import Evidence
+from regnb.agent._labels import firm_of
+from regnb.agent._quotes import short_statement
+from regnb.agent._searching import Found
+from regnb.agent._words import fold, word_set
 from regnb.agent.types import Answer, Finding, KeyDocument
-from regnb.agent.words import fold, word_set
 
 __all__ = [
     "FRAME_WORDS",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from regnb.agent.evidence import Passage
-from regnb.agent.searching import Found
+from regnb.agent._evidence import Passage
+from regnb.agent._searching import Found
+from regnb.agent._words import fold
 from regnb.agent.types import Citation
-from regnb.agent.words import fold
 
 __all__ = ["CitationBook", "page_url"]
 

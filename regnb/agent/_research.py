@@ -10,18 +10,18 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from regnb.agent.compose import theme_key
-from regnb.agent.config import AgentConfig
-from regnb.agent.evidence import (
+from regnb.agent._compose import theme_key
+from regnb.agent._config import AgentConfig
+from regnb.agent._evidence import (
     BlockVectors,
     Passage,
     attach_copies,
     block_quality,
 )
-from regnb.agent.furniture import common_share, is_furniture
-from regnb.agent.guidance import about, aspect_terms
-from regnb.agent.plan import Plan, searchable_datasets
-from regnb.agent.rank import (
+from regnb.agent._furniture import common_share, is_furniture
+from regnb.agent._guidance import about, aspect_terms
+from regnb.agent._plan import Plan, searchable_datasets
+from regnb.agent._rank import (
     blend,
     document_terms,
     focus_terms,
@@ -29,17 +29,17 @@ from regnb.agent.rank import (
     mmr,
     plan_terms,
 )
-from regnb.agent.searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
-from regnb.agent.source import Source
-from regnb.agent.structure import (
+from regnb.agent._searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
+from regnb.agent._source import Source
+from regnb.agent._structure import (
     Unit,
     document_kind,
     parse_document,
     states_standard,
     trimmed,
 )
+from regnb.agent._words import content_words
 from regnb.agent.types import Step
-from regnb.agent.words import content_words
 from regnb.errors import RegnbError
 
 __all__ = ["SUBSTANCE", "Researcher", "kind_weight"]

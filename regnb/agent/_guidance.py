@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from regnb.agent.evidence import Passage
-from regnb.agent.rank import Term, keyword_score
-from regnb.agent.vocab import ACRONYMS
-from regnb.agent.words import content_words, stem, word_set
+from regnb.agent._evidence import Passage
+from regnb.agent._rank import Term, keyword_score
+from regnb.agent._vocab import ACRONYMS
+from regnb.agent._words import content_words, stem, word_set
 
 __all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_recommendations"]
 

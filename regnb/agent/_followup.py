@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from regnb.agent.plan import Plan, plan_message
+from regnb.agent._plan import Plan, plan_message
 from regnb.agent.types import PriorTurn
 from regnb.catalog import Catalog
 

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.agent.plan import Plan, steering
-from regnb.agent.source import Source
+from regnb.agent._plan import Plan, steering
+from regnb.agent._source import Source
+from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
+from regnb.agent._words import content_words, words
 from regnb.agent.types import Step
-from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent.words import content_words, words
 from regnb.errors import RegnbError
 from regnb.results import SearchResult
 

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from regnb.agent.words import fold, sentence_spans, word_set, words
+from regnb.agent._words import fold, sentence_spans, word_set, words
 from regnb.text import STOP_WORDS
 
 __all__ = [

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from regnb.agent.furniture import BOILERPLATE
-from regnb.agent.plan import Plan
-from regnb.agent.rank import DUPLICATE, keyword_score, plan_terms
-from regnb.agent.searching import Found, Searches
-from regnb.agent.structure import Unit
+from regnb.agent._furniture import BOILERPLATE
+from regnb.agent._plan import Plan
+from regnb.agent._rank import DUPLICATE, keyword_score, plan_terms
+from regnb.agent._searching import Found, Searches
+from regnb.agent._structure import Unit
 
 __all__ = [
     "READ_DOCUMENTS",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from regnb.agent.searching import Found
-from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent.words import fold
+from regnb.agent._searching import Found
+from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
+from regnb.agent._words import fold
 
 __all__ = ["firm_of"]
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from regnb.agent.plan import Plan
-from regnb.agent.searching import Found
-from regnb.agent.structure import document_kind
-from regnb.agent.vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent.words import content_words, fold, stem, word_set, words
+from regnb.agent._plan import Plan
+from regnb.agent._searching import Found
+from regnb.agent._structure import document_kind
+from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
+from regnb.agent._words import content_words, fold, stem, word_set, words
 
 __all__ = [
     "MAX_SUBJECTS",

@@ -32,7 +32,7 @@ import pyarrow as pa
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import OUT, SHARED, table
+from common import BUILD_FTS, OUT, PEAK_GB, SHARED, table
 
 REPO = Path(__file__).resolve().parents[1]
 SHARD_PAGES = 4_000
@@ -168,8 +168,6 @@ def child(code: str, *args: str, pythonpath: Path = REPO) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-PEAK = "import resource; peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2"
-
 BUILD = f"""
 import json, sys, time
 from pathlib import Path
@@ -178,7 +176,7 @@ corpus, home = Path(sys.argv[1]), Path(sys.argv[2])
 start = time.perf_counter()
 index.ensure_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)
 seconds = time.perf_counter() - start
-{PEAK}
+{PEAK_GB}
 print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb}}))
 """
 
@@ -207,7 +205,7 @@ written = time.perf_counter() - start
 start = time.perf_counter()
 index.ensure_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)
 seconds = time.perf_counter() - start
-{PEAK}
+{PEAK_GB}
 print(json.dumps({{"write_s": written, "index_s": seconds, "peak_gb": peak_gb}}))
 """
 
@@ -220,7 +218,7 @@ start = time.perf_counter()
 files = index.merge_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)
 seconds = time.perf_counter() - start
 state = index.IndexState.load(files.folder)
-{PEAK}
+{PEAK_GB}
 print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb, "segments": len(state.segments)}}))
 """
 
@@ -254,53 +252,16 @@ corpus, home = Path(sys.argv[1]), Path(sys.argv[2])
 start = time.perf_counter()
 files = index.ensure_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)
 seconds = time.perf_counter() - start
-{PEAK}
-print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb}}))
-"""
-
-FTS_BUILD = f"""
-import json, sys, time
-from pathlib import Path
-import duckdb, pyarrow as pa
-from regnb import shards, text
-corpus, db = Path(sys.argv[1]), sys.argv[2]
-manifest = shards.Manifest.load(corpus)
-start = time.perf_counter()
-con = duckdb.connect(db)
-con.execute("SET enable_progress_bar = false")
-con.execute(f"LOAD '{{text._fts_extension()}}'")
-con.execute("CREATE TABLE pages_fts (page_id INTEGER, ds VARCHAR, body VARCHAR)")
-next_id = 0
-for entry in manifest.shards:
-    docs = shards.read_documents(corpus, entry)
-    pages = shards.read_pages(corpus, entry, manifest.dim, docs)
-    titles = dict(zip(docs.column("document_id").to_pylist(), docs.column("title").to_pylist()))
-    body = [titles[d] + " " + t for d, t in zip(pages.column("document_id").to_pylist(),
-                                               pages.column("text").to_pylist())]
-    part = pa.table({{"page_id": list(range(next_id, next_id + len(body))),
-                      "ds": [entry.dataset] * len(body), "body": body}})
-    next_id += len(body)
-    con.register("part", part)
-    con.execute("INSERT INTO pages_fts SELECT * FROM part")
-    con.unregister("part")
-con.execute("PRAGMA create_fts_index('pages_fts', 'page_id', 'body', stemmer='english', "
-            "stopwords='english', ignore='(\\\\.|[^a-z0-9])+', strip_accents=1, lower=1)")
-con.execute("CHECKPOINT")
-seconds = time.perf_counter() - start
-{PEAK}
+{PEAK_GB}
 print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb}}))
 """
 
 FTS_SEARCH = """
 import json, sys
 import duckdb
-from common import percentiles, timed
+from common import FTS_QUERY as SQL, percentiles, timed
 from regnb import text
 db, queries = sys.argv[1], json.loads(sys.argv[2])
-SQL = '''SELECT ds, page_id, score FROM (
-  SELECT ds, page_id, fts_main_pages_fts.match_bm25(page_id, ?) AS score FROM pages_fts
-) WHERE score IS NOT NULL
-QUALIFY row_number() OVER (PARTITION BY ds ORDER BY score DESC) <= 500'''
 con = duckdb.connect(db, read_only=True)
 con.execute(f"LOAD '{text._fts_extension()}'")
 for items, _ in queries:
@@ -379,7 +340,7 @@ def main() -> None:
     if not args.no_fts:
         db = OUT / f"fts-{args.pages}.duckdb"
         db.unlink(missing_ok=True)
-        fts_built = child(FTS_BUILD, str(corpus), str(db))
+        fts_built = child(BUILD_FTS, str(corpus), str(db))
         fts = {**child(FTS_SEARCH, str(db), qjson), **fts_built}
         print("fts:", fts, flush=True)
         db.unlink(missing_ok=True)

@@ -21,7 +21,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "data"))  # the demo generator
 
-from common import OUT, PEAK_GB, RandomEncoder, percentiles, run_child, table, timed
+from common import (
+    BUILD_FTS,
+    FTS_QUERY,
+    OUT,
+    PEAK_GB,
+    RandomEncoder,
+    percentiles,
+    run_child,
+    table,
+    timed,
+)
 
 import regnb
 from demogen import generate_documents
@@ -40,46 +50,6 @@ steps = index.build_index(corpus, manifest, catalog.load_catalog(corpus), index.
 seconds = time.perf_counter() - start
 {PEAK_GB}
 print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb, "steps": steps}}))
-"""
-
-BUILD_FTS = f"""
-import json, sys, time
-from pathlib import Path
-import duckdb, pyarrow as pa
-from regnb import shards, text
-corpus, db = Path(sys.argv[1]), sys.argv[2]
-manifest = shards.Manifest.load(corpus)
-start = time.perf_counter()
-con = duckdb.connect(db)
-con.execute("SET enable_progress_bar = false")
-con.execute(f"LOAD '{{text._fts_extension()}}'")
-con.execute("CREATE TABLE pages_fts (page_id INTEGER, ds VARCHAR, body VARCHAR)")
-next_id = 0
-for entry in manifest.shards:
-    docs = shards.read_documents(corpus, entry)
-    pages = shards.read_pages(corpus, entry, manifest.dim, docs)
-    titles = dict(zip(docs.column("document_id").to_pylist(), docs.column("title").to_pylist()))
-    body = [titles[d] + " " + t for d, t in zip(pages.column("document_id").to_pylist(),
-                                               pages.column("text").to_pylist())]
-    part = pa.table({{"page_id": list(range(next_id, next_id + len(body))),
-                      "ds": [entry.dataset] * len(body), "body": body}})
-    next_id += len(body)
-    con.register("part", part)
-    con.execute("INSERT INTO pages_fts SELECT * FROM part")
-    con.unregister("part")
-con.execute("PRAGMA create_fts_index('pages_fts', 'page_id', 'body', stemmer='english', "
-            "stopwords='english', ignore='(\\\\.|[^a-z0-9])+', strip_accents=1, lower=1)")
-con.execute("CHECKPOINT")
-seconds = time.perf_counter() - start
-{PEAK_GB}
-print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb}}))
-"""
-
-FTS_QUERY = """
-SELECT ds, page_id, score FROM (
-  SELECT ds, page_id, fts_main_pages_fts.match_bm25(page_id, ?) AS score FROM pages_fts
-) WHERE score IS NOT NULL
-QUALIFY row_number() OVER (PARTITION BY ds ORDER BY score DESC) <= 500
 """
 
 

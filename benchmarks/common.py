@@ -60,6 +60,49 @@ def run_child(code: str, *args: str, env: dict[str, str] | None = None) -> str:
 PEAK_GB = "import resource; peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2"
 
 
+# DuckDB's full-text index over every page of a corpus (title + text), built in a child process:
+# the reference the search benchmarks compare against. Prints seconds and peak memory as JSON.
+BUILD_FTS = f"""
+import json, sys, time
+from pathlib import Path
+import duckdb, pyarrow as pa
+from regnb import shards, text
+corpus, db = Path(sys.argv[1]), sys.argv[2]
+manifest = shards.Manifest.load(corpus)
+start = time.perf_counter()
+con = duckdb.connect(db)
+con.execute("SET enable_progress_bar = false")
+con.execute(f"LOAD '{{text._fts_extension()}}'")
+con.execute("CREATE TABLE pages_fts (page_id INTEGER, ds VARCHAR, body VARCHAR)")
+next_id = 0
+for entry in manifest.shards:
+    docs = shards.read_documents(corpus, entry)
+    pages = shards.read_pages(corpus, entry, manifest.dim, docs)
+    titles = dict(zip(docs.column("document_id").to_pylist(), docs.column("title").to_pylist()))
+    body = [titles[d] + " " + t for d, t in zip(pages.column("document_id").to_pylist(),
+                                               pages.column("text").to_pylist())]
+    part = pa.table({{"page_id": list(range(next_id, next_id + len(body))),
+                      "ds": [entry.dataset] * len(body), "body": body}})
+    next_id += len(body)
+    con.register("part", part)
+    con.execute("INSERT INTO pages_fts SELECT * FROM part")
+    con.unregister("part")
+con.execute("PRAGMA create_fts_index('pages_fts', 'page_id', 'body', stemmer='english', "
+            "stopwords='english', ignore='(\\\\.|[^a-z0-9])+', strip_accents=1, lower=1)")
+con.execute("CHECKPOINT")
+seconds = time.perf_counter() - start
+{PEAK_GB}
+print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb}}))
+"""
+
+FTS_QUERY = """
+SELECT ds, page_id, score FROM (
+  SELECT ds, page_id, fts_main_pages_fts.match_bm25(page_id, ?) AS score FROM pages_fts
+) WHERE score IS NOT NULL
+QUALIFY row_number() OVER (PARTITION BY ds ORDER BY score DESC) <= 500
+"""
+
+
 def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> str:
     """A plain text table."""
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]

@@ -71,7 +71,7 @@ def make_corpus(path: Path, pages_wanted: int) -> int:
 def make_queries(eng: regnb.Engine, n: int, seed: int = 7) -> list[tuple[list[str], str]]:
     """Keyword items of 1 to 3 words taken from random pages, with the sentence as the query."""
     rng = random.Random(seed)
-    total = eng.store.cursor().execute("SELECT count(*) FROM pages").fetchone()[0]
+    total = sum(pages for _, pages in eng.store.counts().values())
     out = []
     while len(out) < n:
         page_id = rng.randrange(total)

@@ -32,7 +32,7 @@ import pyarrow as pa
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import BUILD_FTS, OUT, PEAK_GB, SHARED, table
+from common import BUILD_FTS, OUT, PEAK_GB, SHARED, page_query, table
 
 REPO = Path(__file__).resolve().parents[1]
 SHARD_PAGES = 4_000
@@ -138,22 +138,13 @@ def make_corpus(path: Path, n_pages: int, seed: int = 1) -> int:
 
 def make_queries(n: int, seed: int = 7) -> list[tuple[list[str], str]]:
     """Keyword items of 1 to 3 words from random real pages, and a sentence as the query."""
-    from regnb import text
-
     rng = random.Random(seed)
     pool = [p for pages, _ in real_pages().values() for p in pages]
-    out = []
+    out: list[tuple[list[str], str]] = []
     while len(out) < n:
-        words = [w for w in rng.choice(pool).split() if w.isalpha() and len(w) > 3]
-        words = [w for w in words if text.terms(w)]
-        if len(words) < 12:
-            continue
-        items = []
-        for _ in range(rng.randint(1, 3)):
-            start = rng.randrange(len(words) - 3)
-            items.append(" ".join(words[start : start + rng.randint(1, 3)]))
-        start = rng.randrange(len(words) - 10)
-        out.append((items, " ".join(words[start : start + 10])))
+        query = page_query(rng.choice(pool), rng, min_words=12)
+        if query is not None:
+            out.append(query)
     return out
 
 

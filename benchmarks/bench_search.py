@@ -27,6 +27,7 @@ from common import (
     OUT,
     PEAK_GB,
     RandomEncoder,
+    page_query,
     percentiles,
     run_child,
     table,
@@ -72,19 +73,11 @@ def make_queries(eng: regnb.Engine, n: int, seed: int = 7) -> list[tuple[list[st
     """Keyword items of 1 to 3 words taken from random pages, with the sentence as the query."""
     rng = random.Random(seed)
     total = sum(pages for _, pages in eng.store.counts().values())
-    out = []
+    out: list[tuple[list[str], str]] = []
     while len(out) < n:
-        page_id = rng.randrange(total)
-        text = eng.store.pages([page_id])[0]["text"]
-        words = [w for w in text.split() if w.isalpha() and len(w) > 3 and regnb.text.terms(w)]
-        if len(words) < 10:
-            continue
-        items = []
-        for _ in range(rng.randint(1, 3)):
-            start = rng.randrange(len(words) - 3)
-            items.append(" ".join(words[start : start + rng.randint(1, 3)]))
-        start = rng.randrange(len(words) - 10)
-        out.append((items, " ".join(words[start : start + 10])))
+        query = page_query(eng.store.pages([rng.randrange(total)])[0]["text"], rng)
+        if query is not None:
+            out.append(query)
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 import subprocess
 import sys
@@ -58,6 +59,22 @@ def run_child(code: str, *args: str, env: dict[str, str] | None = None) -> str:
 
 
 PEAK_GB = "import resource; peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2"
+
+
+def page_query(text: str, rng: random.Random, min_words: int = 11) -> tuple[list[str], str] | None:
+    """From a page: 1 to 3 keyword items of 1 to 3 of its words, and 10 words of it as the
+    query; None when the page has fewer than `min_words` indexable words."""
+    from regnb import text as regnb_text
+
+    words = [w for w in text.split() if w.isalpha() and len(w) > 3 and regnb_text.terms(w)]
+    if len(words) < max(min_words, 11):
+        return None
+    items = []
+    for _ in range(rng.randint(1, 3)):
+        start = rng.randrange(len(words) - 3)
+        items.append(" ".join(words[start : start + rng.randint(1, 3)]))
+    start = rng.randrange(len(words) - 10)
+    return items, " ".join(words[start : start + 10])
 
 
 # DuckDB's full-text index over every page of a corpus (title + text), built in a child process:

@@ -17,6 +17,7 @@ from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.models import DatasetStatus, Wire
+from regnb.results import LEGACY_COLUMNS
 from regnb.server._body import MAX_INT
 from regnb.settings import Settings
 from regnb.validate import (
@@ -313,19 +314,7 @@ SCHEMAS: dict[str, Any] = {
         closed=False,
     ),
     "LegacySearchResult": _obj(
-        [
-            "id",
-            "doc_id",
-            "dataset",
-            "page_num",
-            "score",
-            "name",
-            "url",
-            "company",
-            "year_decision",
-            "text",
-            "highlight",
-        ],
+        list(LEGACY_COLUMNS),
         {
             "id": {"type": "string"},
             "doc_id": {"type": "string"},

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pandas.testing as pdt
 import pytest
 
@@ -27,10 +21,9 @@ from regnb.results import SearchResult
 from regnb.server import create_app
 from regnb.server._conversations import http_account
 from regnb.settings import Settings
+from tests.serving import free_port, regnb_serve
 
 pytestmark = pytest.mark.slow
-
-STARTUP_S = 180.0  # upper bound for the server to come up; it normally takes a few seconds
 
 
 @dataclasses.dataclass
@@ -55,25 +48,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     engine.close()
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_for(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_S
-    while True:
-        assert proc.poll() is None, log.read_text()
-        try:
-            if httpx.get(f"{base}/api/v3/openapi.json").status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, "regnb serve did not start"
-        time.sleep(0.2)
-
-
 @pytest.fixture(scope="module")
 def loopback(demo: Demo, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`regnb serve` on the demo corpus in its own process, sharing the module's home."""
@@ -82,20 +56,9 @@ def loopback(demo: Demo, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
     log_path = tmp_path_factory.mktemp("serve") / "serve.log"
     env = dict(os.environ, REGNB_HOME=str(demo.settings.home), REGNB_PUBLIC_URL=base)
     env["REGNB_RATE_LIMIT_PER_MINUTE"] = "0"
-    cmd = [sys.executable, "-m", "regnb.cli", "serve", "--port", str(port)]
-    cmd += ["--log-level", "warning", "--no-access-log"]
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-        try:
-            wait_for(base, proc, log_path)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    args = ["--log-level", "warning", "--no-access-log"]
+    with regnb_serve(args, env=env, log=log_path, port=port):
+        yield base
 
 
 @pytest.fixture(scope="module", params=["in-process", "loopback"])

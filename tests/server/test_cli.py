@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,14 +14,7 @@ import pytest
 import regnb
 from regnb.accounts import Accounts
 from regnb.server.testing import sample_documents
-
-STARTUP_S = 120.0  # upper bound for the server to come up; it normally takes a few seconds
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.serving import STARTUP_S, regnb_serve
 
 
 @contextmanager
@@ -34,33 +24,10 @@ def serving(tmp_path: Path, log_level: str) -> Iterator[tuple[str, str, Path]]:
     regnb.write_corpus(corpus, sample_documents(), encoder=regnb.HashingEncoder(), progress=False)
     with Accounts() as accounts:
         key = accounts.create_key("acme", "enterprise").key
-    port = free_port()
     log_path = tmp_path / "serve.log"
-    log = log_path.open("w")
-    cmd = [sys.executable, "-m", "regnb.cli", "serve", "--port", str(port)]
-    cmd += ["--corpus", str(corpus), "--fast-encoder", "--log-level", log_level]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_S
-        while True:
-            assert proc.poll() is None, log_path.read_text()
-            try:
-                if httpx.get(f"{base}/api/v3/openapi.json").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "regnb serve did not start"
-            time.sleep(0.1)
+    args = ["--corpus", str(corpus), "--fast-encoder", "--log-level", log_level]
+    with regnb_serve(args, env=os.environ, log=log_path) as base:
         yield base, key, log_path
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -29,9 +27,9 @@ from regnb.server import create_app
 from regnb.server._links import base_url
 from regnb.server.testing import sample_documents
 from regnb.settings import Settings
+from tests.serving import regnb_serve
 
 WAIT = 30.0
-STARTUP_S = 120.0  # upper bound for the server to come up; it normally takes a few seconds
 
 # --- the rule --------------------------------------------------------------------------------
 
@@ -170,16 +168,6 @@ async def test_every_link_starts_with_the_base_the_client_reached(
 # --- over `regnb serve` on its own port ------------------------------------------------------
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    assert port != 8000
-    return port
-
-
 @pytest.fixture
 def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
     """`regnb serve --port N` over the sample corpus with the research agent, REGNB_PUBLIC_URL
@@ -188,34 +176,11 @@ def served(tmp_path: Path, regnb_home: Path) -> Iterator[tuple[str, str]]:
     regnb.write_corpus(corpus, sample_documents(), encoder=regnb.HashingEncoder(), progress=False)
     with Accounts() as accounts:
         key = accounts.create_key("acme", "enterprise").key
-    port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "REGNB_PUBLIC_URL"}
     env["REGNB_RATE_LIMIT_PER_MINUTE"] = "0"
-    cmd = [sys.executable, "-m", "regnb.cli", "serve", "--port", str(port)]
-    cmd += ["--corpus", str(corpus), "--fast-encoder", "--log-level", "warning"]
-    log_path = tmp_path / "serve.log"
-    base = f"http://127.0.0.1:{port}"
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-        try:
-            deadline = time.monotonic() + STARTUP_S
-            while True:
-                assert proc.poll() is None, log_path.read_text()
-                try:
-                    if httpx.get(f"{base}/api/v3/openapi.json").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert time.monotonic() < deadline, "regnb serve did not start"
-                time.sleep(0.1)
-            yield base, key
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    args = ["--corpus", str(corpus), "--fast-encoder", "--log-level", "warning"]
+    with regnb_serve(args, env=env, log=tmp_path / "serve.log") as base:
+        yield base, key
 
 
 QUESTION = "Which firms failed sterility testing? Put them in an Excel table."

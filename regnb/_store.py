@@ -229,6 +229,29 @@ class IndexStore:
                 self._rank[term_id] = pos
         return out
 
+    def prefix_terms(self, prefix: str, limit: int) -> tuple[dict[str, int], bool]:
+        """Up to `limit` terms starting with `prefix` that some live page holds, in term order,
+        with their ids; and whether more were left out."""
+        terms, lo, hi = self._terms, 0, len(self._terms)
+        while lo < hi:  # the first term not below the prefix
+            mid = (lo + hi) // 2
+            if terms[mid].as_py() < prefix:
+                lo = mid + 1
+            else:
+                hi = mid
+        out: dict[str, int] = {}
+        for pos in range(lo, len(terms)):
+            term = terms[pos].as_py()
+            if not term.startswith(prefix):
+                return out, False
+            term_id = int(self._term_ids[pos])
+            if term_id < self.df.size and self.df[term_id] > 0:
+                if len(out) == limit:
+                    return out, True
+                out[term] = term_id
+                self._rank[term_id] = pos
+        return out, False
+
     def term_df(self, terms: Sequence[str]) -> dict[str, int]:
         """Live pages holding each known term (unknown terms are left out)."""
         return {t: int(self.df[i]) for t, i in self.term_ids(terms).items()}

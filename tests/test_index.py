@@ -164,3 +164,19 @@ def test_a_fresh_build_folder_without_its_lock_file_is_left_alone(tmp_path):
     young.mkdir()
     assert index.remove_stale_builds(tmp_path) == []
     assert index.remove_stale_builds(tmp_path, orphan_age_s=0) == [young]
+
+
+def test_prefix_terms_lists_the_live_terms_that_start_with_a_prefix_and_says_when_cut(tmp_path):
+    regnb.write_corpus(
+        tmp_path,
+        {"fda_483": [doc("P", ["sterile sterility steroid stamp"])]},
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+    )
+    with open_(tmp_path) as eng:
+        found, cut = eng.store.prefix_terms("ster", 10)
+        assert sorted(found) == sorted(eng.store.term_ids(["steril", "steroid"]))
+        assert not cut
+        some, cut = eng.store.prefix_terms("ster", 1)
+        assert len(some) == 1 and cut
+        assert eng.store.prefix_terms("zzz", 5) == ({}, False)

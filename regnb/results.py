@@ -25,7 +25,16 @@ from regnb.present.names import DatasetNames
 if TYPE_CHECKING:
     from regnb.present.plots import ResultPlots
 
-__all__ = ["ContentsResult", "DocumentRead", "LegacySearchResult", "SearchResult"]
+__all__ = [
+    "FACET_COLUMNS",
+    "ContentsResult",
+    "DocumentRead",
+    "LegacySearchResult",
+    "SearchResult",
+    "facet_frames",
+]
+
+FACET_COLUMNS = ("value", "documents", "pages")
 
 DOCUMENT_COLUMNS = [
     "document_id",
@@ -104,6 +113,16 @@ def expand_fields(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def facet_frames(counts: dict[str, list[dict[str, Any]]]) -> dict[str, pd.DataFrame]:
+    """Facet counts (name: rows of `value`, `documents`, `pages`) as one DataFrame per facet."""
+    return {
+        name: pd.DataFrame(rows, columns=list(FACET_COLUMNS)).astype(
+            {"documents": "int64", "pages": "int64"}
+        )
+        for name, rows in counts.items()
+    }
+
+
 @dataclass
 class SearchResult:
     """A v3 search: `documents`, `pages` and `statuses` as DataFrames; `to_dict()` is the envelope.
@@ -122,16 +141,26 @@ class SearchResult:
     query: str | None = None
     names: DatasetNames | None = field(default=None, compare=False, repr=False)
     """Display names of the datasets, from the catalog of the engine that made the result."""
+    facet_counts: dict[str, list[dict[str, Any]]] | None = None
+    """Counts over every full match, per facet asked for (an extension; None: none asked)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec's search response envelope, JSON-ready."""
-        return {
+        """The spec's search response envelope, JSON-ready (with `facets` where asked for)."""
+        out = {
             "results": copy.deepcopy(self.results),
             "datasets": copy.deepcopy(self.dataset_statuses),
             "total": self.total,
             "next_offset": self.next_offset,
             "ranking": self.ranking,
         }
+        if self.facet_counts is not None:
+            out["facets"] = copy.deepcopy(self.facet_counts)
+        return out
+
+    @property
+    def facets(self) -> dict[str, pd.DataFrame]:
+        """Each facet asked for as a DataFrame (`value`, `documents`, `pages`); {} if none."""
+        return facet_frames(self.facet_counts or {})
 
     @classmethod
     def from_dict(
@@ -154,6 +183,7 @@ class SearchResult:
             keywords=list(keywords or []),
             query=query,
             names=names,
+            facet_counts=copy.deepcopy(body["facets"]) if "facets" in body else None,
         )
 
     @property

@@ -271,3 +271,20 @@ def test_document_read_pages_have_integer_page_numbers(eng):
     res = eng.search(["sterility"], datasets=["fda_483"])
     pages = eng.read(res.documents.document_id[0]).pages
     assert pages.page_num.dtype == "Int64" and list(pages.page_num) == [1, 2]
+
+
+def test_facet_counts_travel_in_the_envelope_only_when_asked_for_and_read_as_frames():
+    from regnb.results import SearchResult
+
+    plain = SearchResult([], {}, 0, None, "bm25")
+    assert "facets" not in plain.to_dict() and plain.facets == {}
+    counts = {"year": [{"value": "2021", "documents": 3, "pages": 5}], "cfr": []}
+    res = SearchResult([], {}, 0, None, "bm25", facet_counts=counts)
+    body = res.to_dict()
+    assert body["facets"] == counts
+    back = SearchResult.from_dict(body)
+    assert back.facet_counts == counts
+    frames = back.facets
+    assert list(frames["year"].columns) == ["value", "documents", "pages"]
+    assert frames["year"].iloc[0].tolist() == ["2021", 3, 5]
+    assert frames["cfr"].empty and list(frames["cfr"].columns) == ["value", "documents", "pages"]

@@ -14,8 +14,8 @@ import time
 from collections import Counter
 
 import pyarrow as pa
-
 from common import SHARED, table
+
 from regnb import cfr
 
 
@@ -49,7 +49,9 @@ def main() -> None:
     )
     print(table([(d, str(n)) for d, n in by_dataset.most_common()], ("dataset", "pages citing")))
     print(table([(s, str(n)) for s, n in sections.most_common(args.top)], ("section", "pages")))
-    print(table([(s, str(n)) for s, n in parts.most_common(args.top)], ("part cited alone", "pages")))
+    print(
+        table([(s, str(n)) for s, n in parts.most_common(args.top)], ("part cited alone", "pages"))
+    )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from regnb import shards, text
+from regnb import cfr, shards, text
 
 __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
 
@@ -109,14 +109,19 @@ TOKENISE_SQL = [
     "DROP TABLE vocab",
     "CREATE TEMP TABLE new_terms AS SELECT term, "
     "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
-    "FROM (SELECT DISTINCT term FROM pt) WHERE term NOT IN (SELECT term FROM dict_in)",
+    "FROM (SELECT term FROM pt UNION SELECT term FROM cfr_in) "
+    "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
+# The words' postings and the CFR citations' (`regnb.cfr`), which are not words of the page's
+# BM25 length: LENGTHS_SQL reads the words alone.
 POSTINGS_SQL = (
-    "SELECT coalesce(d.term_id, n.term_id) AS term_id, pt.page_id, pt.tf FROM pt "
+    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf "
+    "FROM (SELECT page_id, term, tf FROM pt UNION ALL SELECT page_id, term, tf FROM cfr_in) p "
     "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
-    "ORDER BY term_id, pt.page_id"
+    "ORDER BY term_id, p.page_id"
 )
 LENGTHS_SQL = "SELECT page_id, sum(tf)::INTEGER AS dl FROM pt GROUP BY page_id"
+CFR_SCHEMA = pa.schema([("page_id", pa.int32()), ("term", pa.string()), ("tf", pa.int32())])
 FIELDS_SQL = (
     "SELECT f.doc_row, f.dataset, f.field, f.value, "
     "regexp_replace(upper(strip_accents(f.folded)), '[^A-Z0-9]', '', 'g') AS norm, "
@@ -136,7 +141,8 @@ def from_tables(
 ) -> tuple[SegmentData, pa.Table]:
     """A segment from documents (DOC_SCHEMA, in page order) and their pages (`doc_row`,
     `page_num`, `text`, local page id = row), tokenised as the index has always done: title and
-    text, folded, stop words dropped, stemmed. `dictionary` (term, term_id) is the index's; terms
+    text, folded, stop words dropped, stemmed; plus the CFR citations of each page's text as
+    terms `cfr:211.113` (`regnb.cfr`), outside the page's BM25 length. `dictionary` (term, term_id) is the index's; terms
     it lacks get ids from `next_term_id` on, in term order. Returns the segment and its new terms."""
     folded = _folded_pages(docs, pages)
     con = text.connect()
@@ -163,6 +169,7 @@ def from_tables(
         con.register("folded_in", folded)
         con.register("dict_in", dictionary)
         con.register("fields_in", _field_rows(docs))
+        con.register("cfr_in", cfr_postings(pages.column("text")))
         for sql in TOKENISE_SQL:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
@@ -188,6 +195,28 @@ def from_tables(
         fields=_table(fields, FIELD_SCHEMA),
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
+
+
+def cfr_postings(texts: pa.ChunkedArray) -> pa.Table:
+    """(page_id, term, tf) of the CFR citations in page texts (`regnb.cfr.terms`), read only
+    where a first vectorised pass finds a possible citation."""
+    page_ids: list[int] = []
+    terms: list[str] = []
+    tfs: list[int] = []
+    found = cfr.candidates(texts)
+    for page_id, page in zip(found.tolist(), texts.take(pa.array(found)).to_pylist(), strict=True):
+        for term, tf in cfr.terms(page).items():
+            page_ids.append(page_id)
+            terms.append(term)
+            tfs.append(tf)
+    return pa.table(
+        {
+            "page_id": pa.array(page_ids, pa.int32()),
+            "term": pa.array(terms, pa.string()),
+            "tf": pa.array(tfs, pa.int32()),
+        },
+        schema=CFR_SCHEMA,
+    )
 
 
 def _table(table: pa.Table, schema: pa.Schema) -> pa.Table:

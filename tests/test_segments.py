@@ -464,3 +464,118 @@ def test_segments_written_with_blocks_of_16_pages_still_read(tmp_path, monkeypat
         pages = range(new.store.page_space)
         assert old.store.texts(pages) == new.store.texts(pages)
         assert_same(new, old)
+
+
+# --- CFR citations as postings (regnb.cfr) ---------------------------------------------------
+
+CITATIONS = [
+    "as required by 21 CFR 211.113(b)",
+    "see 21 CFR 211.192 and 21 CFR 211.113",
+    "under 21 CFR Part 820",
+    "§§ 211.100(a) and 211.192",
+]
+
+
+def write_citing_batches(corpus: Path, batches: int, *, seed: int = 5) -> None:
+    """`write_batches`'s documents with a CFR citation added to some of their pages."""
+    rng = random.Random(seed)
+    for b in range(batches):
+        docs = {}
+        for ds in DATASETS:
+            docs[ds] = []
+            for i in range(rng.randint(5, 15)):
+                doc = _document(rng, ds, b * 100 + i)
+                doc["pages"] = [
+                    f"{page} {rng.choice(CITATIONS)}" if rng.random() < 0.5 else page
+                    for page in doc["pages"]
+                ]
+                docs[ds].append(doc)
+        regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+
+
+def cited_pages(eng: regnb.Engine, term: str) -> set[tuple[str, int]]:
+    """(document id, page number) of the live pages holding `term`, read from the postings."""
+    term_id = eng.store.term_ids([term])[term]
+    pages, _ = eng.store.weights(term_id)
+    return {(p["document_id"], p["page_num"]) for p in eng.store.pages(pages.tolist())}
+
+
+def expected_pages(eng: regnb.Engine, section: str) -> set[tuple[str, int]]:
+    """The same pages, read from the page texts with `regnb.cfr.sections`."""
+    ids = range(eng.store.page_space)
+    return {
+        (p["document_id"], p["page_num"])
+        for p, text in zip(eng.store.pages(list(ids)), eng.store.texts(ids), strict=True)
+        if section in regnb.cfr.sections(text)
+    }
+
+
+def test_cfr_citations_do_not_change_a_single_score_of_a_word_search(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_citing_batches(corpus, 3)
+    with monkeypatch.context() as patch:
+        patch.setattr(segments, "cfr_postings", lambda texts: segments.CFR_SCHEMA.empty_table())
+        with open_(corpus, tmp_path / "without") as without:
+            assert without.store.term_ids(["cfr:211"]) == {}
+            before = [summary(without.search(**q)) for q in queries()]
+            lengths = [s.page_dl.copy() for s in without.store.segments]
+    with open_(corpus, tmp_path / "with") as with_:
+        assert with_.store.term_df(["cfr:211"])["cfr:211"] > 0
+        assert [s.page_dl.tolist() for s in with_.store.segments] == [x.tolist() for x in lengths]
+        assert [summary(with_.search(**q)) for q in queries()] == before
+
+
+def test_a_page_holds_a_posting_per_cfr_section_and_part_it_cites(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_citing_batches(corpus, 2)
+    with open_(corpus, tmp_path / "h") as eng:
+        for term, section in [("cfr:211.113", "21 CFR 211.113"), ("cfr:820", "21 CFR 820")]:
+            assert cited_pages(eng, term) == expected_pages(eng, section) != set()
+        by_part = cited_pages(eng, "cfr:211")
+        assert cited_pages(eng, "cfr:211.192") < by_part
+
+
+def test_the_tf_of_a_cfr_term_is_the_number_of_citations(tmp_path):
+    corpus = tmp_path / "corpus"
+    page = "sterile 21 CFR 211.113(b), 211.192 and 21 CFR 211.113(c); § 211.113"
+    docs = {"fda_483": [{"title": "t", "date": None, "url": None, "pages": [page], "key": "k"}]}
+    regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+    with open_(corpus, tmp_path / "h") as eng:
+        seg = eng.store.segments[0]
+        ids = eng.store.term_ids(["cfr:211.113", "cfr:211.192", "cfr:211", "steril"])
+        tf = {term: seg.postings(i)[1].tolist() for term, i in ids.items()}
+        assert tf == {"cfr:211.113": [3], "cfr:211.192": [1], "cfr:211": [4], "steril": [1]}
+        assert seg.page_dl.tolist() == [len(eng.normaliser.terms(f"t {page}"))]
+
+
+def test_a_merged_index_still_finds_the_cfr_terms(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_citing_batches(corpus, 2)
+    with open_(corpus, tmp_path / "h", 1) as many:
+        assert len(many.store.segments) == 6
+        before = cited_pages(many, "cfr:211.113")
+    catalog = load_catalog(corpus)
+    index.merge_index(corpus, catalog, tmp_path / "h" / "index", progress=False)
+    with open_(corpus, tmp_path / "h") as merged:
+        assert len(merged.store.segments) == 1
+        assert cited_pages(merged, "cfr:211.113") == before != set()
+
+
+def test_an_index_without_cfr_postings_is_rebuilt_once_with_them(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_citing_batches(corpus, 1)
+    with monkeypatch.context() as patch:  # the index as version 7 built it
+        patch.setattr(segments, "cfr_postings", lambda texts: segments.CFR_SCHEMA.empty_table())
+        with open_(corpus, tmp_path / "h") as old:
+            folder = old.store.files.folder
+    state = json.loads((folder / "index.json").read_text())
+    state["version"] = 7
+    (folder / "index.json").write_text(json.dumps(state))
+    old_folder = folder.rename(folder.parent / "v7")
+    with open_(corpus, tmp_path / "h") as eng:
+        assert eng.store.files.folder == folder
+        assert eng.store.term_df(["cfr:211"])["cfr:211"] > 0
+        built = [s.folder.name for s in eng.store.segments]
+    assert not old_folder.exists()
+    with open_(corpus, tmp_path / "h") as again:
+        assert [s.folder.name for s in again.store.segments] == built

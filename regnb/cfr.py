@@ -37,10 +37,13 @@ _PARA = r"(?:[ \t]?\([0-9A-Za-z]{1,5}\))*"
 _SEP = r"(?:\s*,\s*(?:(?i:and|or)\s+)?|\s+(?i:and|or|through)\s+)"
 
 
+_NOT_A_TITLE = r"(?!\s*(?:[Cc]\.?\s?[Ff]\.?\s?[Rr]|U\.?\s?S\.?\s?C|CR\b))"  # "..., and 21 CFR"
+
+
 def _list(first: str, more: str) -> str:
     """A list of references: the first of kind `first`, the rest of kind `more` or bare
     paragraphs continuing the one before (`812.25(c), (d)`)."""
-    item = rf"(?:(?:{more}){_PARA}|\([0-9A-Za-z]{{1,5}}\){_PARA})"
+    item = rf"(?:(?:{more}){_NOT_A_TITLE}{_PARA}|\([0-9A-Za-z]{{1,5}}\){_PARA})"
     return rf"(?:{first}){_PARA}(?:{_SEP}{item})*"
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from regnb import cfr
 from regnb._passages import Passage, best_passage
 from regnb.models import DatasetStatus
 from regnb.present import html as display
@@ -44,6 +45,7 @@ DOCUMENT_COLUMNS = [
     "url",
     "score",
     "matched_pages",
+    "cfr",
     "fields",
 ]
 PAGE_COLUMNS = ["document_id", "page_num", "score", "text", "passage"]
@@ -204,6 +206,7 @@ class SearchResult:
             {
                 **{k: r.get(k) for k in DOCUMENT_COLUMNS},
                 "score": r["pages"][0]["score"] if r.get("pages") else None,
+                "cfr": cited_sections(r),
             }
             for r in results
         ]
@@ -224,7 +227,8 @@ class SearchResult:
 
     @property
     def documents(self) -> pd.DataFrame:
-        """One row per document, best first; `score` is its best page's. A search of one dataset
+        """One row per document, best first; `score` is its best page's; `cfr` the CFR sections
+        its returned pages cite (`regnb.cfr.sections`). A search of one dataset
         has that dataset's fields as columns; over several, a `fields` column of dicts (their
         fields differ: `documents_wide` or `documents_of(id)` spreads them)."""
         return self._frame(self.results, wide=len(self.datasets) == 1)
@@ -324,6 +328,13 @@ class SearchResult:
 
     def _repr_html_(self) -> str:
         return display.search_html(self)
+
+
+def cited_sections(result: dict[str, Any]) -> list[str]:
+    """The CFR sections a result's returned pages cite (`regnb.cfr.sections`), in page order,
+    each once: read from the texts, so a local and a remote result agree."""
+    pages = result.get("pages") or []
+    return list(dict.fromkeys(s for p in pages for s in cfr.sections(p.get("text") or "")))
 
 
 def _page_span(nums: list[Any], total: object) -> str:

@@ -66,6 +66,9 @@ FORMS = [
     ("16 CFR parts 1632 and 1633", ["16 CFR 1632", "16 CFR 1633"]),
     ("21 CFR 211.113(b) and 21 CFR 211.113(c)", ["21 CFR 211.113"]),
     ("21 CFR 211.113, 2021", ["21 CFR 211.113"]),
+    ("21 CFR Part 820 and 21 CFR 211.113(c)", ["21 CFR 820", "21 CFR 211.113"]),
+    ("21 CFR parts 210 and 211, and 21 U.S.C. 351", ["21 CFR 210", "21 CFR 211"]),
+    ("21 CFR 211.22 and 42 CFR 493.1253", ["21 CFR 211.22", "42 CFR 493.1253"]),
 ]
 
 # Look-alikes that cite no CFR section.

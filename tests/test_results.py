@@ -192,9 +192,39 @@ def test_an_empty_result_has_the_same_column_types(eng):
 def test_one_dataset_spreads_its_fields_into_columns(eng):
     frame = eng.search(["sterility"], datasets=["fda_483"]).documents
     assert "fields" not in frame
-    assert list(frame.columns[7:]) == ["facility_name", "fei_number", "record_date", "record_id"]
+    assert list(frame.columns[8:]) == ["facility_name", "fei_number", "record_date", "record_id"]
     assert frame.fei_number[0] == "3001234567" and frame.fei_number.dtype == "string"
     assert str(frame.record_date.dtype).startswith("datetime64")
+
+
+def cfr_search() -> SearchResult:
+    pages = [
+        {"page_num": 1, "score": 2.0, "text": "Failed 21 CFR 211.113(b) and § 211.192."},
+        {"page_num": 4, "score": 1.0, "text": "See 21 CFR Part 820 and 21 CFR 211.113(c)."},
+    ]
+    results = [
+        {**big_document(1), "pages": pages},
+        {**big_document(2), "pages": [{"page_num": 1, "score": 0.5, "text": "no citation"}]},
+    ]
+    body = {"results": results, "datasets": {}, "total": 2, "next_offset": None}
+    return SearchResult.from_dict({**body, "ranking": "similarity"}, keywords=["x"])
+
+
+def test_each_document_lists_the_cfr_sections_its_returned_pages_cite():
+    res = cfr_search()
+    cited = res.documents.cfr.tolist()
+    assert cited == [["21 CFR 211.113", "21 CFR 211.192", "21 CFR 820"], []]
+    assert list(res.documents.columns[:8]) == [
+        "document_id", "dataset", "title", "date", "url", "score", "matched_pages", "cfr",
+    ]  # fmt: skip
+
+
+def test_the_cfr_column_is_not_in_the_envelope_and_reads_alike_from_it():
+    res = cfr_search()
+    body = res.to_dict()
+    assert all("cfr" not in r for r in body["results"])
+    again = SearchResult.from_dict(body, keywords=["x"])
+    assert again.documents.cfr.tolist() == res.documents.cfr.tolist()
 
 
 def test_several_datasets_keep_a_fields_column_and_offer_wide_and_per_dataset(eng):

@@ -30,13 +30,13 @@ __all__ = [
     "search_to_parquet",
 ]
 
-LEAD = ["title", "dataset_name", "date", "score", "matched_pages"]
+LEAD = ["title", "dataset_name", "date", "score", "matched_pages", "cfr"]
 TAIL = ["url", "dataset", "document_id"]
 
 
 def documents_frame(result: SearchResult) -> pd.DataFrame:
-    """One row per document: title, dataset name, date, score, matched pages, every field as a
-    column, then url, dataset id and document id."""
+    """One row per document: title, dataset name, date, score, matched pages, CFR sections
+    cited, every field as a column, then url, dataset id and document id."""
     dataset_name = names_or_package(result.names)
     frame = result.documents_wide
     frame.insert(2, "dataset_name", frame["dataset"].map(dataset_name).astype("string"))

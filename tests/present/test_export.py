@@ -53,20 +53,20 @@ def test_excel_documents_sheet(result, tmp_path):
     path = result.to_excel(tmp_path / "out.xlsx")
     sheet = openpyxl.load_workbook(path)["Documents"]
     header, first, second, third = rows(sheet)
-    assert header[:5] == ["title", "dataset_name", "date", "score", "matched_pages"]
-    assert header[5:] == [
+    assert header[:6] == ["title", "dataset_name", "date", "score", "matched_pages", "cfr"]
+    assert header[6:] == [
         "facility_name", "fei_number", "serious", "receive_date", "url", "dataset", "document_id",
     ]  # fmt: skip
-    assert first[:7] == [
+    assert first[:8] == [
         "Title 1", "FDA Form 483 Inspection Observations", dt.datetime(2021, 5, 6), 0.75, 2,
-        "Acme", "3001234567",
+        None, "Acme", "3001234567",
     ]  # fmt: skip
-    assert second[2] is None and second[7] is True and second[8] == dt.datetime(2020, 1, 2)
+    assert second[2] is None and second[8] is True and second[9] == dt.datetime(2020, 1, 2)
     assert sheet["C2"].number_format == "yyyy-mm-dd" and sheet["C2"].is_date
     assert sheet["A2"].hyperlink.target == "https://x.invalid/1"
     assert sheet["A4"].hyperlink is None  # a javascript: url is not linked
-    assert third[5] == "=1+1" and sheet["F4"].data_type == "s"  # text, never a formula
-    assert sheet.freeze_panes == "A2" and sheet.auto_filter.ref == "A1:L4"
+    assert third[6] == "=1+1" and sheet["G4"].data_type == "s"  # text, never a formula
+    assert sheet.freeze_panes == "A2" and sheet.auto_filter.ref == "A1:M4"
     assert 8 <= sheet.column_dimensions["B"].width <= 60
 
 

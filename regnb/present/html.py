@@ -83,6 +83,9 @@ class Html(str):
     __slots__ = ()
 
 
+CFR_SHOWN = 6  # CFR sections listed under a search result before "and N more"
+
+
 def escape(value: object) -> str:
     """Text made safe for HTML; `Html` passes through, None is empty."""
     if isinstance(value, Html):
@@ -275,6 +278,7 @@ def _document_html(
         muted(doc.get("document_id")),
     )
     fields = _key_fields(doc)
+    cited = _cited_line(doc)
     shown = [
         _line(
             Html(muted(f"p. {p.get('page_num')}") + " " + passage_html(result.passage(p["text"]))),
@@ -282,7 +286,16 @@ def _document_html(
         )
         for p in pages
     ]
-    return Html(f'<div style="{ROW}">{title}{meta}{fields}{"".join(shown)}</div>')
+    return Html(f'<div style="{ROW}">{title}{meta}{fields}{cited}{"".join(shown)}</div>')
+
+
+def _cited_line(doc: dict[str, Any]) -> Html:
+    """The CFR sections the document's returned pages cite (its `cfr` column), if any."""
+    from regnb.results import cited_sections
+
+    cited = cited_sections(doc)
+    more = f" and {len(cited) - CFR_SHOWN} more" if len(cited) > CFR_SHOWN else ""
+    return _line(muted(f"cites {', '.join(cited[:CFR_SHOWN])}{more}")) if cited else Html("")
 
 
 def _count(n: int, noun: str) -> str:

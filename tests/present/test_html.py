@@ -109,6 +109,30 @@ def test_search_html_shows_each_document():
     assert "facility_name: Acme 1" in text and "fei_number: 3001234567" in text
 
 
+@pytest.mark.parametrize(
+    ("texts", "line"),
+    [
+        (["no citation"], None),
+        (
+            ["Failed 21 CFR 211.113(b).", "See § 211.192 and 21 CFR 211.113."],
+            "cites 21 CFR 211.113, 21 CFR 211.192",
+        ),
+        (
+            [" ".join(f"21 CFR 820.{n}" for n in range(1, 10))],
+            "cites 21 CFR 820.1, 21 CFR 820.2, 21 CFR 820.3, 21 CFR 820.4, 21 CFR 820.5, "
+            "21 CFR 820.6 and 3 more",
+        ),
+    ],
+)
+def test_search_html_shows_the_cfr_sections_a_document_cites(texts, line):
+    pages = [{"page_num": i, "score": 0.5, "text": t} for i, t in enumerate(texts, 1)]
+    text = Parsed(search_result([document(1, pages=pages)])._repr_html_()).all_text
+    if line is None:
+        assert "cites" not in text
+    else:
+        assert line in text
+
+
 def test_search_html_statuses_line():
     text = Parsed(search_result([document(1)])._repr_html_()).all_text
     assert "FDA Form 483 Inspection Observations (12 matches, 30 pages)" in text

@@ -119,12 +119,19 @@ def expand_fields(frame: pd.DataFrame) -> pd.DataFrame:
 
 def facet_frames(counts: dict[str, list[dict[str, Any]]]) -> dict[str, pd.DataFrame]:
     """Facet counts (name: rows of `value`, `documents`, `pages`) as one DataFrame per facet."""
-    return {
-        name: pd.DataFrame(rows, columns=list(FACET_COLUMNS)).astype(
-            {"documents": "int64", "pages": "int64"}
-        )
-        for name, rows in counts.items()
-    }
+    return {name: _facet_frame(rows) for name, rows in counts.items()}
+
+
+def _facet_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """One facet's rows; `value` holds strings and None (undated), as objects."""
+    return pd.DataFrame(
+        {
+            "value": pd.Series([r["value"] for r in rows], dtype=object),
+            "documents": pd.Series([r["documents"] for r in rows], dtype="int64"),
+            "pages": pd.Series([r["pages"] for r in rows], dtype="int64"),
+        },
+        columns=list(FACET_COLUMNS),
+    )
 
 
 def matches_frame(records: Sequence[dict[str, Any]], fields: Sequence[str] = ()) -> pd.DataFrame:

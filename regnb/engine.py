@@ -253,7 +253,7 @@ class Engine:
                 limit=limit,
                 offset=offset,
                 plan=plan,
-                sort=sort or "relevance",
+                sort="relevance" if sort is None else sort,
                 facets=facets,
             )
         )
@@ -343,7 +343,11 @@ class Engine:
         # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
         req = self._request(keywords, query, datasets, filters, date_from, date_to, plan)
         batches = self.searches.matches(
-            req, order, batch_size=batch_size or MATCH_BATCH, offset=offset, limit=limit
+            req,
+            order,
+            batch_size=MATCH_BATCH if batch_size is None else batch_size,
+            offset=offset,
+            limit=limit,
         )
         return iter(batches) if batch_size is not None else batches.whole()
 

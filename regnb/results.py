@@ -165,10 +165,10 @@ def _wire(value: Any) -> Any:
     """A DataFrame cell as JSON: missing as None, timestamps as ISO days, numpy as Python."""
     if isinstance(value, list):
         return value
-    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+    if pd.isna(value):
         return None
     if isinstance(value, pd.Timestamp):
-        return None if pd.isna(value) else value.date().isoformat()
+        return value.date().isoformat()
     return value.item() if hasattr(value, "item") else value
 
 

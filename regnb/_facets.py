@@ -24,7 +24,7 @@ from regnb.request import Facet
 if TYPE_CHECKING:
     from regnb.search import FullMatches
 
-__all__ = ["CFR_PREFIX", "OTHER", "count_facets", "cfr_sections"]
+__all__ = ["CFR_PREFIX", "OTHER", "cfr_sections", "count_facets"]
 
 OTHER = "(other)"
 CFR_PREFIX = "cfr:"  # TODO(merge): regnb.cfr.CFR_PREFIX (helper CFR)
@@ -57,9 +57,7 @@ def top_values(values: Sequence[str], docs: np.ndarray, pages: np.ndarray, size:
     return rows
 
 
-def by_document(
-    codes: np.ndarray, n: int, doc_pages: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+def by_document(codes: np.ndarray, n: int, doc_pages: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(documents, pages) per code 0..n-1: `codes[i]` is matching document i's code (-1:
     none), `doc_pages[i]` its matching pages."""
     keep = codes >= 0
@@ -110,7 +108,9 @@ def count_cfr(store: IndexStore, pages: np.ndarray, size: int) -> Rows:
     return top_values(names, doc_counts, page_counts, size)
 
 
-def count_facets(store: IndexStore, matches: FullMatches, facets: Sequence[Facet]) -> dict[str, Rows]:
+def count_facets(
+    store: IndexStore, matches: FullMatches, facets: Sequence[Facet]
+) -> dict[str, Rows]:
     """Each facet's rows (`value`, `documents`, `pages`) over the full matches."""
     pages = matches.pages
     docs, doc_pages = np.unique(store.page_doc[pages], return_counts=True)

@@ -364,7 +364,8 @@ class IndexStore:
         if dataset not in self.dataset_codes or not any(items):
             return np.empty(0, np.int64)
         idx = post.in_dataset(self.dataset_codes[dataset])
-        return idx[matched_mask(post, idx, items, needs, allowed)]
+        chosen: np.ndarray = idx[matched_mask(post, idx, items, needs, allowed)]
+        return chosen
 
     def match(
         self,

@@ -220,7 +220,9 @@ def _export_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--to", required=True, type=Path, metavar="FILE", help="output: .parquet, .csv or .xlsx"
     )
-    p.add_argument("-q", "--query", metavar="TEXT", help="the search's question (matching does not use it)")
+    p.add_argument(
+        "-q", "--query", metavar="TEXT", help="the search's question (matching does not use it)"
+    )
     p.add_argument(
         "-d", "--dataset", action="append", metavar="ID", help="dataset id (repeat for several)"
     )

@@ -363,9 +363,7 @@ class Searcher:
         # Field filters run SQL, which can be slow on a large dataset: those datasets run in
         # worker threads under the deadline. The others are bounded numpy work.
         queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
-        futures: dict[Future[DatasetRun], str] = {
-            self._pool.submit(one, ds): ds for ds in queried
-        }
+        futures: dict[Future[DatasetRun], str] = {self._pool.submit(one, ds): ds for ds in queried}
         for ds in datasets:
             if ds in queried:
                 continue

@@ -16,6 +16,8 @@ from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.request import DATE_KINDS, SORTS, DocFilter, Facet, KeywordItem, SearchRequest
 
 __all__ = [
+    "FACET_SIZE_MAX",
+    "FIXED_FACETS",
     "LEGACY_TOP_K_MAX",
     "LIMIT_MAX",
     "MAX_FILTER_CHARS",
@@ -25,8 +27,6 @@ __all__ = [
     "MAX_QUERY_TEXT_CHARS",
     "OFFSET_MAX",
     "PLANS",
-    "FACET_SIZE_MAX",
-    "FIXED_FACETS",
     "check_date",
     "check_facets",
     "check_int",

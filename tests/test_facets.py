@@ -137,9 +137,9 @@ def test_a_size_keeps_the_top_values_and_sums_the_rest_as_other(engine):
     assert list(cut["value"]) == [*full["value"][:2], OTHER]
     assert cut["documents"].sum() == full["documents"].sum()
     assert cut["pages"].sum() == full["pages"].sum()
-    assert engine.facets(ITEMS, by="company", size=1, datasets=["fda_warning_letters"])[
-        "company"
-    ]["value"].tolist() == [full["value"][0], OTHER]
+    assert engine.facets(ITEMS, by="company", size=1, datasets=["fda_warning_letters"])["company"][
+        "value"
+    ].tolist() == [full["value"][0], OTHER]
 
 
 def test_search_returns_facets_only_when_asked(engine):

@@ -27,7 +27,14 @@ from regnb.results import (
 from regnb.search import Searcher
 from regnb.settings import Settings
 from regnb.text import Normaliser
-from regnb.validate import check_facets, check_int, check_order, check_plan, check_sort, search_request
+from regnb.validate import (
+    check_facets,
+    check_int,
+    check_order,
+    check_plan,
+    check_sort,
+    search_request,
+)
 
 __all__ = ["MatchBatches", "Searches"]
 

@@ -13,11 +13,11 @@ import dataclasses
 import inspect
 from typing import Any
 
+from regnb._order import ORDERS
 from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.models import DatasetStatus, Wire
-from regnb._order import ORDERS
 from regnb.request import SORTS
 from regnb.results import FACET_COLUMNS, LEGACY_COLUMNS, MATCH_COLUMNS
 from regnb.server._body import MAX_INT

@@ -6,7 +6,6 @@ import logging
 from typing import Any, Protocol, cast
 
 import pandas as pd
-
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route

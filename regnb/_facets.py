@@ -108,12 +108,21 @@ def count_cfr(store: IndexStore, pages: np.ndarray, size: int) -> Rows:
     return top_values(names, doc_counts, page_counts, size)
 
 
+def documents_of(page_docs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct documents of pages in page order (a document's pages are adjacent, so its
+    rows ascend with them) and how many of the pages each has."""
+    if not page_docs.size:
+        return page_docs.astype(np.int64), np.zeros(0, np.int64)
+    start = np.flatnonzero(np.concatenate([[True], page_docs[1:] != page_docs[:-1]]))
+    return page_docs[start].astype(np.int64), np.diff(np.append(start, page_docs.size))
+
+
 def count_facets(
     store: IndexStore, matches: FullMatches, facets: Sequence[Facet]
 ) -> dict[str, Rows]:
     """Each facet's rows (`value`, `documents`, `pages`) over the full matches."""
     pages = matches.pages
-    docs, doc_pages = np.unique(store.page_doc[pages], return_counts=True)
+    docs, doc_pages = documents_of(store.page_doc[pages])
     out: dict[str, Rows] = {}
     for facet in facets:
         if facet.name == "cfr":

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import regnb
-from regnb._facets import OTHER, cfr_sections, periods, top_values
+from regnb._facets import OTHER, cfr_sections, documents_of, periods, top_values
 from regnb._segments import NO_DATE
 from regnb.errors import InvalidRequest
 
@@ -239,3 +239,9 @@ def test_cfr_counts_the_sections_cited_by_matching_pages(make_engine):
     assert cfr_sections(eng.store)[0]
     cfr = eng.facets(["sterility"], by=["cfr"])["cfr"]
     assert as_counts(cfr) == {"21 CFR 211.113": (1, 2), "21 CFR 211.192": (1, 1)}
+
+
+def test_documents_of_pages_in_order():
+    docs, counts = documents_of(np.array([3, 3, 4, 7, 7, 7]))
+    assert docs.tolist() == [3, 4, 7] and counts.tolist() == [2, 1, 3]
+    assert documents_of(np.zeros(0, np.int32))[0].size == 0

@@ -46,9 +46,7 @@ if TYPE_CHECKING:
     from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
 
-__all__ = ["MATCH_BATCH", "Engine", "demo_corpus_path"]
-
-MATCH_BATCH = 10_000  # rows read from the index at a time by `matches` without a batch size
+__all__ = ["Engine", "demo_corpus_path"]
 
 
 def demo_corpus_path() -> Path:
@@ -240,22 +238,12 @@ class Engine:
         `sort="date"` (newest first) or `"date_asc"` orders every full match's documents by
         date; `facets` (names, or `{"name", "size"}`) adds counts over every full match
         (`res.facets`)."""
-        if isinstance(keywords, SearchRequest):
-            return self.searches.run(self.searches.with_options(keywords, sort, facets))
         return self.searches.run(
-            self.check_search(
-                keywords,
-                query,
-                datasets=datasets,
-                filters=filters,
-                date_from=date_from,
-                date_to=date_to,
-                limit=limit,
-                offset=offset,
-                plan=plan,
-                sort="relevance" if sort is None else sort,
-                facets=facets,
-            )
+            self._request(
+                keywords, query, datasets, filters, date_from, date_to, plan, limit, offset
+            ),
+            sort=sort,
+            facets=facets,
         )
 
     @spec_arguments
@@ -278,10 +266,11 @@ class Engine:
         `month`, `cfr` (sections cited) or a catalog field (its `size` most frequent values,
         then `(other)`)."""
         # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
-        names = [by] if isinstance(by, str) else list(by)
-        asked = [{"name": f, "size": size} if isinstance(f, str) else f for f in names]
-        req = self._request(keywords, query, datasets, filters, date_from, date_to, plan)
-        return self.searches.facets(self.searches.with_options(req, None, asked))
+        return self.searches.facets(
+            self._request(keywords, query, datasets, filters, date_from, date_to, plan),
+            by,
+            size,
+        )
 
     @overload
     def matches(
@@ -341,15 +330,13 @@ class Engine:
         bounded by the batch). `offset` and `limit` take a window of the order;
         `attrs["total"]` counts every matching document."""
         # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
-        req = self._request(keywords, query, datasets, filters, date_from, date_to, plan)
-        batches = self.searches.matches(
-            req,
+        return self.searches.matches(
+            self._request(keywords, query, datasets, filters, date_from, date_to, plan),
             order,
-            batch_size=MATCH_BATCH if batch_size is None else batch_size,
+            batch_size=batch_size,
             offset=offset,
             limit=limit,
         )
-        return iter(batches) if batch_size is not None else batches.whole()
 
     def _request(
         self,
@@ -360,7 +347,10 @@ class Engine:
         date_from: str | None,
         date_to: str | None,
         plan: str | None,
+        limit: int = 20,
+        offset: int = 0,
     ) -> SearchRequest:
+        """The search checked (a `SearchRequest` as it is)."""
         if isinstance(keywords, SearchRequest):
             return keywords
         return self.check_search(
@@ -370,6 +360,8 @@ class Engine:
             filters=filters,
             date_from=date_from,
             date_to=date_to,
+            limit=limit,
+            offset=offset,
             plan=plan,
         )
 

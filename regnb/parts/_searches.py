@@ -36,7 +36,9 @@ from regnb.validate import (
     search_request,
 )
 
-__all__ = ["MatchBatches", "Searches"]
+__all__ = ["MATCH_BATCH", "MatchBatches", "Searches"]
+
+MATCH_BATCH = 10_000  # rows read from the index at a time by `matches` without a batch size
 
 
 class MatchBatches:
@@ -148,12 +150,26 @@ class Searches:
             request = replace(request, facets=check_facets(self.catalog, facets, request.datasets))
         return request
 
-    def run(self, request: SearchRequest) -> SearchResult:
-        """A checked search: documents best first, each with up to 3 of its best pages."""
+    def run(
+        self,
+        request: SearchRequest,
+        *,
+        sort: str | None = None,
+        facets: Sequence[Any] | None = None,
+    ) -> SearchResult:
+        """A checked search (with another `sort` or `facets` where given): documents in order,
+        each with up to 3 of its best pages."""
+        request = self.with_options(request, sort, facets)
         return replace(self.searcher.run(request), names=self.names)
 
-    def facets(self, request: SearchRequest) -> dict[str, pd.DataFrame]:
-        """The request's facets over every full match of it, one DataFrame each."""
+    def facets(
+        self, request: SearchRequest, by: Sequence[Any] | str, size: int
+    ) -> dict[str, pd.DataFrame]:
+        """Facets `by` (names, each listing `size` values, or `{"name", "size"}` objects) over
+        every full match of the request, one DataFrame each."""
+        names = [by] if isinstance(by, str) else list(by)
+        asked = [{"name": f, "size": size} if isinstance(f, str) else f for f in names]
+        request = self.with_options(request, None, asked)
         store, matches = self.searcher.full_matches(request)
         return facet_frames(count_facets(store, matches, request.facets))
 
@@ -162,23 +178,31 @@ class Searches:
         request: SearchRequest,
         order: str,
         *,
-        batch_size: int,
+        batch_size: int | None,
         offset: int = 0,
         limit: int | None = None,
-    ) -> MatchBatches:
-        """Every matching document in `order`, `batch_size` at a time (the request is checked
-        and matched now; rows are read as the batches are)."""
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        """Every matching document in `order`: one DataFrame, or with `batch_size` an iterator
+        of them (the request is checked and matched now; rows are read as batches are)."""
         order = check_order(order)
-        check_int(batch_size, "batch_size", 1)
+        if batch_size is not None:
+            check_int(batch_size, "batch_size", 1)
         check_int(offset, "offset", 0)
         if limit is not None:
             check_int(limit, "limit", 1)
         store, matches = self.searcher.full_matches(request)
         total = int(np.unique(store.page_doc[matches.pages]).size)
         rows = match_rows(
-            store, self.catalog, matches, order, batch_size=batch_size, offset=offset, limit=limit
+            store,
+            self.catalog,
+            matches,
+            order,
+            batch_size=MATCH_BATCH if batch_size is None else batch_size,
+            offset=offset,
+            limit=limit,
         )
-        return MatchBatches(rows, self.fields(request), total, matches.statuses)
+        batches = MatchBatches(rows, self.fields(request), total, matches.statuses)
+        return iter(batches) if batch_size is not None else batches.whole()
 
     def fields(self, request: SearchRequest) -> list[str]:
         """The catalog fields of the searched datasets, in order, each once."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb.present.excel import frame_to_excel
+from regnb.present.excel import frame_to_excel, frames_to_excel
 from regnb.present.names import names_or_package
 
 if TYPE_CHECKING:
@@ -185,18 +185,4 @@ def _write_csv(frames: Iterable[pd.DataFrame], path: Path) -> int:
 
 
 def _write_xlsx(frames: Iterable[pd.DataFrame], path: Path) -> int:
-    from openpyxl import Workbook
-
-    from regnb.present.excel import _cell_value
-
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet("Matches")
-    written = 0
-    for frame in frames:
-        if written == 0:
-            sheet.append(list(frame.columns))
-        for row in frame.itertuples(index=False, name=None):
-            sheet.append([_cell_value(v) for v in row])
-        written += len(frame)
-    book.save(path)
-    return written
+    return frames_to_excel(frames, path, "Matches")

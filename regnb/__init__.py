@@ -85,9 +85,11 @@ __all__ = [
     "connect_async",
     "datasets",
     "default_engine",
+    "facets",
     "legacy_contents",
     "legacy_search",
     "load_catalog",
+    "matches",
     "open",
     "read",
     "search",
@@ -120,6 +122,21 @@ def default_engine() -> Engine:
 def search(keywords: Sequence[str] | str, query: str | None = None, **kwargs: Any) -> SearchResult:
     """`Engine.search` on the default engine."""
     return default_engine().search(keywords, query, **kwargs)
+
+
+@_spec_arguments
+def facets(
+    keywords: Sequence[str] | str, query: str | None = None, **kwargs: Any
+) -> dict[str, Any]:
+    """`Engine.facets` on the default engine: counts over every full match, per facet."""
+    return default_engine().facets(keywords, query, **kwargs)
+
+
+@_spec_arguments
+def matches(keywords: Sequence[str] | str, query: str | None = None, **kwargs: Any) -> Any:
+    """`Engine.matches` on the default engine: every matching document (a DataFrame, or an
+    iterator of them with `batch_size`)."""
+    return default_engine().matches(keywords, query, **kwargs)
 
 
 @_spec_arguments

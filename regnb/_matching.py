@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Candidates", "PageTest", "QueryPostings", "match_candidates"]
+__all__ = [
+    "Candidates",
+    "PageTest",
+    "QueryPostings",
+    "best_candidates",
+    "match_candidates",
+    "matched_mask",
+]
 
 PageTest = Callable[[np.ndarray], np.ndarray]
 """Which of the given page ids pass a dataset's filters (a bool per page)."""
@@ -124,6 +131,40 @@ class QueryPostings:
                 self.counts(item)
 
 
+def matched_mask(
+    post: QueryPostings,
+    idx: np.ndarray,
+    items: Sequence[Sequence[int]],
+    needs: Sequence[int],
+    allowed: PageTest | None,
+) -> np.ndarray:
+    """Which of the candidates `idx` (indices into `post.candidates`) match: hold at least
+    `needs[i]` of item i's terms for some i, and pass the filters (`allowed`). Ranking,
+    counting and export all select pages with this one test."""
+    matched = np.zeros(idx.size, dtype=bool)
+    for item, need in zip(items, needs, strict=True):
+        if item and need <= len(set(item)):
+            matched |= post.counts(item)[idx] >= need
+    if allowed is not None and matched.any():
+        matched[matched] &= allowed(post.candidates[idx[matched]])
+    return matched
+
+
+def best_candidates(post: QueryPostings, chosen: np.ndarray, *, limit: int, cap: int) -> Candidates:
+    """The best `limit` of the chosen candidates by BM25, best first, ties by page id; their
+    number counted up to `cap`."""
+    if chosen.size == 0:
+        return Candidates(0, [], [])
+    hits = post.candidates[chosen]
+    hit_scores = post.candidate_score[chosen]
+    if hits.size > limit:
+        top = np.argpartition(-hit_scores, limit - 1)[:limit]
+        hits, hit_scores = hits[top], hit_scores[top]
+    order = np.lexsort((hits, -hit_scores))
+    total = int(chosen.size)
+    return Candidates(min(total, cap), hits[order].tolist(), hit_scores[order].tolist())
+
+
 def match_candidates(
     post: QueryPostings,
     code: int,
@@ -138,22 +179,5 @@ def match_candidates(
     by BM25 summed over every distinct query term they hold; the best `limit` of them, best
     first, ties by page id. `allowed` drops pages that fail the filters."""
     idx = post.in_dataset(code)
-    if idx.size == 0:
-        return Candidates(0, [], [])
-    matched = np.zeros(idx.size, dtype=bool)
-    for item, need in zip(items, needs, strict=True):
-        if item and need <= len(set(item)):
-            matched |= post.counts(item)[idx] >= need
-    if allowed is not None and matched.any():
-        matched[matched] &= allowed(post.candidates[idx[matched]])
-    chosen = idx[matched]
-    if chosen.size == 0:
-        return Candidates(0, [], [])
-    hits = post.candidates[chosen]
-    hit_scores = post.candidate_score[chosen]
-    if hits.size > limit:
-        top = np.argpartition(-hit_scores, limit - 1)[:limit]
-        hits, hit_scores = hits[top], hit_scores[top]
-    order = np.lexsort((hits, -hit_scores))
-    total = int(chosen.size)
-    return Candidates(min(total, cap), hits[order].tolist(), hit_scores[order].tolist())
+    chosen = idx[matched_mask(post, idx, items, needs, allowed)]
+    return best_candidates(post, chosen, limit=limit, cap=cap)

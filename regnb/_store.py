@@ -15,22 +15,30 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import duckdb
 import numpy as np
 import pyarrow as pa
 
 from regnb import text
-from regnb._matching import Candidates, PageTest, QueryPostings, match_candidates
+from regnb._matching import (
+    Candidates,
+    PageTest,
+    QueryPostings,
+    best_candidates,
+    matched_mask,
+)
 from regnb._segments import NO_DATE, Segment
 from regnb.errors import CorpusError, SearchTimeout
 from regnb.index import IndexFiles, IndexState, bm25_from_norms, bm25_norms
 from regnb.request import DocFilter
 
 __all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
+
+T = TypeVar("T")
 
 
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
@@ -128,6 +136,8 @@ class IndexStore:
         )
         self._lock = threading.Lock()
         self._rank: dict[int, int] = {}
+        self._cache: dict[str, Any] = {}
+        self._cache_lock = threading.Lock()
 
     def _open_terms(self) -> None:
         folder, state = self.files.folder, self.state
@@ -341,6 +351,22 @@ class IndexStore:
 
         return test
 
+    def matching(
+        self,
+        dataset: str,
+        post: QueryPostings,
+        items: Sequence[Sequence[int]],
+        needs: Sequence[int],
+        allowed: PageTest | None,
+    ) -> np.ndarray:
+        """Positions in `post.candidates` of the dataset's pages that meet `needs` for some item
+        and pass the filters, ascending: every match, uncapped."""
+        if dataset not in self.dataset_codes or not any(items):
+            return np.empty(0, np.int64)
+        idx = post.in_dataset(self.dataset_codes[dataset])
+        chosen: np.ndarray = idx[matched_mask(post, idx, items, needs, allowed)]
+        return chosen
+
     def match(
         self,
         dataset: str,
@@ -353,10 +379,64 @@ class IndexStore:
         cap: int,
     ) -> Candidates:
         """One dataset's pages that meet `needs` for some item, best BM25 first."""
-        if dataset not in self.dataset_codes or not any(items):
-            return Candidates(0, [], [])
-        code = self.dataset_codes[dataset]
-        return match_candidates(post, code, items, needs, allowed, limit=limit, cap=cap)
+        chosen = self.matching(dataset, post, items, needs, allowed)
+        return best_candidates(post, chosen, limit=limit, cap=cap)
+
+    # --- per-index arrays for counting (made on first use, kept with the snapshot) ---
+
+    def _cached(self, key: str, make: Callable[[], T]) -> T:
+        with self._cache_lock:
+            if key not in self._cache:
+                self._cache[key] = make()
+            return cast(T, self._cache[key])
+
+    @property
+    def doc_day(self) -> np.ndarray:
+        """Each document's date as days since 1970-01-01 (`NO_DATE` where it has none)."""
+        return self._cached("doc_day", lambda: _cat([s.doc_day for s in self.segments], np.int32))
+
+    def field_codes(self, field: str) -> tuple[np.ndarray, list[str]]:
+        """A catalog field's values as codes: per document row the index of its value as stored
+        (-1 where it has none), and the distinct values."""
+
+        def make() -> tuple[np.ndarray, list[str]]:
+            table = (
+                self.cursor()
+                .execute("SELECT doc_row, value FROM field_values WHERE field = ?", [field])
+                .arrow()
+                .read_all()
+            )
+            codes = np.full(int(self.doc_base[-1]), -1, np.int32)
+            if not table.num_rows:
+                return codes, []
+            encoded = table.column("value").combine_chunks().dictionary_encode()
+            rows = np.asarray(table.column("doc_row").to_numpy(), np.int64)
+            codes[rows] = np.asarray(encoded.indices.to_numpy(zero_copy_only=False), np.int32)
+            return codes, encoded.dictionary.to_pylist()
+
+        return self._cached(f"field:{field}", make)
+
+    def term_pages(self, terms: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+        """The live pages holding each of the given terms: (page ids, the term's position in
+        `terms`) with one row per (page, term)."""
+        pages, codes = [], []
+        for code, term_id in enumerate(terms.values()):
+            p, _ = self.weights(term_id)
+            pages.append(p.astype(np.int64))
+            codes.append(np.full(p.size, code, np.int32))
+        return _cat(pages, np.int64), _cat(codes, np.int32)
+
+    def cached_term_pages(
+        self, key: str, terms: Callable[[], dict[str, int]]
+    ) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """`term_pages` of a set of terms chosen once per index (the CFR sections cited),
+        kept: (the terms, page ids, term codes)."""
+
+        def make() -> tuple[list[str], np.ndarray, np.ndarray]:
+            chosen = terms()
+            return (list(chosen), *self.term_pages(chosen))
+
+        return self._cached(f"terms:{key}", make)
 
     # --- rows by position ---
 

@@ -118,6 +118,26 @@ def shown_line(offset: int, shown: int, total: int, next_offset: int | None) -> 
     return line + (f"; `--offset {next_offset}` for more" if next_offset is not None else "")
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from regnb.present.export import matches_to_file
+
+    filters = parse_filters(args.filters)
+    with _engine(args) as eng:
+        batches = eng.matches(
+            args.keywords,
+            args.query,
+            datasets=args.dataset or None,
+            filters=filters,
+            date_from=args.date_from,
+            date_to=args.date_to,
+            order=args.order,
+            batch_size=args.batch_size,
+        )
+        written = matches_to_file(batches, args.to, progress=True)
+    print(f"{written:,} documents written to {args.to}")
+    return 0
+
+
 def cmd_index(args: argparse.Namespace) -> int:
     if args.merge:
         regnb.index.merge(args.corpus)
@@ -195,6 +215,32 @@ def _search_arguments(p: argparse.ArgumentParser) -> None:
     _server(p)
 
 
+def _export_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("keywords", nargs="+", help="keyword items; all words of one item must match")
+    p.add_argument(
+        "--to", required=True, type=Path, metavar="FILE", help="output: .parquet, .csv or .xlsx"
+    )
+    p.add_argument(
+        "-q", "--query", metavar="TEXT", help="the search's question (matching does not use it)"
+    )
+    p.add_argument(
+        "-d", "--dataset", action="append", metavar="ID", help="dataset id (repeat for several)"
+    )
+    p.add_argument("--filters", metavar="JSON", help="per-dataset filters, as for search")
+    p.add_argument("--date-from", metavar="YYYY-MM-DD", help="earliest document date (inclusive)")
+    p.add_argument("--date-to", metavar="YYYY-MM-DD", help="latest document date (inclusive)")
+    p.add_argument(
+        "--order",
+        default="date",
+        choices=["date", "date_asc", "bm25"],
+        help="newest first, oldest first, or best page BM25 first",
+    )
+    p.add_argument(
+        "--batch-size", type=int, default=10_000, metavar="N", help="documents read at a time"
+    )
+    _common(p)
+
+
 def _read_arguments(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument(
@@ -228,6 +274,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("read", help="read a document's pages", allow_abbrev=False)
     _read_arguments(p)
     p.set_defaults(func=cmd_read)
+
+    p = sub.add_parser(
+        "export", help="write every matching document to a .parquet, .csv or .xlsx file"
+    )
+    _export_arguments(p)
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("index", help="build (or check) the index of a corpus")
     _common(p)

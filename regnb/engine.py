@@ -7,9 +7,9 @@ one of them in a line. The conversations are made on first use, so that opening 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 import pandas as pd
@@ -196,6 +196,8 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors."""
         return self.searches.check(
@@ -209,6 +211,8 @@ class Engine:
             offset=offset,
             plan=plan,
             default_plan=self.plan,
+            sort=sort,
+            facets=facets,
         )
 
     @spec_arguments
@@ -224,25 +228,141 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        sort: str | None = None,
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchResult:
         """v3 search: documents best first, each with up to 3 of its best matching pages.
 
         `keywords` are alternatives; every word of one item must match a page. A request
-        checked before (`check_search`) runs as it is."""
+        checked before (`check_search`) runs as it is, with `sort` and `facets` where given.
+        `sort="date"` (newest first) or `"date_asc"` orders every full match's documents by
+        date; `facets` (names, or `{"name", "size"}`) adds counts over every full match
+        (`res.facets`)."""
         return self.searches.run(
-            keywords
-            if isinstance(keywords, SearchRequest)
-            else self.check_search(
-                keywords,
-                query,
-                datasets=datasets,
-                filters=filters,
-                date_from=date_from,
-                date_to=date_to,
-                limit=limit,
-                offset=offset,
-                plan=plan,
-            )
+            self._request(
+                keywords, query, datasets, filters, date_from, date_to, plan, limit, offset
+            ),
+            sort=sort,
+            facets=facets,
+        )
+
+    @spec_arguments
+    def facets(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        by: Sequence[str | dict[str, Any]] | str = ("dataset", "year"),
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        size: int = 20,
+    ) -> dict[str, pd.DataFrame]:
+        """Counts of matching documents and pages over every full match of the search, one
+        DataFrame (`value`, `documents`, `pages`) per facet of `by`: `dataset`, `year`,
+        `month`, `cfr` (sections cited) or a catalog field (its `size` most frequent values,
+        then `(other)`)."""
+        # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
+        return self.searches.facets(
+            self._request(keywords, query, datasets, filters, date_from, date_to, plan),
+            by,
+            size,
+        )
+
+    @overload
+    def matches(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        order: str = "date",
+        batch_size: None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> pd.DataFrame: ...
+    @overload
+    def matches(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        order: str = "date",
+        batch_size: int,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> Iterator[pd.DataFrame]: ...
+    @spec_arguments
+    def matches(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        order: str = "date",
+        batch_size: int | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        """Every matching document of the search (all full matches, uncapped) in `order`
+        (`date`: newest first, undated last; `date_asc`; `bm25`: best page first): columns
+        `document_id`, `dataset`, `title`, `date`, `url`, `cfr`, `bm25`, `pages`, then one per
+        catalog field. With `batch_size`, an iterator of DataFrames of that many rows (memory
+        bounded by the batch). `offset` and `limit` take a window of the order;
+        `attrs["total"]` counts every matching document."""
+        # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
+        return self.searches.matches(
+            self._request(keywords, query, datasets, filters, date_from, date_to, plan),
+            order,
+            batch_size=batch_size,
+            offset=offset,
+            limit=limit,
+        )
+
+    def _request(
+        self,
+        keywords: Sequence[str] | str | SearchRequest,
+        query: str | None,
+        datasets: Sequence[str] | None,
+        filters: dict[str, dict[str, Any]] | None,
+        date_from: str | None,
+        date_to: str | None,
+        plan: str | None,
+        limit: int = 20,
+        offset: int = 0,
+    ) -> SearchRequest:
+        """The search checked (a `SearchRequest` as it is)."""
+        if isinstance(keywords, SearchRequest):
+            return keywords
+        return self.check_search(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=limit,
+            offset=offset,
+            plan=plan,
         )
 
     def search_all(

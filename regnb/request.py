@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DATE_KINDS", "DocFilter", "KeywordItem", "SearchRequest"]
+__all__ = ["DATE_KINDS", "SORTS", "DocFilter", "Facet", "KeywordItem", "SearchRequest"]
 
 DATE_KINDS = ("date_from", "date_to")
+SORTS = ("relevance", "date", "date_asc")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,18 @@ class DocFilter:
 
 
 @dataclass(frozen=True)
+class Facet:
+    """A facet asked for: its name (`dataset`, `year`, `month`, `cfr` or a catalog field) and
+    how many values to list (the rest are summed in one `(other)` row)."""
+
+    name: str
+    size: int = 20
+
+    def to_body(self) -> str | dict[str, Any]:
+        return self.name if self.size == Facet.size else {"name": self.name, "size": self.size}
+
+
+@dataclass(frozen=True)
 class SearchRequest:
     """A checked v3 search. Build it with `Engine.check_search` (or `validate.search_request`)."""
 
@@ -54,6 +67,8 @@ class SearchRequest:
     limit: int = 20
     offset: int = 0
     plan: str = "enterprise"
+    sort: str = "relevance"
+    facets: tuple[Facet, ...] = ()
 
     @property
     def keywords(self) -> list[str]:
@@ -97,4 +112,8 @@ class SearchRequest:
             if getattr(self, name) is not None:
                 body[name] = getattr(self, name)
         body["limit"], body["offset"] = self.limit, self.offset
+        if self.sort != "relevance":
+            body["sort"] = self.sort
+        if self.facets:
+            body["facets"] = [f.to_body() for f in self.facets]
         return body

@@ -28,14 +28,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FACET_COLUMNS",
+    "MATCH_COLUMNS",
     "ContentsResult",
     "DocumentRead",
     "LegacySearchResult",
     "SearchResult",
     "facet_frames",
+    "match_records",
+    "matches_frame",
 ]
 
 FACET_COLUMNS = ("value", "documents", "pages")
+MATCH_COLUMNS = ("document_id", "dataset", "title", "date", "url", "cfr", "bm25", "pages")
 
 DOCUMENT_COLUMNS = [
     "document_id",
@@ -117,12 +121,73 @@ def expand_fields(frame: pd.DataFrame) -> pd.DataFrame:
 
 def facet_frames(counts: dict[str, list[dict[str, Any]]]) -> dict[str, pd.DataFrame]:
     """Facet counts (name: rows of `value`, `documents`, `pages`) as one DataFrame per facet."""
-    return {
-        name: pd.DataFrame(rows, columns=list(FACET_COLUMNS)).astype(
-            {"documents": "int64", "pages": "int64"}
+    return {name: _facet_frame(rows) for name, rows in counts.items()}
+
+
+def _facet_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """One facet's rows; `value` holds strings and None (undated), as objects."""
+    return pd.DataFrame(
+        {
+            "value": pd.Series([r["value"] for r in rows], dtype=object),
+            "documents": pd.Series([r["documents"] for r in rows], dtype="int64"),
+            "pages": pd.Series([r["pages"] for r in rows], dtype="int64"),
+        },
+        columns=list(FACET_COLUMNS),
+    )
+
+
+def matches_frame(records: Sequence[dict[str, Any]], fields: Sequence[str] = ()) -> pd.DataFrame:
+    """Match rows (the wire form: `MATCH_COLUMNS` and a `fields` object) as a DataFrame: the
+    columns of `MATCH_COLUMNS` typed (`date` as datetime64, `cfr` lists), then one column per
+    field, `fields` first in their order (every one, even where no row has it), then any other
+    field the rows hold."""
+    frame = pd.DataFrame(
+        [{k: r.get(k) for k in MATCH_COLUMNS} for r in records], columns=list(MATCH_COLUMNS)
+    )
+    frame = _typed(
+        frame,
+        {
+            "document_id": "string",
+            "dataset": "string",
+            "title": "string",
+            "date": "date",
+            "url": "string",
+            "bm25": "float64",
+            "pages": "int64",
+        },
+    )
+    given = [r.get("fields") or {} for r in records]
+    names = [n for n in dict.fromkeys([*fields, *(k for g in given for k in g)]) if n not in frame]
+    for name in names:
+        frame[name] = field_dtype(pd.Series([g.get(name) for g in given], dtype=object))
+    return frame
+
+
+def _wire(value: Any) -> Any:
+    """A DataFrame cell as JSON: missing as None, timestamps as ISO days, numpy as Python."""
+    if isinstance(value, list):
+        return value
+    if pd.isna(value):
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.date().isoformat()
+    return value.item() if hasattr(value, "item") else value
+
+
+def match_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """`matches_frame`'s rows back in the wire form (fields in a `fields` object)."""
+    fields = [c for c in frame.columns if c not in MATCH_COLUMNS]
+    out = []
+    for row in frame.astype(object).itertuples(index=False, name=None):
+        values = dict(zip(frame.columns, (_wire(v) for v in row), strict=True))
+        out.append(
+            {
+                **{k: values[k] for k in MATCH_COLUMNS},
+                "cfr": list(values["cfr"] or []),
+                "fields": {f: values[f] for f in fields},
+            }
         )
-        for name, rows in counts.items()
-    }
+    return out
 
 
 @dataclass

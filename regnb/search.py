@@ -20,7 +20,9 @@ from typing import Any
 import numpy as np
 
 from regnb._budget import split_budget
-from regnb._matching import Candidates, QueryPostings
+from regnb._facets import count_facets
+from regnb._matching import Candidates, QueryPostings, best_candidates
+from regnb._order import order_documents
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.errors import RankingFailed, SearchTimeout
@@ -31,6 +33,7 @@ __all__ = [
     "LOOSEN_FRACTION",
     "PAGES_PER_DOCUMENT",
     "DocumentGroup",
+    "FullMatches",
     "RankedPage",
     "Searcher",
     "blend",
@@ -156,6 +159,37 @@ class DatasetRun:
     candidates: Candidates | None = None
     loosened: bool = False
     error: str | None = None
+    full: np.ndarray | None = None  # every full match: positions in the postings' candidates
+
+
+@dataclass(frozen=True)
+class FullMatches:
+    """Every page that fully matches a search (no loosening) and passes its filters, over the
+    datasets that ran; `statuses` says how each requested dataset fared."""
+
+    pages: np.ndarray  # page ids, ascending
+    bm25: np.ndarray  # each page's BM25 over the query's terms
+    statuses: dict[str, Status]
+
+    @classmethod
+    def of(
+        cls, runs: dict[str, DatasetRun], post: QueryPostings | None, statuses: dict[str, Status]
+    ) -> FullMatches:
+        """The full matches of the runs (`statuses`: the statuses before matching)."""
+        statuses = dict(statuses)
+        chosen = []
+        for ds, run in runs.items():
+            if run.error is not None:
+                statuses[ds] = {"status": run.error}
+            elif run.full is None or not run.full.size:
+                statuses[ds] = {"status": "no_match"}
+            else:
+                statuses[ds] = {"status": "ok", "matches": int(run.full.size)}
+                chosen.append(run.full)
+        if post is None or not chosen:
+            return cls(np.zeros(0, np.int64), np.zeros(0, np.float64), statuses)
+        at = np.sort(np.concatenate(chosen))  # candidates ascend: so do their page ids
+        return cls(post.candidates[at].astype(np.int64), post.candidate_score[at], statuses)
 
 
 class Searcher:
@@ -186,8 +220,10 @@ class Searcher:
         started = time.perf_counter()
         deadline = started + self.timeout_s
         store = self.stores()  # one snapshot from start to end
-        statuses, runnable = dataset_statuses(req, self.catalog)
-        runs = self._match_all(store, req, runnable, deadline)
+        before, runnable = dataset_statuses(req, self.catalog)
+        full_asked = req.sort != "relevance" or bool(req.facets)
+        runs, post = self._match_all(store, req, runnable, deadline, rank=True, full=full_asked)
+        statuses = dict(before)
         full, loose = {}, {}
         for ds, run in runs.items():
             if run.error is not None:
@@ -220,6 +256,40 @@ class Searcher:
         ids = np.concatenate(page_ids) if page_ids else np.zeros(0, np.int64)
         evidence = np.concatenate(bm25) if bm25 else np.zeros(0)
         ds_of = np.concatenate(page_ds) if page_ds else np.zeros(0, np.int32)
+        matches = FullMatches.of(runs, post, before) if full_asked else None
+        if req.sort != "relevance":
+            assert matches is not None
+            window, total = self._by_date(store, req, matches, ids, evidence)
+        else:
+            window, total = self._by_relevance(store, req, ids, evidence, ds_of, names, loose)
+        result = self._result(store, req, window, total, statuses)
+        if matches is not None and req.facets:
+            result.facet_counts = count_facets(store, matches, req.facets)
+        result.timings = {
+            "match_ms": (matched_at - started) * 1000,
+            "total_ms": (time.perf_counter() - started) * 1000,
+        }
+        return result
+
+    def full_matches(self, req: SearchRequest) -> tuple[IndexStore, FullMatches]:
+        """Every full match of the search (no ranking), over one snapshot, under the deadline."""
+        deadline = time.perf_counter() + self.timeout_s
+        store = self.stores()
+        before, runnable = dataset_statuses(req, self.catalog)
+        runs, post = self._match_all(store, req, runnable, deadline, rank=False, full=True)
+        return store, FullMatches.of(runs, post, before)
+
+    def _by_relevance(
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        ids: np.ndarray,
+        evidence: np.ndarray,
+        ds_of: np.ndarray,
+        names: list[str],
+        loose: dict[str, int],
+    ) -> tuple[list[DocumentGroup], int]:
+        """The spec's order: the ranked pages' documents by final score, the window of them."""
         scores = self._rank(store, req, ids, evidence)
         loose_ds = np.array([ds in loose for ds in names] or [False])
         order, bounds = rank_groups(ids, store.page_doc[ids], scores, loose_ds[ds_of])
@@ -232,19 +302,48 @@ class Searcher:
                 for i in at
             ]
             window.append(DocumentGroup(int(store.page_doc[ids[at[0]]]), pages[0].dataset, pages))
-        result = self._result(store, req, window, bounds.size - 1, statuses)
-        result.timings = {
-            "match_ms": (matched_at - started) * 1000,
-            "total_ms": (time.perf_counter() - started) * 1000,
-        }
-        return result
+        return window, bounds.size - 1
+
+    def _by_date(
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        matches: FullMatches,
+        ids: np.ndarray,
+        evidence: np.ndarray,
+    ) -> tuple[list[DocumentGroup], int]:
+        """Documents of every full match by date (`req.sort`), pages by BM25; where nothing
+        matches fully, the ranked (loosened) pages' documents by date."""
+        if matches.pages.size:
+            ids, evidence = matches.pages, matches.bm25
+        order = order_documents(ids, store.page_doc[ids], evidence, store.doc_day, req.sort)
+        names = {c: d for d, c in store.dataset_codes.items()}
+        window = []
+        for g in range(req.offset, min(req.offset + req.limit, len(order))):
+            at = order.pages_of(g)
+            dataset = names[int(store.doc_ds[order.docs[g]])]
+            pages = [
+                RankedPage(int(ids[i]), dataset, float(evidence[i]), float(evidence[i]))
+                for i in at.tolist()
+            ]
+            window.append(DocumentGroup(int(order.docs[g]), dataset, pages))
+        return window, len(order)
 
     def _match_all(
-        self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
-    ) -> dict[str, DatasetRun]:
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        datasets: list[str],
+        deadline: float,
+        *,
+        rank: bool,
+        full: bool,
+    ) -> tuple[dict[str, DatasetRun], QueryPostings | None]:
+        """Each dataset's matching (`rank`: its best pages, loosening when none match; `full`:
+        every full match), and the postings they read."""
         runs = {ds: DatasetRun() for ds in datasets}
         if not datasets:
-            return runs
+            return runs, None
         ids = store.term_ids(sorted({t for item in req.items for t in item.terms}))
         items = [[ids[t] for t in item.terms if t in ids] for item in req.items]
         sizes = [item.size for item in req.items]
@@ -254,28 +353,31 @@ class Searcher:
         except SearchTimeout:
             for run in runs.values():
                 run.error = "timeout"
-            return runs
+            return runs, None
+
+        def one(ds: str) -> DatasetRun:
+            return self._match_one(
+                store, req, ds, post, items, sizes, deadline, rank=rank, full=full
+            )
+
         # Field filters run SQL, which can be slow on a large dataset: those datasets run in
         # worker threads under the deadline. The others are bounded numpy work.
         queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
-        futures: dict[Future[DatasetRun], str] = {
-            self._pool.submit(self._match_one, store, req, ds, post, items, sizes, deadline): ds
-            for ds in queried
-        }
+        futures: dict[Future[DatasetRun], str] = {self._pool.submit(one, ds): ds for ds in queried}
         for ds in datasets:
             if ds in queried:
                 continue
             if time.perf_counter() > deadline:
                 runs[ds].error = "timeout"
                 continue
-            runs[ds] = self._match_one(store, req, ds, post, items, sizes, deadline)
+            runs[ds] = one(ds)
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
         for future in pending:
             future.cancel()
             runs[futures[future]].error = "timeout"
         for future in done:
             runs[futures[future]] = future.result()
-        return runs
+        return runs, post
 
     def _match_one(
         self,
@@ -286,25 +388,28 @@ class Searcher:
         items: list[list[int]],
         sizes: list[int],
         deadline: float,
+        *,
+        rank: bool = True,
+        full: bool = False,
     ) -> DatasetRun:
-        """One dataset: its filters, then each loosening level until pages match. A timeout or
-        a failure becomes the dataset's status, never the search's."""
+        """One dataset: its filters, then each loosening level until pages match (`rank`), or
+        only the full matches (level 0). A timeout or a failure becomes the dataset's status,
+        never the search's."""
         try:
             filters = req.dataset_filters(ds, self.catalog[ds].date_field)
             allowed = store.allowed(ds, filters, deadline=deadline)
-            for level in match_levels(sizes):
-                cand = store.match(
-                    ds,
-                    post,
-                    items,
-                    loosen_needs(sizes, level),
-                    allowed,
-                    limit=self.budget,
-                    cap=self.cap,
-                )
+            run = DatasetRun(Candidates(0, [], []) if rank else None)
+            for level in match_levels(sizes) if rank else [0]:
+                chosen = store.matching(ds, post, items, loosen_needs(sizes, level), allowed)
+                if level == 0 and full:
+                    run.full = chosen
+                if not rank:
+                    break
+                cand = best_candidates(post, chosen, limit=self.budget, cap=self.cap)
                 if cand.page_ids:
-                    return DatasetRun(cand, loosened=level > 0)
-            return DatasetRun(Candidates(0, [], []))
+                    run.candidates, run.loosened = cand, level > 0
+                    break
+            return run
         except SearchTimeout:
             return DatasetRun(error="timeout")
         except Exception:

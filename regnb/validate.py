@@ -10,11 +10,14 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
+from regnb._order import ORDERS
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
-from regnb.request import DATE_KINDS, DocFilter, KeywordItem, SearchRequest
+from regnb.request import DATE_KINDS, SORTS, DocFilter, Facet, KeywordItem, SearchRequest
 
 __all__ = [
+    "FACET_SIZE_MAX",
+    "FIXED_FACETS",
     "LEGACY_TOP_K_MAX",
     "LIMIT_MAX",
     "MAX_FILTER_CHARS",
@@ -25,8 +28,11 @@ __all__ = [
     "OFFSET_MAX",
     "PLANS",
     "check_date",
+    "check_facets",
     "check_int",
+    "check_order",
     "check_plan",
+    "check_sort",
     "date_text",
     "did_you_mean",
     "search_request",
@@ -44,6 +50,8 @@ OFFSET_MAX = 500
 LEGACY_TOP_K_MAX = 100
 MAX_QUERY_TEXT_CHARS = 2000
 YEAR_MAX = 9999
+FIXED_FACETS = ("dataset", "year", "month", "cfr")
+FACET_SIZE_MAX = 1000
 MISSING = re.compile(r"missing a required (?:keyword-only )?argument: '(\w+)'")
 UNEXPECTED = re.compile(r"got an unexpected keyword argument '(\w+)'")
 
@@ -272,6 +280,68 @@ def check_filters(
     return out
 
 
+def check_sort(sort: object) -> str:
+    if sort not in SORTS:
+        hint = did_you_mean(sort, SORTS)
+        raise InvalidRequest(
+            f"sort must be one of {', '.join(SORTS)}, got {sort!r}{hint}", field="sort"
+        )
+    return str(sort)
+
+
+def check_order(order: object) -> str:
+    """How matches are ordered: `date` (newest first), `date_asc` or `bm25`."""
+    if order not in ORDERS:
+        hint = did_you_mean(order, ORDERS)
+        raise InvalidRequest(
+            f"order must be one of {', '.join(ORDERS)}, got {order!r}{hint}", field="order"
+        )
+    return str(order)
+
+
+def facet_names(catalog: Catalog, datasets: Iterable[str]) -> list[str]:
+    """The facets a search of `datasets` offers: the fixed ones, then their catalog fields."""
+    fields = [f for ds in datasets for f in catalog[ds].fields]
+    return list(dict.fromkeys([*FIXED_FACETS, *fields]))
+
+
+def _one_facet(given: object, where: str, known: list[str]) -> Facet:
+    name, size = given, Facet.size
+    if isinstance(given, Mapping):
+        extra = sorted(set(given) - {"name", "size"})
+        if extra:
+            raise InvalidRequest(f"{where} has an unknown key {extra[0]!r}", field=where)
+        name = given.get("name")
+        size = check_int(given.get("size", Facet.size), f"{where}.size", 1, FACET_SIZE_MAX)
+    if not isinstance(name, str):
+        raise InvalidRequest(
+            f"{where} must be a facet name or an object with name and size, got {given!r}",
+            field=where,
+        )
+    if name not in known:
+        raise InvalidRequest(
+            f"{where}: unknown facet {name!r} (facets: {', '.join(known)}){did_you_mean(name, known)}",
+            field=where,
+        )
+    return Facet(name, size)
+
+
+def check_facets(catalog: Catalog, facets: object, datasets: Iterable[str]) -> tuple[Facet, ...]:
+    """Facet names (or `{"name", "size"}` objects) that the searched datasets offer, each once."""
+    if facets is None:
+        return ()
+    if isinstance(facets, str | Mapping) or not isinstance(facets, list | tuple):
+        raise InvalidRequest("facets must be a list of facet names", field="facets")
+    known = facet_names(catalog, datasets)
+    out: list[Facet] = []
+    for i, given in enumerate(facets):
+        facet = _one_facet(given, f"facets[{i}]", known)
+        if any(f.name == facet.name for f in out):
+            raise InvalidRequest(f"facets[{i}] repeats {facet.name!r}", field=f"facets[{i}]")
+        out.append(facet)
+    return tuple(out)
+
+
 def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> SearchRequest:
     """Check a search's arguments in the spec's order of fields; `terms` normalises words."""
     plan = check_plan(args.get("plan", "enterprise"))
@@ -291,6 +361,8 @@ def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> S
     filters = check_filters(
         catalog, args.get("filters"), datasets, {"date_from": date_from, "date_to": date_to}, terms
     )
+    sort = check_sort(args.get("sort", "relevance"))
+    facets = check_facets(catalog, args.get("facets"), datasets)
     return SearchRequest(
         items=items,
         query=query,
@@ -302,4 +374,6 @@ def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> S
         limit=limit,
         offset=offset,
         plan=plan,
+        sort=sort,
+        facets=facets,
     )

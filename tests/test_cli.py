@@ -357,3 +357,78 @@ def test_shown_line_groups_thousands():
     from regnb.cli import shown_line
 
     assert shown_line(0, 20, 1361, 20) == "1–20 of 1,361; `--offset 20` for more"
+
+
+# --- export -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def many(tmp_path):
+    """Seven matching documents of two datasets, dated, one undated."""
+    docs = {
+        "fda_483": [
+            doc(f"483 {i}", ["sterility failure", "other page"], date=f"2020-0{i + 1}-01")
+            for i in range(4)
+        ],
+        "fda_warning_letters": [
+            doc(f"letter {i}", ["sterility letter"], date=None if i == 0 else f"2021-0{i}-01")
+            for i in range(3)
+        ]
+        + [doc("unrelated", ["water"])],
+    }
+    regnb.write_corpus(tmp_path, docs, encoder=regnb.HashingEncoder(), progress=False)
+    return tmp_path
+
+
+def _export(capsys, corpus, out, *extra):
+    args = ["export", "sterility", "--to", str(out), "--corpus", str(corpus), "--fast-encoder"]
+    return run(capsys, *args, *extra)
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv", ".xlsx"])
+def test_export_writes_every_match_in_batches_and_reads_back(many, tmp_path, capsys, suffix):
+    import pandas as pd
+
+    out = tmp_path / f"matches{suffix}"
+    code, printed, _ = _export(capsys, many, out, "--batch-size", "3")
+    assert code == 0 and "7 documents written" in printed
+    read = {
+        ".parquet": pd.read_parquet,
+        ".csv": pd.read_csv,
+        ".xlsx": lambda p: pd.read_excel(p, engine="openpyxl"),
+    }[suffix](out)
+    assert len(read) == 7
+    assert read["title"].tolist()[:2] == ["letter 2", "letter 1"]  # newest first
+    assert read["title"].tolist()[-1] == "letter 0"  # undated last
+    assert {"document_id", "dataset", "date", "cfr", "bm25", "pages", "company"} <= set(read)
+
+
+def test_export_orders_and_narrows(many, tmp_path, capsys):
+    import pandas as pd
+
+    out = tmp_path / "m.parquet"
+    code, printed, _ = _export(capsys, many, out, "--order", "date_asc", "-d", "fda_483")
+    assert code == 0 and "4 documents written" in printed
+    assert pd.read_parquet(out)["title"].tolist() == ["483 0", "483 1", "483 2", "483 3"]
+
+
+def test_export_refuses_an_unknown_file_kind(many, tmp_path, capsys):
+    code, _, err = _export(capsys, many, tmp_path / "m.json")
+    assert code == 2 and "error: invalid_request (to)" in err and ".parquet" in err
+
+
+def test_export_stops_before_passing_excels_row_limit(many, tmp_path, capsys, monkeypatch):
+    import regnb.present.export as export
+
+    monkeypatch.setattr(export, "EXCEL_ROWS", 5)
+    out = tmp_path / "m.xlsx"
+    code, _, err = _export(capsys, many, out)
+    assert code == 2 and "7 documents match" in err and ".parquet or .csv" in err
+    assert not out.exists()
+
+
+def test_export_of_no_match_writes_an_empty_file(many, tmp_path, capsys):
+    out = tmp_path / "none.csv"
+    args = ["export", "zulu", "--to", str(out), "--corpus", str(many), "--fast-encoder"]
+    code, printed, _ = run(capsys, *args)
+    assert code == 0 and "0 documents written" in printed and out.exists()

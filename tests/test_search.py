@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb._store import Candidates
 
 from .conftest import doc
 
@@ -468,14 +467,14 @@ def test_a_slow_postings_read_times_out_every_dataset(make_engine, monkeypatch):
 
 def test_a_failing_dataset_reports_error_and_the_others_return(make_engine, monkeypatch, caplog):
     eng = make_engine({"fda_483": [doc("A", ["alpha"])], "fda_recalls": [doc("B", ["alpha"])]})
-    real = eng.store.match
+    real = eng.store.matching
 
-    def broken(dataset: str, *args: Any, **kwargs: Any) -> Candidates:
+    def broken(dataset: str, *args: Any, **kwargs: Any) -> Any:
         if dataset == "fda_recalls":
             raise RuntimeError("disk on fire")
         return real(dataset, *args, **kwargs)
 
-    monkeypatch.setattr(eng.store, "match", broken)
+    monkeypatch.setattr(eng.store, "matching", broken)
     res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"])
     assert res.to_dict()["datasets"]["fda_recalls"] == {"status": "error"}
     assert ids(res) == ["A"]

@@ -3,24 +3,80 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from regnb import legacy
+from regnb._facets import count_facets
+from regnb._matches import match_rows
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.present.names import DatasetNames
 from regnb.request import SearchRequest
-from regnb.results import LegacySearchResult, SearchResult
+from regnb.results import (
+    LegacySearchResult,
+    SearchResult,
+    facet_frames,
+    field_dtype,
+    matches_frame,
+)
 from regnb.search import Searcher
 from regnb.settings import Settings
 from regnb.text import Normaliser
-from regnb.validate import check_plan, search_request
+from regnb.validate import (
+    check_facets,
+    check_int,
+    check_order,
+    check_plan,
+    check_sort,
+    search_request,
+)
 
-__all__ = ["Searches"]
+__all__ = ["MATCH_BATCH", "MatchBatches", "Searches"]
+
+MATCH_BATCH = 10_000  # rows read from the index at a time by `matches` without a batch size
+
+
+class MatchBatches:
+    """Match rows as DataFrames, a batch at a time: `total` matching documents in all (each
+    frame's `attrs["total"]`), `statuses` the datasets' (`attrs["datasets"]`), `fields` the
+    catalog fields every frame has a column for."""
+
+    def __init__(
+        self,
+        rows: Iterator[list[dict[str, Any]]],
+        fields: list[str],
+        total: int,
+        statuses: dict[str, dict[str, Any]],
+    ) -> None:
+        self.rows, self.fields, self.total, self.statuses = rows, fields, total, statuses
+
+    def frame(self, rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
+        frame = matches_frame(rows, self.fields)
+        frame.attrs.update(total=self.total, datasets=self.statuses)
+        return frame
+
+    def __iter__(self) -> Iterator[pd.DataFrame]:
+        for rows in self.rows:
+            yield self.frame(rows)
+
+    def whole(self) -> pd.DataFrame:
+        """Every batch in one DataFrame (a field typed again over all rows where batches
+        differ)."""
+        frames = list(self)
+        if len(frames) < 2:
+            return frames[0] if frames else self.frame([])
+        whole = pd.concat(frames, ignore_index=True)
+        for name in self.fields:
+            if name in whole and whole[name].dtype == object:
+                cells = whole[name].astype(object).where(whole[name].notna(), None)
+                whole[name] = field_dtype(cells)
+        whole.attrs.update(total=self.total, datasets=self.statuses)
+        return whole
 
 
 class Searches:
@@ -60,6 +116,8 @@ class Searches:
         offset: int,
         plan: str | None,
         default_plan: str,
+        sort: str = "relevance",
+        facets: Sequence[Any] | None = None,
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors."""
         if isinstance(keywords, str):
@@ -77,12 +135,78 @@ class Searches:
                 "limit": limit,
                 "offset": offset,
                 "plan": default_plan if plan is None else plan,
+                "sort": sort,
+                "facets": facets,
             },
         )
 
-    def run(self, request: SearchRequest) -> SearchResult:
-        """A checked search: documents best first, each with up to 3 of its best pages."""
+    def with_options(
+        self, request: SearchRequest, sort: str | None, facets: Sequence[Any] | None
+    ) -> SearchRequest:
+        """A checked search with another sort or facets (each checked) where given."""
+        if sort is not None:
+            request = replace(request, sort=check_sort(sort))
+        if facets is not None:
+            request = replace(request, facets=check_facets(self.catalog, facets, request.datasets))
+        return request
+
+    def run(
+        self,
+        request: SearchRequest,
+        *,
+        sort: str | None = None,
+        facets: Sequence[Any] | None = None,
+    ) -> SearchResult:
+        """A checked search (with another `sort` or `facets` where given): documents in order,
+        each with up to 3 of its best pages."""
+        request = self.with_options(request, sort, facets)
         return replace(self.searcher.run(request), names=self.names)
+
+    def facets(
+        self, request: SearchRequest, by: Sequence[Any] | str, size: int
+    ) -> dict[str, pd.DataFrame]:
+        """Facets `by` (names, each listing `size` values, or `{"name", "size"}` objects) over
+        every full match of the request, one DataFrame each."""
+        names = [by] if isinstance(by, str) else list(by)
+        asked = [{"name": f, "size": size} if isinstance(f, str) else f for f in names]
+        request = self.with_options(request, None, asked)
+        store, matches = self.searcher.full_matches(request)
+        return facet_frames(count_facets(store, matches, request.facets))
+
+    def matches(
+        self,
+        request: SearchRequest,
+        order: str,
+        *,
+        batch_size: int | None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        """Every matching document in `order`: one DataFrame, or with `batch_size` an iterator
+        of them (the request is checked and matched now; rows are read as batches are)."""
+        order = check_order(order)
+        if batch_size is not None:
+            check_int(batch_size, "batch_size", 1)
+        check_int(offset, "offset", 0)
+        if limit is not None:
+            check_int(limit, "limit", 1)
+        store, matches = self.searcher.full_matches(request)
+        total = int(np.unique(store.page_doc[matches.pages]).size)
+        rows = match_rows(
+            store,
+            self.catalog,
+            matches,
+            order,
+            batch_size=MATCH_BATCH if batch_size is None else batch_size,
+            offset=offset,
+            limit=limit,
+        )
+        batches = MatchBatches(rows, self.fields(request), total, matches.statuses)
+        return iter(batches) if batch_size is not None else batches.whole()
+
+    def fields(self, request: SearchRequest) -> list[str]:
+        """The catalog fields of the searched datasets, in order, each once."""
+        return list(dict.fromkeys(f for ds in request.datasets for f in self.catalog[ds].fields))
 
     def legacy(
         self,

@@ -17,7 +17,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -36,6 +36,7 @@ __all__ = [
     "display_width",
     "frame_sheet",
     "frame_to_excel",
+    "frames_to_excel",
     "workbook_bytes",
     "write_workbook",
 ]
@@ -245,3 +246,21 @@ def _workbook_bytes(workbook: Workbook, now: dt.datetime) -> bytes:
     out = io.BytesIO()
     ExcelWriter(workbook, ZipFile(out, "w", ZIP_DEFLATED, allowZip64=True)).save()
     return stable_zip(out.getvalue(), now)
+
+
+def frames_to_excel(frames: Iterable[pd.DataFrame], path: str | Path, sheet: str) -> int:
+    """DataFrames as the rows of one sheet, written as they come (openpyxl's write-only mode:
+    memory holds one frame); the header is the first frame's columns. Rows written."""
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    out = book.create_sheet(_sheet_name(sheet))
+    written = 0
+    for frame in frames:
+        if written == 0:
+            out.append(list(frame.columns))
+        for row in frame.itertuples(index=False, name=None):
+            out.append([_cell_value(v) for v in row])
+        written += len(frame)
+    book.save(Path(path).expanduser())
+    return written

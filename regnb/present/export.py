@@ -10,26 +10,32 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb.present.excel import frame_to_excel
+from regnb.present.excel import frame_to_excel, frames_to_excel
 from regnb.present.names import names_or_package
 
 if TYPE_CHECKING:
     from regnb.results import SearchResult
 
 __all__ = [
+    "EXCEL_ROWS",
+    "MATCH_FILE_KINDS",
     "documents_frame",
     "frame_to_excel",
+    "matches_to_file",
     "pages_frame",
     "search_to_csv",
     "search_to_excel",
     "search_to_parquet",
 ]
 
+EXCEL_ROWS = 1_048_575  # an Excel sheet's 1,048,576 rows, less the header
+MATCH_FILE_KINDS = (".parquet", ".csv", ".xlsx")
 LEAD = ["title", "dataset_name", "date", "score", "matched_pages", "cfr"]
 TAIL = ["url", "dataset", "document_id"]
 
@@ -101,3 +107,82 @@ def _json_text(value: Any) -> str | None:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return None
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
+def matches_to_file(
+    batches: Iterable[pd.DataFrame], path: str | Path, *, progress: bool = False
+) -> int:
+    """Write `Engine.matches` batches to `path` (`.parquet`, `.csv` or `.xlsx`, by its suffix)
+    as they come, so that memory holds one batch; the number of rows written. A workbook
+    whose matches pass Excel's row limit is refused before anything is written."""
+    from tqdm.auto import tqdm
+
+    from regnb.errors import InvalidRequest
+    from regnb.settings import show_progress
+
+    path = Path(path).expanduser()
+    kind = path.suffix.lower()
+    if kind not in MATCH_FILE_KINDS:
+        raise InvalidRequest(
+            f"{path.name}: the file must end in {', '.join(MATCH_FILE_KINDS)}", field="to"
+        )
+    stream = iter(batches)
+    first = next(stream, None)
+    total = int(first.attrs.get("total", len(first))) if first is not None else 0
+    if kind == ".xlsx" and total > EXCEL_ROWS:
+        raise InvalidRequest(
+            f"{total:,} documents match, more than an Excel sheet's {EXCEL_ROWS:,} rows; "
+            "export to .parquet or .csv, or narrow the search",
+            field="to",
+        )
+    frames = _chain(first, stream)
+    bar = tqdm(total=total, unit="doc", desc="exporting", disable=not show_progress(progress))
+    write = {".parquet": _write_parquet, ".csv": _write_csv, ".xlsx": _write_xlsx}[kind]
+    with bar:
+        return write(_counted(frames, bar), path)
+
+
+def _chain(first: pd.DataFrame | None, rest: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    if first is not None:
+        yield first
+        yield from rest
+
+
+def _counted(frames: Iterable[pd.DataFrame], bar: Any) -> Iterator[pd.DataFrame]:
+    for frame in frames:
+        yield frame
+        bar.update(len(frame))
+
+
+def _write_parquet(frames: Iterable[pd.DataFrame], path: Path) -> int:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    written, writer = 0, None
+    try:
+        for frame in frames:
+            table = pa.Table.from_pandas(_arrow_ready(frame), preserve_index=False)
+            if writer is None:
+                writer = pq.ParquetWriter(path, table.schema)
+            writer.write_table(table.cast(writer.schema))
+            written += len(frame)
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is None:  # no match: an empty file with no columns says too little
+        pd.DataFrame().to_parquet(path, index=False)
+    return written
+
+
+def _write_csv(frames: Iterable[pd.DataFrame], path: Path) -> int:
+    written = 0
+    with path.open("w", encoding="utf-8", newline="") as out:
+        for frame in frames:
+            flat = frame.assign(cfr=frame["cfr"].map("; ".join))
+            flat.to_csv(out, index=False, header=written == 0)
+            written += len(frame)
+    return written
+
+
+def _write_xlsx(frames: Iterable[pd.DataFrame], path: Path) -> int:
+    return frames_to_excel(frames, path, "Matches")

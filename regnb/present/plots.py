@@ -5,6 +5,8 @@ the engine that made the result.
 
     res.plot.timeline()        # stacked bars: documents per year, one colour per dataset
     res.plot.datasets()        # horizontal bars: documents shown and pages ranked per dataset
+    res.plot.facet("year")     # a facet's documents: bars per year or month, else per value
+    facet_figure(eng.facets(["sterility"], by=["company"])["company"], "company")
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from typing import TYPE_CHECKING, cast
 from regnb.present.names import DatasetNames, names_or_package
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from regnb.results import SearchResult
 
-__all__ = ["ResultPlots", "dataset_counts", "wrap", "year_counts"]
+__all__ = ["ResultPlots", "dataset_counts", "facet_figure", "wrap", "year_counts"]
 
 LABEL_CHARS = 26  # characters per line of a dataset's name; a longer one wraps, never cut
 TITLE_CHARS_PER_INCH = 10  # at the title's size, so that a title wraps within its axes
@@ -128,6 +131,13 @@ class ResultPlots:
             _legend(ax)
         return _owner(ax)
 
+    def facet(self, name: str, ax: Axes | None = None) -> Figure:
+        """One facet of the result (asked for with `facets=`) as bars of documents."""
+        facets = self.result.facets
+        if name not in facets:
+            raise KeyError(f"{name!r} is not a facet of this result (facets: {list(facets)})")
+        return facet_figure(facets[name], name, ax, self.names)
+
     def datasets(self, ax: Axes | None = None) -> Figure:
         """Horizontal bars per dataset: documents in this result and pages it ranked."""
         from matplotlib.ticker import MaxNLocator
@@ -149,6 +159,44 @@ class ResultPlots:
         if counts:
             _legend(ax)
         return _owner(ax)
+
+
+def facet_figure(
+    frame: pd.DataFrame,
+    name: str,
+    ax: Axes | None = None,
+    names: DatasetNames | None = None,
+) -> Figure:
+    """A facet's documents per value: vertical bars over time for `year` and `month` (undated
+    documents said in the title), horizontal bars best first for any other facet."""
+    from matplotlib.ticker import MaxNLocator
+
+    dated = frame[frame["value"].notna()]
+    undated = int(frame.loc[frame["value"].isna(), "documents"].sum())
+    total = int(frame["documents"].sum())
+    if name in ("year", "month"):
+        ax = _axes(ax, 8, 4)
+        ax.bar(list(dated["value"]), list(dated["documents"]))
+        ax.set(xlabel=name.capitalize(), ylabel="Documents")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.tick_params(axis="x", labelrotation=90 if name == "month" or len(dated) > 12 else 0)
+        title = f"Matching documents per {name}: {total}"
+        title += f", {undated} without a date" if undated else ""
+    else:
+        ax = _axes(ax, 8, 1.2 + 0.3 * max(len(frame), 1))
+        label = names_or_package(names)
+        shown = [
+            _label(v, label) if name == "dataset" else wrap(str(v), LABEL_CHARS)
+            for v in frame["value"]
+        ]
+        ax.barh(range(len(frame)), list(frame["documents"]))
+        ax.set_yticks(range(len(frame)), shown)
+        ax.invert_yaxis()
+        ax.set(xlabel="Documents", ylabel=name)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        title = f"Matching documents by {name}"
+    _title(ax, title)
+    return _owner(ax)
 
 
 def _owner(ax: Axes) -> Figure:

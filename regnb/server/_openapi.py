@@ -13,14 +13,18 @@ import dataclasses
 import inspect
 from typing import Any
 
+from regnb._order import ORDERS
 from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.models import DatasetStatus, Wire
-from regnb.results import LEGACY_COLUMNS
+from regnb.request import SORTS
+from regnb.results import FACET_COLUMNS, LEGACY_COLUMNS, MATCH_COLUMNS
 from regnb.server._body import MAX_INT
 from regnb.settings import Settings
 from regnb.validate import (
+    FACET_SIZE_MAX,
+    FIXED_FACETS,
     LEGACY_TOP_K_MAX,
     LIMIT_DEFAULT,
     LIMIT_MAX,
@@ -33,7 +37,15 @@ from regnb.validate import (
     YEAR_MAX,
 )
 
-__all__ = ["model_schema", "openapi_document", "search_request_schema"]
+__all__ = [
+    "matches_request_schema",
+    "model_schema",
+    "openapi_document",
+    "search_request_schema",
+]
+
+EXTENSION = "regnb's extension (not in the interface): "
+MATCHES_LIMIT_MAX = 1000  # regnb.server._v3.MATCHES_LIMIT_MAX
 
 PAGE_MIN = 1  # pages are numbered from 1 in v3 (the validation module has no name for it)
 
@@ -147,6 +159,26 @@ def _date_fields(catalog: Catalog) -> str:
     return "; ".join(dated)
 
 
+def _facets_schema(catalog: Catalog) -> dict[str, Any]:
+    """`facets` of a search: names, or objects with a name and a size."""
+    fields = [f for d in catalog if d.available for f in d.fields]
+    names = {"type": "string", "enum": list(dict.fromkeys([*FIXED_FACETS, *fields]))}
+    sized = _obj(
+        ["name"],
+        {
+            "name": names,
+            "size": {"type": "integer", "minimum": 1, "maximum": FACET_SIZE_MAX, "default": 20},
+        },
+    )
+    return _nullable(
+        "array",
+        items={"oneOf": [names, sized]},
+        description=EXTENSION + "counts of matching documents and pages over every full match, "
+        "per facet: dataset, year, month, cfr (CFR sections cited) or a catalog field of the "
+        "searched datasets; the response gets `facets`",
+    )
+
+
 def search_request_schema(catalog: Catalog) -> dict[str, Any]:
     """The v3 search body over `catalog`'s datasets."""
     dated = _date_fields(catalog)
@@ -180,9 +212,29 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
                 maximum=OFFSET_MAX,
                 default=_default(SearchAPI.search, "offset"),
             ),
+            "sort": _nullable(
+                "string",
+                enum=[*SORTS, None],
+                default="relevance",
+                description=EXTENSION + "`date` (newest first) or `date_asc` orders the "
+                "documents of every full match by date, undated last",
+            ),
+            "facets": _facets_schema(catalog),
         },
         closed=False,
     )
+
+
+def matches_request_schema(catalog: Catalog) -> dict[str, Any]:
+    """The body of `/api/v3/matches`: a search's, with `order` and a window of the matches."""
+    schema = search_request_schema(catalog)
+    props = schema["properties"]
+    props["order"] = _nullable("string", enum=[*ORDERS, None], default="date")
+    props["limit"] = _nullable(
+        "integer", minimum=1, maximum=MATCHES_LIMIT_MAX, default=MATCHES_LIMIT_MAX
+    )
+    props["offset"] = _nullable("integer", minimum=0, maximum=MAX_INT, default=0)
+    return schema
 
 
 KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
@@ -256,6 +308,41 @@ SCHEMAS: dict[str, Any] = {
             "total": {"type": "integer", "minimum": 0},
             "next_offset": _nullable("integer", minimum=1),
             "ranking": {"type": "string", "enum": ["similarity", "bm25"]},
+            "facets": {
+                "type": "object",
+                "description": EXTENSION + "present when the request asked for facets",
+                "additionalProperties": {"type": "array", "items": _ref("FacetRow")},
+            },
+        },
+    ),
+    "FacetRow": _obj(
+        list(FACET_COLUMNS),
+        {
+            "value": _nullable("string", description="null: documents without a date"),
+            "documents": {"type": "integer", "minimum": 0},
+            "pages": {"type": "integer", "minimum": 0},
+        },
+    ),
+    "Match": _obj(
+        [*MATCH_COLUMNS, "fields"],
+        {
+            "document_id": {"type": "string"},
+            "dataset": {"type": "string"},
+            "title": {"type": "string"},
+            "date": _nullable("string", format="date"),
+            "url": _nullable("string"),
+            "cfr": {"type": "array", "items": {"type": "string"}},
+            "bm25": {"type": "number"},
+            "pages": {"type": "integer", "minimum": 1},
+            "fields": {"type": "object"},
+        },
+    ),
+    "MatchesResponse": _obj(
+        ["matches", "total", "next_offset"],
+        {
+            "matches": {"type": "array", "items": _ref("Match")},
+            "total": {"type": "integer", "minimum": 0},
+            "next_offset": _nullable("integer", minimum=1),
         },
     ),
     "Dataset": _obj(
@@ -381,6 +468,19 @@ PATHS: dict[str, Any] = {
             },
         }
     },
+    "/api/v3/matches": {
+        "post": {
+            "operationId": "matches",
+            "summary": EXTENSION + "every matching document of a search, in date or BM25 order "
+            "(a window of `limit` from `offset`), under the search's limits",
+            "security": KEY,
+            "requestBody": _body("MatchesRequest"),
+            "responses": {
+                "200": _ok("MatchesResponse", "Matching documents"),
+                **_errors(["400", "401", "405", "413", "429", "500", "503", "504"], "Error"),
+            },
+        }
+    },
     "/api/v3/datasets": {
         "get": {
             "operationId": "listDatasets",
@@ -497,8 +597,9 @@ def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
     from regnb.server._conversations import conversation_paths, conversation_schemas
 
     document = copy.deepcopy(DOCUMENT)
-    schema = search_request_schema(catalog if catalog is not None else load_catalog())
-    document["components"]["schemas"]["SearchRequest"] = schema
+    catalog = catalog if catalog is not None else load_catalog()
+    document["components"]["schemas"]["SearchRequest"] = search_request_schema(catalog)
+    document["components"]["schemas"]["MatchesRequest"] = matches_request_schema(catalog)
     document["components"]["schemas"].update(conversation_schemas())
     document["paths"].update(conversation_paths())
     return document

@@ -3,23 +3,61 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol, cast
 
+import pandas as pd
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from regnb.errors import InvalidRequest
+from regnb.request import SearchRequest
+from regnb.results import match_records
 from regnb.server._body import query_int, read_json_object
 from regnb.server._openapi import openapi_document
 from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
+from regnb.validate import check_int, check_order
 
-__all__ = ["V3Routes", "search_arguments"]
+__all__ = ["MATCHES_LIMIT_MAX", "V3Routes", "matches_window", "search_arguments"]
 
 log = logging.getLogger("regnb.server")
 
-SEARCH_FIELDS = ("query", "datasets", "filters", "date_from", "date_to", "limit", "offset")
+SEARCH_FIELDS = (
+    "query",
+    "datasets",
+    "filters",
+    "date_from",
+    "date_to",
+    "limit",
+    "offset",
+    "sort",
+    "facets",
+)
+MATCH_FIELDS = ("order", "limit", "offset")
+MATCHES_LIMIT_MAX = 1000
+
+
+class MatchesAPI(Protocol):
+    """What `/api/v3/matches` calls.  # TODO(merge): EngineAPI.matches (helper UI)"""
+
+    def matches(
+        self,
+        keywords: SearchRequest,
+        *,
+        order: str,
+        limit: int | None,
+        offset: int,
+    ) -> pd.DataFrame: ...
+
+
+def matches_window(body: dict[str, Any]) -> tuple[str, int, int]:
+    """`order`, `limit` (1 to 1000, default 1000) and `offset` of a matches body (null: not
+    given)."""
+    order = check_order(body.get("order") if body.get("order") is not None else "date")
+    limit = body.get("limit") if body.get("limit") is not None else MATCHES_LIMIT_MAX
+    offset = body.get("offset") if body.get("offset") is not None else 0
+    return order, check_int(limit, "limit", 1, MATCHES_LIMIT_MAX), check_int(offset, "offset", 0)
 
 
 def search_arguments(body: dict[str, Any]) -> dict[str, Any]:
@@ -44,6 +82,7 @@ class V3Routes:
     def routes(self) -> list[Route]:
         return [
             Route("/api/v3/search", endpoint(self.search, Style.V3), methods=["POST"]),
+            Route("/api/v3/matches", endpoint(self.matches, Style.V3), methods=["POST"]),
             Route("/api/v3/datasets", endpoint(self.datasets, Style.V3_NO_FIELD), methods=["GET"]),
             Route(
                 "/api/v3/documents/{document_id}",
@@ -62,6 +101,31 @@ class V3Routes:
 
         def run() -> bytes:
             return json_bytes(state.engine.search(req).to_dict())
+
+        return json_response(await state.search(caller, run))
+
+    async def matches(self, request: Request) -> Response:
+        """POST /api/v3/matches (an extension): a window of every matching document, in date
+        or BM25 order, under the same limits as a search."""
+        state = self.state
+        caller = await state.authenticate(request)
+        body = await read_json_object(request, state.settings.max_body_bytes)
+        order, limit, offset = matches_window(body)
+        search = {k: v for k, v in body.items() if k not in MATCH_FIELDS}
+        req = state.check_search(search_arguments(search), caller.plan)
+        engine = cast(MatchesAPI, state.engine)
+
+        def run() -> bytes:
+            frame = engine.matches(req, order=order, limit=limit, offset=offset)
+            total = int(frame.attrs.get("total", 0))
+            end = offset + len(frame)
+            return json_bytes(
+                {
+                    "matches": match_records(frame),
+                    "total": total,
+                    "next_offset": end if len(frame) and end < total else None,
+                }
+            )
 
         return json_response(await state.search(caller, run))
 

@@ -173,3 +173,39 @@ def test_wrap_breaks_at_spaces_and_keeps_every_word():
     text = "FDA User Fee Act Documents (PDUFA, GDUFA, BsUFA, MDUFA)"
     assert wrap(text, 26) == "FDA User Fee Act Documents\n(PDUFA, GDUFA, BsUFA,\nMDUFA)"
     assert wrap("Supercalifragilistic", 5) == "Supercalifragilistic"
+
+
+def _with_facets(result: SearchResult) -> SearchResult:
+    result.facet_counts = {
+        "year": [
+            {"value": "2019", "documents": 2, "pages": 3},
+            {"value": "2020", "documents": 0, "pages": 0},
+            {"value": "2021", "documents": 2, "pages": 2},
+            {"value": None, "documents": 1, "pages": 1},
+        ],
+        "dataset": [
+            {"value": "fda_483", "documents": 3, "pages": 4},
+            {"value": "fda_recalls", "documents": 2, "pages": 2},
+        ],
+    }
+    return result
+
+
+def test_facet_of_years_is_one_bar_per_year_with_the_undated_in_the_title(result):
+    fig = _with_facets(result).plot.facet("year")
+    ax = fig.axes[0]
+    assert [int(p.get_height()) for p in ax.patches] == [2, 0, 2]
+    assert "1 without a date" in ax.get_title()
+    assert ax.get_xlabel() == "Year"
+
+
+def test_facet_of_values_is_one_named_bar_each(result):
+    ax = _with_facets(result).plot.facet("dataset").axes[0]
+    assert [int(p.get_width()) for p in ax.patches] == [3, 2]
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels[0] != "fda_483" and len(labels) == 2  # display names
+
+
+def test_a_facet_not_asked_for_is_a_key_error(result):
+    with pytest.raises(KeyError, match="company"):
+        _with_facets(result).plot.facet("company")

@@ -196,6 +196,7 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors."""
         return self.searches.check(
@@ -208,6 +209,7 @@ class Engine:
             limit=limit,
             offset=offset,
             plan=plan,
+            syntax=syntax,
             default_plan=self.plan,
         )
 
@@ -224,6 +226,7 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """v3 search: documents best first, each with up to 3 of its best matching pages.
 
@@ -242,6 +245,7 @@ class Engine:
                 limit=limit,
                 offset=offset,
                 plan=plan,
+                syntax=syntax,
             )
         )
 
@@ -256,6 +260,7 @@ class Engine:
         date_to: str | None = None,
         limit: int = LIMIT_MAX,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """Every document of the search (`limit` per call), duplicates dropped; the statuses
         are the first call's. A `SearchRequest` is read from offset 0 with its own limit."""
@@ -269,6 +274,7 @@ class Engine:
             date_to=date_to,
             limit=limit,
             plan=plan,
+            syntax=syntax,
         )
 
     def legacy_search(

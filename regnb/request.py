@@ -6,22 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from regnb.query import KeywordItem
+
 __all__ = ["DATE_KINDS", "DocFilter", "KeywordItem", "SearchRequest"]
 
 DATE_KINDS = ("date_from", "date_to")
-
-
-@dataclass(frozen=True)
-class KeywordItem:
-    """One keyword item: the words as given and their distinct searchable terms, in order."""
-
-    text: str
-    terms: tuple[str, ...]
-
-    @property
-    def size(self) -> int:
-        """How many distinct terms a page must hold to match the item fully."""
-        return len(self.terms)
 
 
 @dataclass(frozen=True)
@@ -54,6 +43,8 @@ class SearchRequest:
     limit: int = 20
     offset: int = 0
     plan: str = "enterprise"
+    syntax: str = "plain"
+    """How keyword items read: `plain` words (the spec's) or the `query` syntax (regnb.query)."""
 
     @property
     def keywords(self) -> list[str]:
@@ -97,4 +88,6 @@ class SearchRequest:
             if getattr(self, name) is not None:
                 body[name] = getattr(self, name)
         body["limit"], body["offset"] = self.limit, self.offset
+        if self.syntax == "query":
+            body["syntax"] = "query"
         return body

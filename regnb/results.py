@@ -143,6 +143,11 @@ class SearchResult:
     """Display names of the datasets, from the catalog of the engine that made the result."""
     facet_counts: dict[str, list[dict[str, Any]]] | None = None
     """Counts over every full match, per facet asked for (an extension; None: none asked)."""
+    notices: list[str] = field(default_factory=list)
+    """What the search did not do as written: a prefix expansion cut, a field condition that
+    some datasets lack, a phrase of stop words ignored (query syntax only)."""
+    syntax: str = "plain"
+    """How the keyword items were read; with `query`, the envelope carries `notices`."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's search response envelope, JSON-ready (with `facets` where asked for)."""
@@ -155,6 +160,8 @@ class SearchResult:
         }
         if self.facet_counts is not None:
             out["facets"] = copy.deepcopy(self.facet_counts)
+        if self.syntax == "query":
+            out["notices"] = list(self.notices)
         return out
 
     @property
@@ -184,6 +191,8 @@ class SearchResult:
             query=query,
             names=names,
             facet_counts=copy.deepcopy(body["facets"]) if "facets" in body else None,
+            notices=list(body.get("notices") or []),
+            syntax="query" if "notices" in body else "plain",
         )
 
     @property

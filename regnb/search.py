@@ -20,11 +20,18 @@ from typing import Any
 import numpy as np
 
 from regnb._budget import split_budget
-from regnb._matching import Candidates, QueryPostings
+from regnb._matching import (
+    Candidates,
+    Lexicon,
+    MatchItem,
+    QueryPostings,
+    phrase_pattern,
+)
 from regnb._store import IndexStore
-from regnb.catalog import Catalog
+from regnb.catalog import Catalog, Dataset
 from regnb.errors import RankingFailed, SearchTimeout
-from regnb.request import SearchRequest
+from regnb.query import Field, Phrase
+from regnb.request import DATE_KINDS, DocFilter, SearchRequest
 from regnb.results import SearchResult
 
 __all__ = [
@@ -35,9 +42,11 @@ __all__ = [
     "Searcher",
     "blend",
     "dataset_statuses",
+    "field_filter",
     "group_documents",
     "loosen_needs",
     "match_levels",
+    "missing_field_notices",
 ]
 
 log = logging.getLogger("regnb.search")
@@ -79,6 +88,39 @@ def loosen_needs(sizes: Sequence[int], level: int) -> list[int]:
 def match_levels(sizes: Sequence[int]) -> list[int]:
     """The loosening levels to try in turn: only items of more than one word can loosen."""
     return [0, 1, 2] if any(n > 1 for n in sizes) else [0]
+
+
+def field_filter(dataset: Dataset, cond: Field) -> DocFilter | None:
+    """The document filter that `name:value` is in a dataset: a quoted value of several words
+    is a phrase of the field's words; a filter's own kind where the name is a filter (`exact`
+    numbers, `keyword` names, enums); else a keyword match (exact where the value has no
+    word). None where the dataset lacks the field."""
+    name = cond.name
+    is_filter = name in dataset.filters and name not in DATE_KINDS
+    if not is_filter and name not in dataset.fields:
+        return None
+    field = dataset.filter_field(name) if is_filter else name
+    if cond.quoted and len(cond.terms) > 1:
+        return DocFilter("phrase", field, phrase_pattern(cond.terms, 0), name)
+    kind = dataset.filter_kind(name) if is_filter else "keyword"
+    if kind == "keyword" and not cond.terms:
+        kind = "exact"
+    return DocFilter(kind, field, cond.value, name)
+
+
+def missing_field_notices(req: SearchRequest, catalog: Catalog, datasets: list[str]) -> list[str]:
+    """One notice per `name:value` of the items that some searched datasets lack (no page of
+    theirs meets it)."""
+    out = []
+    for i, item in enumerate(req.items):
+        for cond in item.fields:
+            lacking = [ds for ds in datasets if field_filter(catalog[ds], cond) is None]
+            if lacking:
+                out.append(
+                    f"keywords[{i}]: {cond.name}:{cond.value} is not a field of "
+                    f"{', '.join(lacking)}; no page there meets it"
+                )
+    return out
 
 
 def blend(cosine: np.ndarray, bm25: np.ndarray, weight: float = SIMILARITY_WEIGHT) -> np.ndarray:
@@ -158,6 +200,41 @@ class DatasetRun:
     error: str | None = None
 
 
+class DatasetChecks:
+    """`PageChecks` for one dataset of a search: field conditions read once each (SQL, under
+    the deadline), phrases verified on the pages' tokens."""
+
+    def __init__(self, store: IndexStore, dataset: Dataset, deadline: float) -> None:
+        self.store, self.dataset, self.deadline = store, dataset, deadline
+        self._fields: dict[Field, Callable[[np.ndarray], np.ndarray] | None] = {}
+
+    def field(self, cond: Field, page_ids: np.ndarray) -> np.ndarray:
+        if cond not in self._fields:
+            filt = field_filter(self.dataset, cond)
+            self._fields[cond] = (
+                None
+                if filt is None
+                else self.store.allowed(self.dataset.id, [filt], deadline=self.deadline)
+            )
+        test = self._fields[cond]
+        return np.zeros(page_ids.size, bool) if test is None else test(page_ids)
+
+    def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
+        pattern = phrase_pattern(phrase.terms, phrase.slop)
+        return self.store.phrase_pages(page_ids, pattern, deadline=self.deadline)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A search's items against one snapshot: each item's ids, the ids of its terms, the
+    postings of every term the conditions read, and what the search should say."""
+
+    items: list[MatchItem]
+    lexicon: Lexicon
+    post: QueryPostings
+    notices: list[str]
+
+
 class Searcher:
     """Runs searches over one index, each over the snapshot `stores()` gives when it starts;
     filtered datasets are matched in parallel under one deadline."""
@@ -173,8 +250,10 @@ class Searcher:
         timeout_s: float,
         similarity_weight: float = SIMILARITY_WEIGHT,
         workers: int = 4,
+        prefix_limit: int = 100,
     ) -> None:
         self.stores, self.catalog, self.embed_query = stores, catalog, embed_query
+        self.prefix_limit = prefix_limit
         self.similarity_weight = similarity_weight
         self.budget, self.cap, self.timeout_s = budget, cap, timeout_s
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regnb-match")
@@ -187,7 +266,7 @@ class Searcher:
         deadline = started + self.timeout_s
         store = self.stores()  # one snapshot from start to end
         statuses, runnable = dataset_statuses(req, self.catalog)
-        runs = self._match_all(store, req, runnable, deadline)
+        runs, notices = self._match_all(store, req, runnable, deadline)
         full, loose = {}, {}
         for ds, run in runs.items():
             if run.error is not None:
@@ -233,33 +312,80 @@ class Searcher:
             ]
             window.append(DocumentGroup(int(store.page_doc[ids[at[0]]]), pages[0].dataset, pages))
         result = self._result(store, req, window, bounds.size - 1, statuses)
+        result.notices = notices
         result.timings = {
             "match_ms": (matched_at - started) * 1000,
             "total_ms": (time.perf_counter() - started) * 1000,
         }
         return result
 
+    def resolve(
+        self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
+    ) -> Resolved:
+        """The items' terms and prefixes looked up in the snapshot, and their postings read
+        (weights of the terms only excluded set to 0: BM25 counts the positive ones)."""
+        notices = [f"keywords[{i}]: {n}" for i, item in enumerate(req.items) for n in item.notes]
+        positive = {t for item in req.items for t in item.positive_terms}
+        negative = {t for item in req.items for t in item.negative_terms} - positive
+        ids = store.term_ids(sorted(positive | negative))
+        expansions: dict[str, tuple[int, ...]] = {}
+        required: set[int] = {ids[t] for t in positive if t in ids}
+        for i, item in enumerate(req.items):
+            for prefix, wanted in item.prefixes:
+                if prefix.prefix not in expansions:
+                    found, cut = store.prefix_terms(prefix.prefix, self.prefix_limit)
+                    expansions[prefix.prefix] = tuple(found.values())
+                    if cut:
+                        notices.append(
+                            f"keywords[{i}]: {prefix.text}* matches more than "
+                            f"{self.prefix_limit} terms; only the first {self.prefix_limit} "
+                            "(in alphabetical order) were searched"
+                        )
+                if wanted:
+                    required.update(expansions[prefix.prefix])
+        lexicon = Lexicon(ids, expansions)
+        items = [
+            MatchItem(
+                tuple(dict.fromkeys(ids[t] for t in item.terms if t in ids)),
+                item.size,
+                item.conditions,
+            )
+            for item in req.items
+        ]
+        every = sorted(set(ids.values()) | {t for e in expansions.values() for t in e})
+        post = store.postings(every, deadline=deadline)
+        excluded = np.asarray(sorted(set(every) - required), post.terms.dtype)
+        if excluded.size:
+            post.weights[np.isin(post.terms, excluded)] = 0
+        post.prepare([item.plain for item in items])
+        notices += missing_field_notices(req, self.catalog, datasets)
+        return Resolved(items, lexicon, post, list(dict.fromkeys(notices)))
+
     def _match_all(
         self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
-    ) -> dict[str, DatasetRun]:
+    ) -> tuple[dict[str, DatasetRun], list[str]]:
         runs = {ds: DatasetRun() for ds in datasets}
         if not datasets:
-            return runs
-        ids = store.term_ids(sorted({t for item in req.items for t in item.terms}))
-        items = [[ids[t] for t in item.terms if t in ids] for item in req.items]
-        sizes = [item.size for item in req.items]
+            return runs, []
         try:
-            post = store.postings([t for item in items for t in item], deadline=deadline)
-            post.prepare(items)
+            resolved = self.resolve(store, req, datasets, deadline)
         except SearchTimeout:
             for run in runs.values():
                 run.error = "timeout"
-            return runs
-        # Field filters run SQL, which can be slow on a large dataset: those datasets run in
-        # worker threads under the deadline. The others are bounded numpy work.
-        queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
+            return runs, []
+        # Field filters, field conditions and phrases run SQL, which can be slow on a large
+        # dataset: those datasets run in worker threads under the deadline. The others are
+        # bounded numpy work.
+        reads = any(
+            isinstance(leaf, Field) or (isinstance(leaf, Phrase) and len(leaf.terms) > 1)
+            for item in req.items
+            for leaf, _ in item.leaves()
+        )
+        queried = [
+            ds for ds in datasets if reads or any(f.on_fields for f in req.filters.get(ds, ()))
+        ]
         futures: dict[Future[DatasetRun], str] = {
-            self._pool.submit(self._match_one, store, req, ds, post, items, sizes, deadline): ds
+            self._pool.submit(self._match_one, store, req, ds, resolved, deadline): ds
             for ds in queried
         }
         for ds in datasets:
@@ -268,37 +394,40 @@ class Searcher:
             if time.perf_counter() > deadline:
                 runs[ds].error = "timeout"
                 continue
-            runs[ds] = self._match_one(store, req, ds, post, items, sizes, deadline)
+            runs[ds] = self._match_one(store, req, ds, resolved, deadline)
         done, pending = wait(futures, timeout=max(deadline - time.perf_counter(), 0))
         for future in pending:
             future.cancel()
             runs[futures[future]].error = "timeout"
         for future in done:
             runs[futures[future]] = future.result()
-        return runs
+        return runs, resolved.notices
 
     def _match_one(
         self,
         store: IndexStore,
         req: SearchRequest,
         ds: str,
-        post: QueryPostings,
-        items: list[list[int]],
-        sizes: list[int],
+        resolved: Resolved,
         deadline: float,
     ) -> DatasetRun:
         """One dataset: its filters, then each loosening level until pages match. A timeout or
         a failure becomes the dataset's status, never the search's."""
         try:
-            filters = req.dataset_filters(ds, self.catalog[ds].date_field)
+            dataset = self.catalog[ds]
+            filters = req.dataset_filters(ds, dataset.date_field)
             allowed = store.allowed(ds, filters, deadline=deadline)
+            checks = DatasetChecks(store, dataset, deadline)
+            sizes = [item.size for item in resolved.items]
             for level in match_levels(sizes):
                 cand = store.match(
                     ds,
-                    post,
-                    items,
+                    resolved.post,
+                    resolved.items,
                     loosen_needs(sizes, level),
                     allowed,
+                    resolved.lexicon,
+                    checks,
                     limit=self.budget,
                     cap=self.cap,
                 )
@@ -369,4 +498,5 @@ class Searcher:
             ranking=req.ranking,
             keywords=req.keywords,
             query=req.query,
+            syntax=req.syntax,
         )

@@ -13,6 +13,7 @@ from regnb import legacy
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.present.names import DatasetNames
+from regnb.query import warn_plain
 from regnb.request import SearchRequest
 from regnb.results import LegacySearchResult, SearchResult
 from regnb.search import Searcher
@@ -45,6 +46,7 @@ class Searches:
             cap=settings.match_count_cap,
             timeout_s=settings.search_timeout_s,
             similarity_weight=settings.similarity_weight,
+            prefix_limit=settings.prefix_terms,
         )
 
     def check(
@@ -60,10 +62,15 @@ class Searches:
         offset: int,
         plan: str | None,
         default_plan: str,
+        syntax: str = "query",
+        warn: bool = True,
     ) -> SearchRequest:
-        """A search checked once against the catalog; raises the spec's 400 errors."""
+        """A search checked once against the catalog; raises the spec's 400 errors. `warn`:
+        once per process, when plain reading meets quotes or operators."""
         if isinstance(keywords, str):
             keywords = [keywords]
+        if warn and syntax == "plain" and isinstance(keywords, list | tuple):
+            warn_plain(keywords, self.normaliser.terms, stacklevel=5)
         return search_request(
             self.catalog,
             self.normaliser.terms,
@@ -77,6 +84,7 @@ class Searches:
                 "limit": limit,
                 "offset": offset,
                 "plan": default_plan if plan is None else plan,
+                "syntax": syntax,
             },
         )
 

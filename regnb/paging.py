@@ -62,6 +62,8 @@ class SearchSlices:
             next_offset=None,
             ranking=self.first.ranking,
             names=self.first.names,
+            notices=self.first.notices,
+            syntax=self.first.syntax,
         )
 
 

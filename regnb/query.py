@@ -48,6 +48,7 @@ __all__ = [
     "QuerySyntaxWarning",
     "Words",
     "cfr_term",
+    "escape_item",
     "parse_item",
     "plain_item",
     "read_as_words",
@@ -526,3 +527,13 @@ def warn_plain(keywords: Iterable[object], terms: Terms, *, stacklevel: int = 2)
                 stacklevel=stacklevel + 1,
             )
             return
+
+
+def escape_item(text: str, terms: Terms) -> str:
+    """`text` as it is where the query syntax reads it as plain words; else its runs of letters
+    and digits joined by spaces, `OR`/`AND`/`NOT` lower-cased: the same plain terms, no
+    operator (for items written by a program from free text, such as the agent's)."""
+    if read_as_words(text, terms):
+        return text
+    runs = re.findall(r"[^\W_]+", text)
+    return " ".join(w.lower() if w in OPERATORS else w for w in runs)

@@ -148,7 +148,7 @@ def search_body(
     date_to: str | None = None,
     limit: int = 20,
     offset: int = 0,
-    syntax: str = "plain",
+    syntax: str = "query",
 ) -> dict[str, Any]:
     """The v3 search body: a checked request's own body, or the arguments as given (with
     `"syntax": "query"`, the extension, where the items are read in the query syntax)."""
@@ -172,7 +172,12 @@ def search_body(
 
 def search(body: Mapping[str, Any]) -> Call[SearchResult]:
     def result(got: dict[str, Any]) -> SearchResult:
-        return SearchResult.from_dict(got, keywords=body["keywords"], query=body.get("query"))
+        return SearchResult.from_dict(
+            got,
+            keywords=body["keywords"],
+            query=body.get("query"),
+            syntax=body.get("syntax", "plain"),
+        )
 
     return Call("POST", "/api/v3/search", _built(result), body=encode(body))
 

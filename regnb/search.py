@@ -358,7 +358,8 @@ class Searcher:
         if excluded.size:
             post.weights[np.isin(post.terms, excluded)] = 0
         post.prepare([item.plain for item in items])
-        notices += missing_field_notices(req, self.catalog, datasets)
+        held = [ds for ds in datasets if ds in store.dataset_codes]  # with documents
+        notices += missing_field_notices(req, self.catalog, held)
         return Resolved(items, lexicon, post, list(dict.fromkeys(notices)))
 
     def _match_all(

@@ -479,11 +479,16 @@ def parse_item(text: str, terms: Terms, *, where: str = "keywords[0]") -> Keywor
     """One keyword item in the query syntax; `terms` normalises words as the index does.
     Raises `InvalidRequest` (field `where`) for a malformed item."""
     syntax = _Syntax(where)
-    parser = _Parser(_tokens(text, syntax), terms, syntax)
-    root = parser.item()
-    simple = _simplify(root)
-    conjuncts = list(_top_level(simple)) if isinstance(simple, AllOf) else [simple]
-    conjuncts = [n for n in conjuncts if n is not None]
+    tokens = _tokens(text, syntax)
+    if all(tok.kind == "word" for tok in tokens):  # no operator: the words at once, as plain
+        conjuncts: list[Node] = [Words(text, tuple(terms(text)))] if tokens else []
+        parser = None
+    else:
+        parser = _Parser(tokens, terms, syntax)
+        simple = _simplify(parser.item())
+        found = list(_top_level(simple)) if isinstance(simple, AllOf) else [simple]
+        conjuncts = [n for n in found if n is not None]
+    conjuncts = [n for n in conjuncts if not isinstance(n, Words) or n.terms]
     if not conjuncts:
         raise InvalidRequest(
             f"{where} {text!r} has no searchable word (only stop words or punctuation)",
@@ -497,7 +502,8 @@ def parse_item(text: str, terms: Terms, *, where: str = "keywords[0]") -> Keywor
         )
     plain = [t for n in conjuncts if isinstance(n, Words) for t in n.terms]
     conditions = tuple(n for n in conjuncts if not isinstance(n, Words))
-    return KeywordItem(text, tuple(dict.fromkeys(plain)), conditions, tuple(parser.notes))
+    notes = tuple(parser.notes) if parser else ()
+    return KeywordItem(text, tuple(dict.fromkeys(plain)), conditions, notes)
 
 
 def read_as_words(text: str, terms: Terms) -> bool:

@@ -237,6 +237,7 @@ _CFR = re.compile(
 _FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?=\S)")
 _SLOP = re.compile(r"~(\d+)")
 OPERATORS = ("OR", "AND", "NOT")
+_MAYBE_OPERATOR = re.compile(r'["()*:~]|(?:^|\s)-|\b(?:OR|AND|NOT)\b')
 
 
 @dataclass(frozen=True)
@@ -508,6 +509,8 @@ def parse_item(text: str, terms: Terms, *, where: str = "keywords[0]") -> Keywor
 
 def read_as_words(text: str, terms: Terms) -> bool:
     """Whether the query syntax reads `text` exactly as plain words (no operator in it)."""
+    if not _MAYBE_OPERATOR.search(text):
+        return True
     try:
         parsed = parse_item(text, terms)
     except InvalidRequest:

@@ -7,11 +7,17 @@ from __future__ import annotations
 import random
 import warnings
 
+import numpy as np
 import pytest
 
 import regnb
 from regnb import query, text
-from regnb.errors import InvalidRequest
+from regnb._matching import phrase_pattern
+from regnb.catalog import load_catalog
+from regnb.errors import InvalidRequest, SearchTimeout
+from regnb.query import Field
+from regnb.request import DocFilter
+from regnb.search import field_filter
 
 from .conftest import doc
 
@@ -285,3 +291,69 @@ def test_the_checked_request_carries_the_syntax(eng):
     assert req.to_body()["syntax"] == "query"
     assert "syntax" not in eng.check_search(["media fill"], syntax="plain").to_body()
     assert eng.search(req).to_dict() == eng.search(['"media fill"']).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("terms", "slop", "joined", "found"),
+    [
+        (["media", "fill"], 0, "a media fill b", True),
+        (["media", "fill"], 0, "media fill", True),
+        (["media", "fill"], 0, "fill media", False),
+        (["media", "fill"], 0, "multimedia fill", False),
+        (["media", "fill"], 0, "media fills", False),
+        (["media", "fill"], 1, "media x fill", True),
+        (["media", "fill"], 1, "media x y fill", False),
+        (["a", "b", "c"], 2, "a x b x x c", True),
+        (["a", "b", "c"], 2, "a x x x b c", False),
+        (["cfr:211"], 0, "x cfr:211 y", True),
+    ],
+)
+def test_phrase_patterns_match_terms_in_order_within_the_slop(terms, slop, joined, found):
+    import re
+
+    pattern = phrase_pattern(terms, slop)
+    assert bool(re.search(pattern, joined)) is found
+
+
+@pytest.mark.parametrize(
+    ("dataset", "cond", "expected"),
+    [
+        (
+            "fda_483",
+            Field("fei_number", "300-097-5914", ("300", "097", "5914")),
+            DocFilter("exact", "fei_number", "300-097-5914", "fei_number"),
+        ),
+        (
+            "fda_warning_letters",
+            Field("company", "hospira", ("hospira",)),
+            DocFilter("keyword", "company", "hospira", "company"),
+        ),
+        (
+            "fda_warning_letters",
+            Field("company", "acme labs", ("acm", "lab"), quoted=True),
+            DocFilter("phrase", "company", phrase_pattern(["acm", "lab"], 0), "company"),
+        ),
+        (  # a field that is not a filter matches by its words
+            "fda_warning_letters",
+            Field("posted_date", "2020", ("2020",)),
+            DocFilter("keyword", "posted_date", "2020", "posted_date"),
+        ),
+        (  # a filter reading another field reads that field
+            "fda_clinical_trials",
+            Field("condition", "asthma", ("asthma",)),
+            DocFilter("keyword", "conditions", "asthma", "condition"),
+        ),
+        ("fda_483", Field("company", "hospira", ("hospira",)), None),
+        ("fda_483", Field("date_from", "2020", ("2020",)), None),
+    ],
+)
+def test_a_field_condition_is_the_filter_its_dataset_has(dataset, cond, expected):
+    assert field_filter(load_catalog()[dataset], cond) == expected
+
+
+def test_phrase_verification_stops_at_the_deadline(eng):
+    store = eng.store
+    with pytest.raises(SearchTimeout):
+        store.phrase_pages(np.arange(3), phrase_pattern(["media", "fill"], 0), deadline=0.0)
+    found = store.phrase_pages(np.arange(store.n_pages), phrase_pattern(["media", "fill"], 0))
+    assert found.sum() == 2

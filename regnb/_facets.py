@@ -19,15 +19,15 @@ import numpy as np
 
 from regnb._segments import NO_DATE
 from regnb._store import IndexStore
+from regnb.cfr import CFR_PREFIX, term_value
 from regnb.request import Facet
 
 if TYPE_CHECKING:
     from regnb.search import FullMatches
 
-__all__ = ["CFR_PREFIX", "OTHER", "cfr_sections", "count_facets"]
+__all__ = ["OTHER", "cfr_sections", "count_facets"]
 
 OTHER = "(other)"
-CFR_PREFIX = "cfr:"  # TODO(merge): regnb.cfr.CFR_PREFIX (helper CFR)
 CFR_TERMS_MAX = 200_000  # section terms read for the facet; more would be a broken index
 
 Rows = list[dict[str, Any]]
@@ -91,7 +91,7 @@ def cfr_sections(store: IndexStore) -> tuple[list[str], np.ndarray, np.ndarray]:
         return {t: i for t, i in found.items() if "." in t}
 
     names, pages, codes = store.cached_term_pages("cfr-sections", terms)
-    return [f"21 CFR {t[len(CFR_PREFIX) :]}" for t in names], pages, codes
+    return [term_value(t) for t in names], pages, codes
 
 
 def count_cfr(store: IndexStore, pages: np.ndarray, size: int) -> Rows:

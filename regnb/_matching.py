@@ -5,22 +5,35 @@ a page holds) and scoring (BM25 summed over the query's distinct terms) run over
 pages (those holding at least one query term), not over the corpus: the postings are sorted
 into candidates once (`np.unique`, or one pass over a page-id range where the postings are
 nearly as many as the pages), and each dataset's candidates are one slice of them.
+
+`match_mask` is the one rule of which candidates match a search's items: enough of an item's
+plain words, and its conditions (OR-groups, exclusions, phrases, fields, prefixes, citations)
+met, evaluated over the candidates still in play so that phrases are verified (and fields
+read) on as few pages as possible.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
+from regnb.query import AllOf, AnyOf, Cfr, Field, Node, Not, Phrase, Prefix, Words
+
 __all__ = [
     "Candidates",
+    "Lexicon",
+    "MatchItem",
+    "PageChecks",
     "PageTest",
     "QueryPostings",
     "best_candidates",
     "match_candidates",
-    "matched_mask",
+    "match_mask",
+    "phrase_pattern",
 ]
 
 PageTest = Callable[[np.ndarray], np.ndarray]
@@ -122,32 +135,170 @@ class QueryPostings:
                     self._by_ds[int(codes[part[0]])] = part
         return self._by_ds.get(code, np.empty(0, np.int64))
 
-    def prepare(self, items: Sequence[Sequence[int]]) -> None:
+    def prepare(self, term_sets: Sequence[Sequence[int]]) -> None:
         """Compute every array a search reads, before datasets are matched in parallel."""
         _ = self.candidate_score
         self.in_dataset(-1)
-        for item in items:
-            if item:
-                self.counts(item)
+        for ids in term_sets:
+            if ids:
+                self.counts(ids)
 
 
-def matched_mask(
+def phrase_pattern(terms: Sequence[str], slop: int) -> str:
+    """A regular expression (RE2) over a page's terms joined by single spaces that matches where
+    `terms` occur in order with at most `slop` other terms between consecutive ones."""
+    gap = f"(?: \\S+){{0,{slop}}} " if slop else " "
+    return "(?:^| )" + gap.join(re.escape(t) for t in terms) + "(?: |$)"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The index's ids of a search's terms (those some live page holds) and what each prefix
+    expanded to."""
+
+    term_ids: Mapping[str, int]
+    expansions: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def all_of(self, terms: Sequence[str]) -> tuple[int, ...] | None:
+        """The ids of the terms, or None when the index lacks one (no page holds them all)."""
+        ids = [self.term_ids.get(t) for t in terms]
+        return (
+            None
+            if any(i is None for i in ids)
+            else tuple(dict.fromkeys(i for i in ids if i is not None))
+        )
+
+
+@dataclass(frozen=True)
+class MatchItem:
+    """A keyword item resolved against one index snapshot: the ids of its plain terms the index
+    holds, how many distinct plain terms it has (known or not), and its conditions."""
+
+    plain: tuple[int, ...]
+    size: int
+    conditions: tuple[Node, ...] = ()
+
+
+class PageChecks(Protocol):
+    """What matching reads beyond the postings, for one dataset's pages (by global page id)."""
+
+    def field(self, cond: Field, page_ids: np.ndarray) -> np.ndarray:
+        """Whether each page's document meets `name:value`."""
+
+    def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
+        """Whether each page (which holds every term of the phrase) has them in order."""
+
+
+def _cost(node: Node) -> int:
+    """Evaluation order within a conjunction: postings first, then fields, phrases last."""
+    if isinstance(node, Phrase) and len(node.terms) > 1:
+        return 2
+    if isinstance(node, Field):
+        return 1
+    if isinstance(node, Not):
+        return _cost(node.node)
+    if isinstance(node, AnyOf | AllOf):
+        return max(_cost(n) for n in node.nodes)
+    return 0
+
+
+class _Evaluation:
+    """Conditions evaluated over candidate indices (into `post.candidates`)."""
+
+    def __init__(self, post: QueryPostings, lexicon: Lexicon, checks: PageChecks | None) -> None:
+        self.post, self.lexicon, self.checks = post, lexicon, checks
+
+    def holds(self, ids: tuple[int, ...] | None, sub: np.ndarray, *, every: bool) -> np.ndarray:
+        if not ids:
+            return np.zeros(sub.size, bool)
+        counts: np.ndarray = self.post.counts(ids)[sub]
+        return np.asarray(counts >= len(ids) if every else counts > 0, bool)
+
+    def __call__(self, node: Node, sub: np.ndarray) -> np.ndarray:
+        if isinstance(node, Words):
+            return self.holds(self.lexicon.all_of(node.terms), sub, every=True)
+        if isinstance(node, Cfr):
+            return self.holds(self.lexicon.all_of([node.term]), sub, every=True)
+        if isinstance(node, Prefix):
+            return self.holds(self.lexicon.expansions.get(node.prefix), sub, every=False)
+        if isinstance(node, Phrase):
+            return self.phrase(node, sub)
+        if isinstance(node, Field):
+            assert self.checks is not None
+            return np.asarray(self.checks.field(node, self.post.candidates[sub]), bool)
+        if isinstance(node, Not):
+            return ~self(node.node, sub)
+        if isinstance(node, AnyOf):
+            return self.any_of(node.nodes, sub)
+        return self.all_of(node.nodes, sub)
+
+    def phrase(self, node: Phrase, sub: np.ndarray) -> np.ndarray:
+        has = self.holds(self.lexicon.all_of(node.terms), sub, every=True)
+        if len(node.terms) > 1 and has.any():
+            assert self.checks is not None
+            at = np.flatnonzero(has)
+            has[at] = self.checks.phrase(node, self.post.candidates[sub[at]])
+        return has
+
+    def all_of(self, nodes: Sequence[Node], sub: np.ndarray) -> np.ndarray:
+        """Each node evaluated only where the ones before it (cheapest first) held."""
+        ok = np.ones(sub.size, bool)
+        for node in sorted(nodes, key=_cost):
+            at = np.flatnonzero(ok)
+            if at.size == 0:
+                break
+            ok[at] = self(node, sub[at])
+        return ok
+
+    def any_of(self, nodes: Sequence[Node], sub: np.ndarray) -> np.ndarray:
+        """Each node evaluated only where none before it (cheapest first) held."""
+        ok = np.zeros(sub.size, bool)
+        for node in sorted(nodes, key=_cost):
+            at = np.flatnonzero(~ok)
+            if at.size == 0:
+                break
+            ok[at] = self(node, sub[at])
+        return ok
+
+
+def match_mask(
     post: QueryPostings,
-    idx: np.ndarray,
-    items: Sequence[Sequence[int]],
+    code: int,
+    items: Sequence[MatchItem],
     needs: Sequence[int],
     allowed: PageTest | None,
-) -> np.ndarray:
-    """Which of the candidates `idx` (indices into `post.candidates`) match: hold at least
-    `needs[i]` of item i's terms for some i, and pass the filters (`allowed`). Ranking,
-    counting and export all select pages with this one test."""
-    matched = np.zeros(idx.size, dtype=bool)
+    lexicon: Lexicon,
+    checks: PageChecks | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which candidates of dataset `code` match: `(idx, mask)`, `idx` the dataset's candidates
+    (indices into `post.candidates`, ascending) and `mask` whether each matches some item: it
+    holds at least `needs[i]` of item i's plain terms, passes `allowed` (the filters), and meets
+    every condition of the item. `checks` reads fields and verifies phrases."""
+    idx = post.in_dataset(code)
+    bases: list[np.ndarray | None] = []
     for item, need in zip(items, needs, strict=True):
-        if item and need <= len(set(item)):
-            matched |= post.counts(item)[idx] >= need
-    if allowed is not None and matched.any():
-        matched[matched] &= allowed(post.candidates[idx[matched]])
-    return matched
+        if need > len(item.plain) or (need == 0 and not item.conditions):
+            bases.append(None)
+        elif need == 0:
+            bases.append(np.ones(idx.size, bool))
+        else:
+            bases.append(post.counts(item.plain)[idx] >= need)
+    reached = np.zeros(idx.size, bool)
+    for base in bases:
+        if base is not None:
+            reached |= base
+    if allowed is not None and reached.any():
+        reached[reached] &= allowed(post.candidates[idx[reached]])
+    evaluate = _Evaluation(post, lexicon, checks)
+    matched = np.zeros(idx.size, bool)
+    for item, base in zip(items, bases, strict=True):
+        if base is None:
+            continue
+        at = np.flatnonzero(base & reached & ~matched)
+        if item.conditions and at.size:
+            at = at[evaluate.all_of(item.conditions, idx[at])]
+        matched[at] = True
+    return idx, matched
 
 
 def best_candidates(post: QueryPostings, chosen: np.ndarray, *, limit: int, cap: int) -> Candidates:
@@ -168,16 +319,17 @@ def best_candidates(post: QueryPostings, chosen: np.ndarray, *, limit: int, cap:
 def match_candidates(
     post: QueryPostings,
     code: int,
-    items: Sequence[Sequence[int]],
+    items: Sequence[MatchItem],
     needs: Sequence[int],
     allowed: PageTest | None,
+    lexicon: Lexicon,
+    checks: PageChecks | None = None,
     *,
     limit: int,
     cap: int,
 ) -> Candidates:
-    """Pages of dataset `code` holding at least `needs[i]` of item i's terms for some i, scored
-    by BM25 summed over every distinct query term they hold; the best `limit` of them, best
-    first, ties by page id. `allowed` drops pages that fail the filters."""
-    idx = post.in_dataset(code)
-    chosen = idx[matched_mask(post, idx, items, needs, allowed)]
-    return best_candidates(post, chosen, limit=limit, cap=cap)
+    """The pages of dataset `code` that `match_mask` says match, scored by BM25 summed over
+    every distinct positive query term they hold; the best `limit` of them, best first, ties by
+    page id."""
+    idx, matched = match_mask(post, code, items, needs, allowed, lexicon, checks)
+    return best_candidates(post, idx[matched], limit=limit, cap=cap)

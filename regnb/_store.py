@@ -26,10 +26,13 @@ import pyarrow as pa
 from regnb import text
 from regnb._matching import (
     Candidates,
+    Lexicon,
+    MatchItem,
+    PageChecks,
     PageTest,
     QueryPostings,
     best_candidates,
-    matched_mask,
+    match_mask,
 )
 from regnb._segments import NO_DATE, Segment
 from regnb.errors import CorpusError, SearchTimeout
@@ -52,6 +55,8 @@ def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
         if f.kind == "keyword":
             test = f"list_has_all(terms, regnb_terms(${name}))"
             value = text.fold(value)
+        elif f.kind == "phrase":  # value: a `phrase_pattern` over the field's terms
+            test = f"regexp_matches(array_to_string(regnb_terms(value), ' '), ${name})"
         elif f.kind == "exact":
             test = f"norm = regexp_replace(upper(strip_accents(${name})), '[^A-Z0-9]', '', 'g')"
             value = text.fold(value)
@@ -64,6 +69,10 @@ def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
         )
         params[name] = value
     return "SELECT d.doc_row FROM docs d WHERE " + " AND ".join(where), params
+
+
+PHRASE_BATCH = 2000  # pages whose text is read and checked at once
+PHRASE_SQL = "SELECT i FROM phrase_in WHERE regexp_matches(array_to_string(regnb_terms(s), ' '), ?)"
 
 
 def union_sql(table: str, columns: str, bases: Sequence[int], empty: str) -> str:
@@ -355,31 +364,37 @@ class IndexStore:
         self,
         dataset: str,
         post: QueryPostings,
-        items: Sequence[Sequence[int]],
+        items: Sequence[MatchItem],
         needs: Sequence[int],
         allowed: PageTest | None,
+        lexicon: Lexicon,
+        checks: PageChecks | None = None,
     ) -> np.ndarray:
-        """Positions in `post.candidates` of the dataset's pages that meet `needs` for some item
-        and pass the filters, ascending: every match, uncapped."""
-        if dataset not in self.dataset_codes or not any(items):
+        """Positions in `post.candidates` of the dataset's pages that meet `needs` and the
+        conditions of some item and pass the filters, ascending: every match, uncapped."""
+        if dataset not in self.dataset_codes:
             return np.empty(0, np.int64)
-        idx = post.in_dataset(self.dataset_codes[dataset])
-        chosen: np.ndarray = idx[matched_mask(post, idx, items, needs, allowed)]
+        code = self.dataset_codes[dataset]
+        idx, matched = match_mask(post, code, items, needs, allowed, lexicon, checks)
+        chosen: np.ndarray = idx[matched]
         return chosen
 
     def match(
         self,
         dataset: str,
         post: QueryPostings,
-        items: Sequence[Sequence[int]],
+        items: Sequence[MatchItem],
         needs: Sequence[int],
         allowed: PageTest | None,
+        lexicon: Lexicon,
+        checks: PageChecks | None = None,
         *,
         limit: int,
         cap: int,
     ) -> Candidates:
-        """One dataset's pages that meet `needs` for some item, best BM25 first."""
-        chosen = self.matching(dataset, post, items, needs, allowed)
+        """One dataset's pages that meet `needs` and the conditions of some item, best BM25
+        first."""
+        chosen = self.matching(dataset, post, items, needs, allowed, lexicon, checks)
         return best_candidates(post, chosen, limit=limit, cap=cap)
 
     # --- per-index arrays for counting (made on first use, kept with the snapshot) ---
@@ -437,6 +452,37 @@ class IndexStore:
             return (list(chosen), *self.term_pages(chosen))
 
         return self._cached(f"terms:{key}", make)
+
+    def phrase_pages(
+        self, page_ids: np.ndarray, pattern: str, *, deadline: float | None = None
+    ) -> np.ndarray:
+        """Whether each page's terms (title and text, tokenised as the index does), joined by
+        spaces, match `pattern` (`phrase_pattern`); read and checked a batch at a time."""
+        ids = np.asarray(page_ids, np.int64)
+        out = np.zeros(ids.size, bool)
+        for start in range(0, ids.size, PHRASE_BATCH):
+            batch = ids[start : start + PHRASE_BATCH]
+            titles = self._titles(batch)
+            table = pa.table(
+                {
+                    "i": pa.array(np.arange(batch.size, dtype=np.int64)),
+                    "s": [
+                        text.fold(f"{t} {p}")
+                        for t, p in zip(titles, self.texts(batch), strict=True)
+                    ],
+                }
+            )
+            with self.cursor_until(deadline) as cur:
+                cur.register("phrase_in", table)
+                hits = cur.execute(PHRASE_SQL, [pattern]).fetchnumpy()["i"]
+                cur.unregister("phrase_in")
+            out[start + np.asarray(hits, np.int64)] = True
+        return out
+
+    def _titles(self, page_ids: np.ndarray) -> list[str]:
+        rows = self.page_doc[page_ids]
+        titles = {d["doc_row"]: d["title"] for d in self.documents(set(rows.tolist()))}
+        return [titles[r] for r in rows.tolist()]
 
     # --- rows by position ---
 

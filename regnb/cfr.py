@@ -26,7 +26,15 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["CFR_PREFIX", "DEFAULT_TITLE", "candidates", "query_term", "sections", "terms"]
+__all__ = [
+    "CFR_PREFIX",
+    "DEFAULT_TITLE",
+    "candidates",
+    "query_term",
+    "sections",
+    "term_value",
+    "terms",
+]
 
 CFR_PREFIX = "cfr:"
 DEFAULT_TITLE = 21
@@ -147,6 +155,14 @@ def query_term(text: str) -> str:
         )
     title = int(m["title"]) if m["title"] else DEFAULT_TITLE
     return _term(title, str(int(m["part"])), m["section"])
+
+
+def term_value(term: str) -> str:
+    """The normal form of an index term: `cfr:211.113` -> `21 CFR 211.113`, `cfr:42/493` ->
+    `42 CFR 493`."""
+    where = term.removeprefix(CFR_PREFIX)
+    title, _, rest = where.rpartition("/")
+    return f"{title or DEFAULT_TITLE} CFR {rest}"
 
 
 def candidates(texts: pa.ChunkedArray | pa.Array) -> np.ndarray:

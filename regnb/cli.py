@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import regnb
 from regnb._passages import best_passage
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.present.html import status_reason
+from regnb.query import QuerySyntaxWarning
 
 __all__ = ["build_parser", "exit_code", "main", "quote_read_id", "shown_line"]
 
@@ -74,7 +76,8 @@ def parse_filters(text: str | None) -> dict[str, Any] | None:
 
 def cmd_search(args: argparse.Namespace) -> int:
     filters = parse_filters(args.filters)
-    with _engine(args) as eng:
+    with _engine(args) as eng, warnings.catch_warnings():
+        warnings.simplefilter("ignore", QuerySyntaxWarning)  # --plain says so itself
         res = eng.search(
             args.keywords,
             args.query,
@@ -84,11 +87,14 @@ def cmd_search(args: argparse.Namespace) -> int:
             date_to=args.date_to,
             limit=args.limit,
             offset=args.offset,
+            syntax="plain" if args.plain else "query",
         )
     if args.json:
         print(json.dumps(res.to_dict(), indent=2, ensure_ascii=False))
         return 0
     print(f"{res.total} documents, ranking: {res.ranking}")
+    for notice in res.notices:
+        print(f"notice: {notice}")
     for i, doc in enumerate(res.to_dict()["results"], start=args.offset + 1):
         page = doc["pages"][0]
         snippet = best_passage(page["text"], args.keywords, args.query, max_chars=240).terminal()
@@ -211,6 +217,11 @@ def _search_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, default=20, metavar="N", help="documents to show, 1 to 50")
     p.add_argument("--offset", type=int, default=0, metavar="N", help="documents to skip, 0 to 500")
     p.add_argument("--json", action="store_true", help="print the spec's response envelope")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help='read keywords as plain words (no "phrases", -exclusions, OR, field:value, prefix*)',
+    )
     _common(p)
     _server(p)
 

@@ -196,6 +196,7 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchRequest:
@@ -210,6 +211,7 @@ class Engine:
             limit=limit,
             offset=offset,
             plan=plan,
+            syntax=syntax,
             default_plan=self.plan,
             sort=sort,
             facets=facets,
@@ -228,6 +230,7 @@ class Engine:
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
         sort: str | None = None,
         facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchResult:
@@ -240,7 +243,7 @@ class Engine:
         (`res.facets`)."""
         return self.searches.run(
             self._request(
-                keywords, query, datasets, filters, date_from, date_to, plan, limit, offset
+                keywords, query, datasets, filters, date_from, date_to, plan, syntax, limit, offset
             ),
             sort=sort,
             facets=facets,
@@ -265,9 +268,8 @@ class Engine:
         DataFrame (`value`, `documents`, `pages`) per facet of `by`: `dataset`, `year`,
         `month`, `cfr` (sections cited) or a catalog field (its `size` most frequent values,
         then `(other)`)."""
-        # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
         return self.searches.facets(
-            self._request(keywords, query, datasets, filters, date_from, date_to, plan),
+            self._request(keywords, query, datasets, filters, date_from, date_to, plan, syntax),
             by,
             size,
         )
@@ -329,9 +331,8 @@ class Engine:
         catalog field. With `batch_size`, an iterator of DataFrames of that many rows (memory
         bounded by the batch). `offset` and `limit` take a window of the order;
         `attrs["total"]` counts every matching document."""
-        # TODO(merge): pass `syntax` to check_search once it takes it (helper SYNTAX)
         return self.searches.matches(
-            self._request(keywords, query, datasets, filters, date_from, date_to, plan),
+            self._request(keywords, query, datasets, filters, date_from, date_to, plan, syntax),
             order,
             batch_size=batch_size,
             offset=offset,
@@ -347,6 +348,7 @@ class Engine:
         date_from: str | None,
         date_to: str | None,
         plan: str | None,
+        syntax: str,
         limit: int = 20,
         offset: int = 0,
     ) -> SearchRequest:
@@ -363,6 +365,7 @@ class Engine:
             limit=limit,
             offset=offset,
             plan=plan,
+            syntax=syntax,
         )
 
     def search_all(
@@ -376,6 +379,7 @@ class Engine:
         date_to: str | None = None,
         limit: int = LIMIT_MAX,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """Every document of the search (`limit` per call), duplicates dropped; the statuses
         are the first call's. A `SearchRequest` is read from offset 0 with its own limit."""
@@ -389,6 +393,7 @@ class Engine:
             date_to=date_to,
             limit=limit,
             plan=plan,
+            syntax=syntax,
         )
 
     def legacy_search(

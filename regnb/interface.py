@@ -52,6 +52,7 @@ class SearchAPI(Protocol):
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchRequest:
         """A search checked and normalised once; raises the spec's 400 errors."""
         ...
@@ -68,6 +69,7 @@ class SearchAPI(Protocol):
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is run as it is."""
         ...

@@ -62,6 +62,8 @@ class SearchSlices:
             next_offset=None,
             ranking=self.first.ranking,
             names=self.first.names,
+            notices=self.first.notices,
+            syntax=self.first.syntax,
         )
 
 
@@ -180,6 +182,7 @@ class PagingMethods:
         date_to: str | None = None,
         limit: int = LIMIT_MAX,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """Every document of the search (`limit` per call), duplicates dropped; the statuses
         are the first call's. A `SearchRequest` is read from offset 0 with its own limit."""
@@ -193,6 +196,7 @@ class PagingMethods:
             date_to=date_to,
             limit=limit,
             plan=plan,
+            syntax=syntax,
         )
 
     def read_all(
@@ -221,6 +225,7 @@ class AsyncPagingMethods:
         date_to: str | None = None,
         limit: int = LIMIT_MAX,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """Every document of the search, duplicates dropped (see `PagingMethods.search_all`)."""
         return await search_all_async(
@@ -233,6 +238,7 @@ class AsyncPagingMethods:
             date_to=date_to,
             limit=limit,
             plan=plan,
+            syntax=syntax,
         )
 
     async def read_all(

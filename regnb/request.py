@@ -6,23 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from regnb.query import KeywordItem
+
 __all__ = ["DATE_KINDS", "SORTS", "DocFilter", "Facet", "KeywordItem", "SearchRequest"]
 
 DATE_KINDS = ("date_from", "date_to")
 SORTS = ("relevance", "date", "date_asc")
-
-
-@dataclass(frozen=True)
-class KeywordItem:
-    """One keyword item: the words as given and their distinct searchable terms, in order."""
-
-    text: str
-    terms: tuple[str, ...]
-
-    @property
-    def size(self) -> int:
-        """How many distinct terms a page must hold to match the item fully."""
-        return len(self.terms)
 
 
 @dataclass(frozen=True)
@@ -69,6 +58,8 @@ class SearchRequest:
     plan: str = "enterprise"
     sort: str = "relevance"
     facets: tuple[Facet, ...] = ()
+    syntax: str = "plain"
+    """How keyword items read: `plain` words (the spec's) or the `query` syntax (regnb.query)."""
 
     @property
     def keywords(self) -> list[str]:
@@ -116,4 +107,6 @@ class SearchRequest:
             body["sort"] = self.sort
         if self.facets:
             body["facets"] = [f.to_body() for f in self.facets]
+        if self.syntax == "query":
+            body["syntax"] = "query"
         return body

@@ -210,6 +210,11 @@ class SearchResult:
     """Display names of the datasets, from the catalog of the engine that made the result."""
     facet_counts: dict[str, list[dict[str, Any]]] | None = None
     """Counts over every full match, per facet asked for (an extension; None: none asked)."""
+    notices: list[str] = field(default_factory=list)
+    """What the search did not do as written: a prefix expansion cut, a field condition that
+    some datasets lack, a phrase of stop words ignored (query syntax only)."""
+    syntax: str = "plain"
+    """How the keyword items were read; with `query`, the envelope carries any `notices`."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec's search response envelope, JSON-ready (with `facets` where asked for)."""
@@ -222,6 +227,8 @@ class SearchResult:
         }
         if self.facet_counts is not None:
             out["facets"] = copy.deepcopy(self.facet_counts)
+        if self.syntax == "query" and self.notices:
+            out["notices"] = list(self.notices)
         return out
 
     @property
@@ -237,10 +244,11 @@ class SearchResult:
         keywords: Sequence[str] | None = None,
         query: str | None = None,
         names: DatasetNames | None = None,
+        syntax: str = "plain",
     ) -> SearchResult:
         """The result a search response envelope describes; a client that sent the search
-        passes its `keywords` and `query` so that passages show the matched words, and its
-        catalog's `names`."""
+        passes its `keywords`, `query` and `syntax` so that passages show the matched words,
+        and its catalog's `names`."""
         return cls(
             results=copy.deepcopy(body["results"]),
             dataset_statuses=copy.deepcopy(body["datasets"]),
@@ -251,6 +259,8 @@ class SearchResult:
             query=query,
             names=names,
             facet_counts=copy.deepcopy(body["facets"]) if "facets" in body else None,
+            notices=list(body.get("notices") or []),
+            syntax=syntax,
         )
 
     @property
@@ -386,9 +396,10 @@ class SearchResult:
             f"{n} {s}" for s, n in sorted(counts.items(), key=lambda c: order.get(c[0], 99))
         )
         shown = f", {len(self.results)} shown" if len(self.results) < self.total else ""
+        notices = f", {_count_notices(len(self.notices))}" if self.notices else ""
         return (
             f"<SearchResult: {self.total} documents{shown} ({self.ranking}), "
-            f"{len(self.dataset_statuses)} datasets: {told or 'none'}>"
+            f"{len(self.dataset_statuses)} datasets: {told or 'none'}{notices}>"
         )
 
     def _repr_html_(self) -> str:
@@ -461,6 +472,10 @@ class DocumentRead:
 
     def _repr_html_(self) -> str:
         return display.read_html(self)
+
+
+def _count_notices(n: int) -> str:
+    return f"{n} notice" + ("" if n == 1 else "s") + " (.notices)"
 
 
 @dataclass

@@ -21,12 +21,20 @@ import numpy as np
 
 from regnb._budget import split_budget
 from regnb._facets import count_facets
-from regnb._matching import Candidates, QueryPostings, best_candidates
+from regnb._matching import (
+    Candidates,
+    Lexicon,
+    MatchItem,
+    QueryPostings,
+    best_candidates,
+    phrase_pattern,
+)
 from regnb._order import order_documents
 from regnb._store import IndexStore
-from regnb.catalog import Catalog
+from regnb.catalog import Catalog, Dataset
 from regnb.errors import RankingFailed, SearchTimeout
-from regnb.request import SearchRequest
+from regnb.query import Field, Phrase
+from regnb.request import DATE_KINDS, DocFilter, SearchRequest
 from regnb.results import SearchResult
 
 __all__ = [
@@ -38,9 +46,11 @@ __all__ = [
     "Searcher",
     "blend",
     "dataset_statuses",
+    "field_filter",
     "group_documents",
     "loosen_needs",
     "match_levels",
+    "missing_field_notices",
 ]
 
 log = logging.getLogger("regnb.search")
@@ -82,6 +92,39 @@ def loosen_needs(sizes: Sequence[int], level: int) -> list[int]:
 def match_levels(sizes: Sequence[int]) -> list[int]:
     """The loosening levels to try in turn: only items of more than one word can loosen."""
     return [0, 1, 2] if any(n > 1 for n in sizes) else [0]
+
+
+def field_filter(dataset: Dataset, cond: Field) -> DocFilter | None:
+    """The document filter that `name:value` is in a dataset: a quoted value of several words
+    is a phrase of the field's words; a filter's own kind where the name is a filter (`exact`
+    numbers, `keyword` names, enums); else a keyword match (exact where the value has no
+    word). None where the dataset lacks the field."""
+    name = cond.name
+    is_filter = name in dataset.filters and name not in DATE_KINDS
+    if not is_filter and name not in dataset.fields:
+        return None
+    field = dataset.filter_field(name) if is_filter else name
+    if cond.quoted and len(cond.terms) > 1:
+        return DocFilter("phrase", field, phrase_pattern(cond.terms, 0), name)
+    kind = dataset.filter_kind(name) if is_filter else "keyword"
+    if kind == "keyword" and not cond.terms:
+        kind = "exact"
+    return DocFilter(kind, field, cond.value, name)
+
+
+def missing_field_notices(req: SearchRequest, catalog: Catalog, datasets: list[str]) -> list[str]:
+    """One notice per `name:value` of the items that some searched datasets lack (no page of
+    theirs meets it)."""
+    out = []
+    for i, item in enumerate(req.items):
+        for cond in item.fields:
+            lacking = [ds for ds in datasets if field_filter(catalog[ds], cond) is None]
+            if lacking:
+                out.append(
+                    f"keywords[{i}]: {cond.name}:{cond.value} is not a field of "
+                    f"{', '.join(lacking)}; no page there meets it"
+                )
+    return out
 
 
 def blend(cosine: np.ndarray, bm25: np.ndarray, weight: float = SIMILARITY_WEIGHT) -> np.ndarray:
@@ -192,6 +235,41 @@ class FullMatches:
         return cls(post.candidates[at].astype(np.int64), post.candidate_score[at], statuses)
 
 
+class DatasetChecks:
+    """`PageChecks` for one dataset of a search: field conditions read once each (SQL, under
+    the deadline), phrases verified on the pages' tokens."""
+
+    def __init__(self, store: IndexStore, dataset: Dataset, deadline: float) -> None:
+        self.store, self.dataset, self.deadline = store, dataset, deadline
+        self._fields: dict[Field, Callable[[np.ndarray], np.ndarray] | None] = {}
+
+    def field(self, cond: Field, page_ids: np.ndarray) -> np.ndarray:
+        if cond not in self._fields:
+            filt = field_filter(self.dataset, cond)
+            self._fields[cond] = (
+                None
+                if filt is None
+                else self.store.allowed(self.dataset.id, [filt], deadline=self.deadline)
+            )
+        test = self._fields[cond]
+        return np.zeros(page_ids.size, bool) if test is None else test(page_ids)
+
+    def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
+        pattern = phrase_pattern(phrase.terms, phrase.slop)
+        return self.store.phrase_pages(page_ids, pattern, deadline=self.deadline)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A search's items against one snapshot: each item's ids, the ids of its terms, the
+    postings of every term the conditions read, and what the search should say."""
+
+    items: list[MatchItem]
+    lexicon: Lexicon
+    post: QueryPostings
+    notices: list[str]
+
+
 class Searcher:
     """Runs searches over one index, each over the snapshot `stores()` gives when it starts;
     filtered datasets are matched in parallel under one deadline."""
@@ -207,8 +285,10 @@ class Searcher:
         timeout_s: float,
         similarity_weight: float = SIMILARITY_WEIGHT,
         workers: int = 4,
+        prefix_limit: int = 100,
     ) -> None:
         self.stores, self.catalog, self.embed_query = stores, catalog, embed_query
+        self.prefix_limit = prefix_limit
         self.similarity_weight = similarity_weight
         self.budget, self.cap, self.timeout_s = budget, cap, timeout_s
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regnb-match")
@@ -222,7 +302,7 @@ class Searcher:
         store = self.stores()  # one snapshot from start to end
         before, runnable = dataset_statuses(req, self.catalog)
         full_asked = req.sort != "relevance" or bool(req.facets)
-        runs, post = self._match_all(store, req, runnable, deadline, rank=True, full=full_asked)
+        runs, resolved = self._match_all(store, req, runnable, deadline, rank=True, full=full_asked)
         statuses = dict(before)
         full, loose = {}, {}
         for ds, run in runs.items():
@@ -256,6 +336,7 @@ class Searcher:
         ids = np.concatenate(page_ids) if page_ids else np.zeros(0, np.int64)
         evidence = np.concatenate(bm25) if bm25 else np.zeros(0)
         ds_of = np.concatenate(page_ds) if page_ds else np.zeros(0, np.int32)
+        post = resolved.post if resolved is not None else None
         matches = FullMatches.of(runs, post, before) if full_asked else None
         if req.sort != "relevance":
             assert matches is not None
@@ -263,6 +344,7 @@ class Searcher:
         else:
             window, total = self._by_relevance(store, req, ids, evidence, ds_of, names, loose)
         result = self._result(store, req, window, total, statuses)
+        result.notices = resolved.notices if resolved is not None else []
         if matches is not None and req.facets:
             result.facet_counts = count_facets(store, matches, req.facets)
         result.timings = {
@@ -276,7 +358,8 @@ class Searcher:
         deadline = time.perf_counter() + self.timeout_s
         store = self.stores()
         before, runnable = dataset_statuses(req, self.catalog)
-        runs, post = self._match_all(store, req, runnable, deadline, rank=False, full=True)
+        runs, resolved = self._match_all(store, req, runnable, deadline, rank=False, full=True)
+        post = resolved.post if resolved is not None else None
         return store, FullMatches.of(runs, post, before)
 
     def _by_relevance(
@@ -329,6 +412,49 @@ class Searcher:
             window.append(DocumentGroup(int(order.docs[g]), dataset, pages))
         return window, len(order)
 
+    def resolve(
+        self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
+    ) -> Resolved:
+        """The items' terms and prefixes looked up in the snapshot, and their postings read
+        (weights of the terms only excluded set to 0: BM25 counts the positive ones)."""
+        notices = [f"keywords[{i}]: {n}" for i, item in enumerate(req.items) for n in item.notes]
+        positive = {t for item in req.items for t in item.positive_terms}
+        negative = {t for item in req.items for t in item.negative_terms} - positive
+        ids = store.term_ids(sorted(positive | negative))
+        expansions: dict[str, tuple[int, ...]] = {}
+        required: set[int] = {ids[t] for t in positive if t in ids}
+        for i, item in enumerate(req.items):
+            for prefix, wanted in item.prefixes:
+                if prefix.prefix not in expansions:
+                    found, cut = store.prefix_terms(prefix.prefix, self.prefix_limit)
+                    expansions[prefix.prefix] = tuple(found.values())
+                    if cut:
+                        notices.append(
+                            f"keywords[{i}]: {prefix.text}* matches more than "
+                            f"{self.prefix_limit} terms; only the first {self.prefix_limit} "
+                            "(in alphabetical order) were searched"
+                        )
+                if wanted:
+                    required.update(expansions[prefix.prefix])
+        lexicon = Lexicon(ids, expansions)
+        items = [
+            MatchItem(
+                tuple(dict.fromkeys(ids[t] for t in item.terms if t in ids)),
+                item.size,
+                item.conditions,
+            )
+            for item in req.items
+        ]
+        every = sorted(set(ids.values()) | {t for e in expansions.values() for t in e})
+        post = store.postings(every, deadline=deadline)
+        excluded = np.asarray(sorted(set(every) - required), post.terms.dtype)
+        if excluded.size:
+            post.weights[np.isin(post.terms, excluded)] = 0
+        post.prepare([item.plain for item in items])
+        held = [ds for ds in datasets if ds in store.dataset_codes]  # with documents
+        notices += missing_field_notices(req, self.catalog, held)
+        return Resolved(items, lexicon, post, list(dict.fromkeys(notices)))
+
     def _match_all(
         self,
         store: IndexStore,
@@ -338,31 +464,33 @@ class Searcher:
         *,
         rank: bool,
         full: bool,
-    ) -> tuple[dict[str, DatasetRun], QueryPostings | None]:
+    ) -> tuple[dict[str, DatasetRun], Resolved | None]:
         """Each dataset's matching (`rank`: its best pages, loosening when none match; `full`:
-        every full match), and the postings they read."""
+        every full match), and the resolved terms and postings they read."""
         runs = {ds: DatasetRun() for ds in datasets}
         if not datasets:
             return runs, None
-        ids = store.term_ids(sorted({t for item in req.items for t in item.terms}))
-        items = [[ids[t] for t in item.terms if t in ids] for item in req.items]
-        sizes = [item.size for item in req.items]
         try:
-            post = store.postings([t for item in items for t in item], deadline=deadline)
-            post.prepare(items)
+            resolved = self.resolve(store, req, datasets, deadline)
         except SearchTimeout:
             for run in runs.values():
                 run.error = "timeout"
             return runs, None
 
         def one(ds: str) -> DatasetRun:
-            return self._match_one(
-                store, req, ds, post, items, sizes, deadline, rank=rank, full=full
-            )
+            return self._match_one(store, req, ds, resolved, deadline, rank=rank, full=full)
 
-        # Field filters run SQL, which can be slow on a large dataset: those datasets run in
-        # worker threads under the deadline. The others are bounded numpy work.
-        queried = [ds for ds in datasets if any(f.on_fields for f in req.filters.get(ds, ()))]
+        # Field filters, field conditions and phrases run SQL, which can be slow on a large
+        # dataset: those datasets run in worker threads under the deadline. The others are
+        # bounded numpy work.
+        reads = any(
+            isinstance(leaf, Field) or (isinstance(leaf, Phrase) and len(leaf.terms) > 1)
+            for item in req.items
+            for leaf, _ in item.leaves()
+        )
+        queried = [
+            ds for ds in datasets if reads or any(f.on_fields for f in req.filters.get(ds, ()))
+        ]
         futures: dict[Future[DatasetRun], str] = {self._pool.submit(one, ds): ds for ds in queried}
         for ds in datasets:
             if ds in queried:
@@ -377,16 +505,14 @@ class Searcher:
             runs[futures[future]].error = "timeout"
         for future in done:
             runs[futures[future]] = future.result()
-        return runs, post
+        return runs, resolved
 
     def _match_one(
         self,
         store: IndexStore,
         req: SearchRequest,
         ds: str,
-        post: QueryPostings,
-        items: list[list[int]],
-        sizes: list[int],
+        resolved: Resolved,
         deadline: float,
         *,
         rank: bool = True,
@@ -396,16 +522,27 @@ class Searcher:
         only the full matches (level 0). A timeout or a failure becomes the dataset's status,
         never the search's."""
         try:
-            filters = req.dataset_filters(ds, self.catalog[ds].date_field)
+            dataset = self.catalog[ds]
+            filters = req.dataset_filters(ds, dataset.date_field)
             allowed = store.allowed(ds, filters, deadline=deadline)
+            checks = DatasetChecks(store, dataset, deadline)
+            sizes = [item.size for item in resolved.items]
             run = DatasetRun(Candidates(0, [], []) if rank else None)
             for level in match_levels(sizes) if rank else [0]:
-                chosen = store.matching(ds, post, items, loosen_needs(sizes, level), allowed)
+                chosen = store.matching(
+                    ds,
+                    resolved.post,
+                    resolved.items,
+                    loosen_needs(sizes, level),
+                    allowed,
+                    resolved.lexicon,
+                    checks,
+                )
                 if level == 0 and full:
                     run.full = chosen
                 if not rank:
                     break
-                cand = best_candidates(post, chosen, limit=self.budget, cap=self.cap)
+                cand = best_candidates(resolved.post, chosen, limit=self.budget, cap=self.cap)
                 if cand.page_ids:
                     run.candidates, run.loosened = cand, level > 0
                     break
@@ -474,4 +611,5 @@ class Searcher:
             ranking=req.ranking,
             keywords=req.keywords,
             query=req.query,
+            syntax=req.syntax,
         )

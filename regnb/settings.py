@@ -76,6 +76,8 @@ class Settings:
     """REGNB_PAGE_BUDGET: pages ranked per search."""
     match_count_cap: int = 10_000
     """REGNB_MATCH_COUNT_CAP: `matches` is counted up to this number."""
+    prefix_terms: int = 100
+    """REGNB_PREFIX_TERMS: index terms a prefix (`steril*`) expands to at most; a search says when it cut."""
     read_max_pages: int = 100
     """REGNB_READ_MAX_PAGES: pages per document-read response."""
     read_max_bytes: int = 2_000_000

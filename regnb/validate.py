@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 from regnb._order import ORDERS
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
-from regnb.request import DATE_KINDS, SORTS, DocFilter, Facet, KeywordItem, SearchRequest
+from regnb.query import SYNTAXES, KeywordItem, parse_item, plain_item
+from regnb.request import DATE_KINDS, SORTS, DocFilter, Facet, SearchRequest
 
 __all__ = [
     "FACET_SIZE_MAX",
@@ -33,6 +34,7 @@ __all__ = [
     "check_order",
     "check_plan",
     "check_sort",
+    "check_syntax",
     "date_text",
     "did_you_mean",
     "search_request",
@@ -138,8 +140,20 @@ def check_plan(plan: object) -> str:
     return str(plan)
 
 
-def check_keywords(keywords: object, terms: Terms) -> tuple[KeywordItem, ...]:
-    """1 to 20 strings of up to 300 characters, each with at least one searchable word."""
+def check_syntax(syntax: object) -> str:
+    """`plain` (the spec's reading of keyword items) or `query` (regnb.query's syntax)."""
+    if syntax not in SYNTAXES:
+        raise InvalidRequest(
+            f"syntax must be one of {', '.join(SYNTAXES)}, got {syntax!r}", field="syntax"
+        )
+    return str(syntax)
+
+
+def check_keywords(
+    keywords: object, terms: Terms, syntax: str = "plain"
+) -> tuple[KeywordItem, ...]:
+    """1 to 20 strings of up to 300 characters, each with at least one searchable word; read
+    as plain words or parsed in the query syntax."""
     if isinstance(keywords, str) or not isinstance(keywords, list | tuple):
         raise InvalidRequest("keywords must be a list of strings", field="keywords")
     if not 1 <= len(keywords) <= MAX_KEYWORDS:
@@ -155,14 +169,35 @@ def check_keywords(keywords: object, terms: Terms) -> tuple[KeywordItem, ...]:
             raise InvalidRequest(
                 f"{where} is {len(item)} characters; at most {MAX_KEYWORD_CHARS}", field=where
             )
-        found = tuple(dict.fromkeys(terms(item)))
-        if not found:
+        if syntax == "query":
+            items.append(parse_item(item, terms, where=where))
+            continue
+        parsed = plain_item(item, terms)
+        if not parsed.terms:
             raise InvalidRequest(
                 f"{where} {item!r} has no searchable word (only stop words or punctuation)",
                 field=where,
             )
-        items.append(KeywordItem(item, found))
+        items.append(parsed)
     return tuple(items)
+
+
+def check_item_fields(catalog: Catalog, items: tuple[KeywordItem, ...], covered: list[str]) -> None:
+    """Every `field:value` of the items names a field of some dataset searched (or a filter
+    of one, which reads its field)."""
+    known = sorted({n for ds in covered for n in (*catalog[ds].fields, *catalog[ds].filters)})
+    known = [n for n in known if n not in DATE_KINDS]
+    for i, item in enumerate(items):
+        for cond in item.fields:
+            if cond.name in known:
+                continue
+            where = f"keywords[{i}]"
+            hint = did_you_mean(cond.name, known)
+            raise InvalidRequest(
+                f"{where}: no dataset searched has a field {cond.name!r} at character "
+                f"{cond.at + 1}{hint}",
+                field=where,
+            )
 
 
 def check_query(query: object) -> str | None:
@@ -345,9 +380,11 @@ def check_facets(catalog: Catalog, facets: object, datasets: Iterable[str]) -> t
 def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> SearchRequest:
     """Check a search's arguments in the spec's order of fields; `terms` normalises words."""
     plan = check_plan(args.get("plan", "enterprise"))
-    items = check_keywords(args.get("keywords"), terms)
+    syntax = check_syntax(args.get("syntax", "plain"))
+    items = check_keywords(args.get("keywords"), terms, syntax)
     query = check_query(args.get("query"))
     datasets, named = check_datasets(catalog, args.get("datasets"), plan)
+    check_item_fields(catalog, items, datasets)
     date_from = args.get("date_from")
     date_to = args.get("date_to")
     if date_from is not None:
@@ -376,4 +413,5 @@ def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> S
         plan=plan,
         sort=sort,
         facets=facets,
+        syntax=syntax,
     )

@@ -181,3 +181,17 @@ def test_a_reference_and_the_text_it_cites_give_the_same_term(reference: str, te
 def test_what_is_no_cfr_reference_is_a_value_error_that_says_so(reference: str) -> None:
     with pytest.raises(ValueError, match="is not a CFR reference"):
         cfr.query_term(reference)
+
+
+@pytest.mark.parametrize(
+    ("term", "value"),
+    [
+        ("cfr:211.113", "21 CFR 211.113"),
+        ("cfr:820", "21 CFR 820"),
+        ("cfr:42/493.1253", "42 CFR 493.1253"),
+        ("cfr:45/46", "45 CFR 46"),
+    ],
+)
+def test_an_index_term_reads_back_as_its_normal_form(term, value):
+    assert cfr.term_value(term) == value
+    assert cfr.query_term(value) == term

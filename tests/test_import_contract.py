@@ -34,6 +34,7 @@ AGENT_MAY_IMPORT = (
     "regnb.present.excel",
     "regnb.present.markers",
     "regnb.present.office",
+    "regnb.query",  # the query syntax: the agent's keyword items are escaped to plain words
     "regnb.request",
     "regnb.results",
     "regnb.settings",

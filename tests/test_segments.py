@@ -17,6 +17,7 @@ import pytest
 import regnb
 from regnb import _segments as segments
 from regnb import index
+from regnb._matching import Lexicon, MatchItem
 from regnb.catalog import load_catalog
 from regnb.settings import Settings
 
@@ -141,13 +142,15 @@ def candidates(eng: regnb.Engine, query: dict[str, Any]) -> dict[str, tuple[int,
     store = eng.store
     terms = sorted({t for item in query["keywords"] for t in eng.normaliser.terms(item)})
     ids = store.term_ids(terms)
-    items = [[ids[t] for t in eng.normaliser.terms(i) if t in ids] for i in query["keywords"]]
-    post = store.postings([t for item in items for t in item])
-    post.prepare(items)
+    plain = [[ids[t] for t in eng.normaliser.terms(i) if t in ids] for i in query["keywords"]]
+    items = [MatchItem(tuple(dict.fromkeys(p)), len(p)) for p in plain]
+    post = store.postings([t for item in plain for t in item])
+    post.prepare(plain)
+    needs = [1] * len(items)
     return {
         ds: (c.matches, c.scores)
         for ds in DATASETS
-        for c in [store.match(ds, post, items, [1] * len(items), None, limit=500, cap=10_000)]
+        for c in [store.match(ds, post, items, needs, None, Lexicon(ids), limit=500, cap=10_000)]
     }
 
 

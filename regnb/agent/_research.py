@@ -29,7 +29,14 @@ from regnb.agent._rank import (
     mmr,
     plan_terms,
 )
-from regnb.agent._searching import DATASET_LIMIT, MIN_STRONG, Found, Searches, run_searches
+from regnb.agent._searching import (
+    DATASET_LIMIT,
+    MIN_STRONG,
+    Found,
+    Searches,
+    as_items,
+    run_searches,
+)
 from regnb.agent._source import Source
 from regnb.agent._structure import (
     Unit,
@@ -277,7 +284,7 @@ class Researcher:
                     break
                 try:
                     result = self.source.search(
-                        [item],
+                        as_items([item]),
                         datasets=[ds],
                         date_from=plan.date_from,
                         date_to=plan.date_to,

@@ -16,7 +16,9 @@ from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent._words import content_words, words
 from regnb.agent.types import Step
 from regnb.errors import RegnbError
+from regnb.query import escape_item
 from regnb.results import SearchResult
+from regnb.text import terms
 
 __all__ = [
     "DATASET_LIMIT",
@@ -105,7 +107,13 @@ class Searches:
 def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
     """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them)."""
     usable = [i for i in items if content_words(i)] or list(FALLBACK_ITEMS)
-    return source.search(usable[:MAX_ITEMS], plan=request_plan, **kwargs)
+    return source.search(as_items(usable[:MAX_ITEMS]), plan=request_plan, **kwargs)
+
+
+def as_items(items: list[str]) -> list[str]:
+    """Items read as plain words whatever the search's syntax: a question's quotes, hyphens,
+    `OR` or `name:` become words, never operators."""
+    return [escape_item(i, terms) for i in items]
 
 
 def _dataset_search(

@@ -127,11 +127,12 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchRequest:
         """The search checked here against the server's catalog (see `Client.check_search`)."""
         self._check_plan(plan)
         args = {"query": query, "datasets": datasets, "filters": filters, "limit": limit}
-        args |= {"date_from": date_from, "date_to": date_to, "offset": offset}
+        args |= {"date_from": date_from, "date_to": date_to, "offset": offset, "syntax": syntax}
         return self._local_check(await self.datasets(), keywords, args)
 
     @_spec_arguments
@@ -147,6 +148,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
         self._check_plan(plan)
@@ -159,6 +161,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
             date_to=date_to,
             limit=limit,
             offset=offset,
+            syntax=syntax,
         )
         return replace(await self._send(calls.search(body)), names=self._names())
 

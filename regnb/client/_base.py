@@ -166,10 +166,13 @@ class ClientBase:
     ) -> SearchRequest:
         """The search checked here as the local engine checks it, against the server's catalog
         (a plan the client does not know checks as enterprise, the plan the spec's API needs)."""
+        from regnb.query import warn_plain
         from regnb.text import terms
 
         if isinstance(keywords, str):
             keywords = [keywords]
+        if args.get("syntax") == "plain":
+            warn_plain(keywords, terms, stacklevel=4)
         plan = self.plan if self.plan in PLANS else "enterprise"
         return search_request(catalog, terms, {"keywords": keywords, **args, "plan": plan})
 

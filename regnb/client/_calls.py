@@ -148,8 +148,10 @@ def search_body(
     date_to: str | None = None,
     limit: int = 20,
     offset: int = 0,
+    syntax: str = "query",
 ) -> dict[str, Any]:
-    """The v3 search body: a checked request's own body, or the arguments as given."""
+    """The v3 search body: a checked request's own body, or the arguments as given (with
+    `"syntax": "query"`, the extension, where the items are read in the query syntax)."""
     if isinstance(keywords, SearchRequest):
         return keywords.to_body()
     if isinstance(keywords, str):
@@ -164,12 +166,18 @@ def search_body(
         **_given(date_from=date_from, date_to=date_to),
         "limit": limit,
         "offset": offset,
+        **({"syntax": syntax} if syntax != "plain" else {}),
     }
 
 
 def search(body: Mapping[str, Any]) -> Call[SearchResult]:
     def result(got: dict[str, Any]) -> SearchResult:
-        return SearchResult.from_dict(got, keywords=body["keywords"], query=body.get("query"))
+        return SearchResult.from_dict(
+            got,
+            keywords=body["keywords"],
+            query=body.get("query"),
+            syntax=body.get("syntax", "plain"),
+        )
 
     return Call("POST", "/api/v3/search", _built(result), body=encode(body))
 

@@ -121,13 +121,14 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchRequest:
         """The search checked here, against the server's catalog, by the local engine's rules:
         the spec's 400 errors without a round trip (a form checks its input as it is typed).
         `search` itself leaves the checking to the server, which has the last word."""
         self._check_plan(plan)
         args = {"query": query, "datasets": datasets, "filters": filters, "limit": limit}
-        args |= {"date_from": date_from, "date_to": date_to, "offset": offset}
+        args |= {"date_from": date_from, "date_to": date_to, "offset": offset, "syntax": syntax}
         return self._local_check(self.datasets(), keywords, args)
 
     @spec_arguments
@@ -143,6 +144,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         limit: int = 20,
         offset: int = 0,
         plan: str | None = None,
+        syntax: str = "query",
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
         self._check_plan(plan)
@@ -155,6 +157,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
             date_to=date_to,
             limit=limit,
             offset=offset,
+            syntax=syntax,
         )
         return replace(self._send(calls.search(body)), names=self._names())
 

@@ -16,6 +16,7 @@ from regnb._matches import match_rows
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.present.names import DatasetNames
+from regnb.query import warn_plain
 from regnb.request import SearchRequest
 from regnb.results import (
     LegacySearchResult,
@@ -101,6 +102,7 @@ class Searches:
             cap=settings.match_count_cap,
             timeout_s=settings.search_timeout_s,
             similarity_weight=settings.similarity_weight,
+            prefix_limit=settings.prefix_terms,
         )
 
     def check(
@@ -118,10 +120,15 @@ class Searches:
         default_plan: str,
         sort: str = "relevance",
         facets: Sequence[Any] | None = None,
+        syntax: str = "query",
+        warn: bool = True,
     ) -> SearchRequest:
-        """A search checked once against the catalog; raises the spec's 400 errors."""
+        """A search checked once against the catalog; raises the spec's 400 errors. `warn`:
+        once per process, when plain reading meets quotes or operators."""
         if isinstance(keywords, str):
             keywords = [keywords]
+        if warn and syntax == "plain" and isinstance(keywords, list | tuple):
+            warn_plain(keywords, self.normaliser.terms, stacklevel=5)
         return search_request(
             self.catalog,
             self.normaliser.terms,
@@ -137,6 +144,7 @@ class Searches:
                 "plan": default_plan if plan is None else plan,
                 "sort": sort,
                 "facets": facets,
+                "syntax": syntax,
             },
         )
 

@@ -223,6 +223,7 @@ def search_html(result: SearchResult, names: DatasetNames | None = None) -> Html
         f"next_offset {result.next_offset}" if result.next_offset is not None else "",
     )
     parts: list[object] = [head, _statuses_html(result.dataset_statuses, name)]
+    parts += [_line(Html(status_badge("notice") + " " + escape(n))) for n in result.notices]
     parts += [_document_html(result, d, first + i, name) for i, d in enumerate(shown)]
     if len(shown) < result.total:
         parts.append(_line(muted(_showing_note(len(shown), len(result.results), result.total))))

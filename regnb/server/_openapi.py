@@ -18,6 +18,7 @@ from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.models import DatasetStatus, Wire
+from regnb.query import SYNTAXES
 from regnb.request import SORTS
 from regnb.results import FACET_COLUMNS, LEGACY_COLUMNS, MATCH_COLUMNS
 from regnb.server._body import MAX_INT
@@ -220,6 +221,12 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
                 "documents of every full match by date, undated last",
             ),
             "facets": _facets_schema(catalog),
+            "syntax": _nullable(
+                "string",
+                enum=list(SYNTAXES),
+                default="plain",
+                description=SYNTAX_HELP,
+            ),
         },
         closed=False,
     )
@@ -235,6 +242,15 @@ def matches_request_schema(catalog: Catalog) -> dict[str, Any]:
     )
     props["offset"] = _nullable("integer", minimum=0, maximum=MAX_INT, default=0)
     return schema
+
+
+SYNTAX_HELP = (
+    "Extension (regnb): how keyword items read. `plain` (absent or null: the interface's "
+    'meaning) reads every item as plain words. `query` reads `"a phrase"`, `"a phrase"~3`, '
+    "`-word`, `NOT word`, `a OR b`, parentheses, `title:word`, `field:value` (a catalog field "
+    "of the datasets searched), `cfr:211.113` and `prefix*` inside each item; a malformed item "
+    "is a 400 invalid_request naming `keywords[i]` and the character."
+)
 
 
 KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
@@ -308,6 +324,13 @@ SCHEMAS: dict[str, Any] = {
             "total": {"type": "integer", "minimum": 0},
             "next_offset": _nullable("integer", minimum=1),
             "ranking": {"type": "string", "enum": ["similarity", "bm25"]},
+            "notices": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Extension (regnb), only with `syntax: query`, only when there "
+                "is something to say: what the search did not do as written (a prefix "
+                "expansion cut, a field some datasets lack, a phrase of stop words ignored).",
+            },
             "facets": {
                 "type": "object",
                 "description": EXTENSION + "present when the request asked for facets",

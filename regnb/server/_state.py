@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -15,6 +16,7 @@ from regnb.accounts import Accounts, Caller
 from regnb.conversations.service import ConversationService
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
 from regnb.interface import EngineAPI
+from regnb.query import QuerySyntaxWarning
 from regnb.request import SearchRequest
 from regnb.server._limits import AccountSlots, Clock, RateLimiter, ServerSlots
 from regnb.settings import Settings
@@ -95,7 +97,9 @@ class ServerState:
         """The search checked once, before it waits for a slot; the engine runs it as it is."""
         keywords = args["keywords"]
         options = {k: v for k, v in args.items() if k != "keywords"}
-        return self.engine.check_search(keywords, plan=plan, **options)
+        with warnings.catch_warnings():  # plain items are the spec's reading over HTTP
+            warnings.simplefilter("ignore", QuerySyntaxWarning)
+            return self.engine.check_search(keywords, plan=plan, **options)
 
     async def blocking(self, fn: Callable[[], T], what: str) -> T:
         """`fn()` in a worker thread; SearchTimeout when it takes over `request_timeout_s`."""

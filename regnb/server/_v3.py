@@ -33,6 +33,7 @@ SEARCH_FIELDS = (
     "offset",
     "sort",
     "facets",
+    "syntax",
 )
 MATCH_FIELDS = ("order", "limit", "offset")
 MATCHES_LIMIT_MAX = 1000
@@ -61,14 +62,15 @@ def matches_window(body: dict[str, Any]) -> tuple[str, int, int]:
 
 
 def search_arguments(body: dict[str, Any]) -> dict[str, Any]:
-    """Engine.search keyword arguments from a request body; JSON null means "not given"."""
+    """Engine.search keyword arguments from a request body; JSON null means "not given". Items
+    read as plain words (the spec's meaning) unless the body asks for `"syntax": "query"`."""
     keywords = body.get("keywords")
     if keywords is None:
         raise InvalidRequest("keywords is required", field="keywords")
     if not isinstance(keywords, list):
         raise InvalidRequest("keywords must be a list of strings", field="keywords")
     args = {name: body[name] for name in SEARCH_FIELDS if body.get(name) is not None}
-    return {"keywords": keywords, **args}
+    return {"keywords": keywords, "syntax": "plain", **args}
 
 
 class V3Routes:

@@ -64,7 +64,16 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
 @pytest.mark.parametrize(
     ("args", "kwargs", "body"),
     [
-        (("sterility",), {}, {"keywords": ["sterility"], "limit": 20, "offset": 0}),
+        (
+            ("sterility",),
+            {},
+            {"keywords": ["sterility"], "limit": 20, "offset": 0, "syntax": "query"},
+        ),
+        (
+            ("sterility",),
+            {"syntax": "plain"},
+            {"keywords": ["sterility"], "limit": 20, "offset": 0},
+        ),
         (
             (("media fill", "aseptic"), "why?"),
             {"datasets": ("fda_483",), "date_from": "2015-01-01", "limit": 5, "offset": 10},
@@ -75,6 +84,7 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
                 "date_from": "2015-01-01",
                 "limit": 5,
                 "offset": 10,
+                "syntax": "query",
             },
         ),
         (
@@ -86,6 +96,7 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
                 "date_to": "2020-01-01",
                 "limit": 20,
                 "offset": 0,
+                "syntax": "query",
             },
         ),
     ],

@@ -94,6 +94,10 @@ SEARCHES: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
     ("past the end", (["sterility"],), {"offset": 400}),
     ("loosened", (["sterility zebra crossing"],), {"datasets": ["fda_483"]}),
     ("no match", (["zebra"],), {}),
+    ("query syntax", (['"aseptic processing" -cleaning', "sterility OR zebra"],), {}),
+    ("a phrase in one dataset", (['"sterility assurance"'],), {"datasets": ["fda_483"]}),
+    ("a field, with a notice", (["sterility company:beta"],), {}),
+    ("plain reading", (["sterility assurance"],), {"syntax": "plain"}),
 ]
 
 
@@ -101,7 +105,9 @@ SEARCHES: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
     ("args", "kwargs"), [s[1:] for s in SEARCHES], ids=[s[0] for s in SEARCHES]
 )
 def test_a_remote_search_equals_the_local_one(remote: Client, engine, args, kwargs):
-    assert_same_search(remote.search(*args, **kwargs), engine.search(*args, **kwargs))
+    remote_result, local_result = remote.search(*args, **kwargs), engine.search(*args, **kwargs)
+    assert_same_search(remote_result, local_result)
+    assert remote_result.notices == local_result.notices
 
 
 @pytest.mark.parametrize("role", ["free", "paid"])

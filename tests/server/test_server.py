@@ -109,6 +109,52 @@ async def test_search_returns_the_envelope(client: httpx.AsyncClient, keys: dict
     assert body["datasets"]["fda_483"]["status"] == "ok"
 
 
+async def test_items_read_as_plain_words_unless_the_body_asks_for_the_query_syntax(
+    client: httpx.AsyncClient, keys: dict
+) -> None:
+    key = keys["ent"]
+    plain = await search(client, key, keywords=["assurance sterility"], datasets=["fda_483"])
+    quoted = await search(client, key, keywords=['"assurance sterility"'], datasets=["fda_483"])
+    assert quoted == plain and plain["total"] > 0
+    also_plain = await search(
+        client, key, keywords=['"assurance sterility"'], datasets=["fda_483"], syntax="plain"
+    )
+    assert also_plain == plain
+    phrase = await search(
+        client, key, keywords=['"assurance sterility"'], datasets=["fda_483"], syntax="query"
+    )
+    assert phrase["total"] == 0 and "notices" not in phrase
+    noted = await search(client, key, keywords=["sterility company:beta"], syntax="query")
+    assert noted["notices"] == [
+        "keywords[0]: company:beta is not a field of fda_guidance, fda_483; no page there meets it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"keywords": ["x"], "syntax": "lucene"}, "syntax", "syntax must be one of query, plain"),
+        ({"keywords": ["x"], "syntax": 1}, "syntax", "syntax must be one of"),
+        (
+            {"keywords": ['"open'], "syntax": "query"},
+            "keywords[0]",
+            "unclosed quote at character 1",
+        ),
+        (
+            {"keywords": ["water", "sterility compny:beta"], "syntax": "query"},
+            "keywords[1]",
+            "did you mean 'company'?",
+        ),
+    ],
+)
+async def test_a_bad_syntax_or_query_item_is_invalid_request(
+    client: httpx.AsyncClient, keys: dict, body: dict, field: str, message: str
+) -> None:
+    resp = await client.post("/api/v3/search", json=body, headers=h(keys["ent"]))
+    error = assert_v3_error(resp, 400, "invalid_request", field)
+    assert message in error["message"]
+
+
 async def test_search_pages_with_next_offset(client: httpx.AsyncClient, keys: dict) -> None:
     seen: list[str] = []
     body: dict[str, Any] = {"keywords": ["sterility"], "limit": 4}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -231,7 +231,7 @@ class Engine:
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
-        sort: str | None = None,
+        sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchResult:
         """v3 search: documents best first, each with up to 3 of its best matching pages.
@@ -245,17 +245,17 @@ class Engine:
             self._request(
                 keywords, query, datasets, filters, date_from, date_to, plan, syntax, limit, offset
             ),
-            sort=sort,
+            sort=None if sort == "relevance" else sort,  # a checked request keeps its own
             facets=facets,
         )
 
     @spec_arguments
     def facets(
         self,
-        keywords: Sequence[str] | str | SearchRequest,
+        keywords: Sequence[str] | str,
         query: str | None = None,
         *,
-        by: Sequence[str | dict[str, Any]] | str = ("dataset", "year"),
+        by: Sequence[str] | str = ("dataset", "year"),
         datasets: Sequence[str] | None = None,
         filters: dict[str, dict[str, Any]] | None = None,
         date_from: str | None = None,
@@ -274,44 +274,10 @@ class Engine:
             size,
         )
 
-    @overload
-    def matches(
-        self,
-        keywords: Sequence[str] | str | SearchRequest,
-        query: str | None = None,
-        *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
-        plan: str | None = None,
-        syntax: str = "query",
-        order: str = "date",
-        batch_size: None = None,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> pd.DataFrame: ...
-    @overload
-    def matches(
-        self,
-        keywords: Sequence[str] | str | SearchRequest,
-        query: str | None = None,
-        *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
-        plan: str | None = None,
-        syntax: str = "query",
-        order: str = "date",
-        batch_size: int,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> Iterator[pd.DataFrame]: ...
     @spec_arguments
     def matches(
         self,
-        keywords: Sequence[str] | str | SearchRequest,
+        keywords: Sequence[str] | str,
         query: str | None = None,
         *,
         datasets: Sequence[str] | None = None,

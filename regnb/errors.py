@@ -3,6 +3,7 @@
 
 RegnbError                      code, message, field
 ├── InvalidRequest               invalid_request
+│   └── FeatureNotOffered        invalid_request (a server without an extension of regnb serve)
 ├── UnknownDataset               unknown_dataset
 ├── InvalidFilter                invalid_filter
 ├── MissingApiKey                missing_api_key
@@ -39,6 +40,7 @@ __all__ = [
     "ConcurrentConversations",
     "ConcurrentSearch",
     "CorpusError",
+    "FeatureNotOffered",
     "Forbidden",
     "IdempotencyKeyInUse",
     "IdempotencyKeyReused",
@@ -99,6 +101,12 @@ class InvalidRequest(RegnbError):
     """A value is missing, of the wrong type or out of range."""
 
     code = "invalid_request"
+
+
+class FeatureNotOffered(InvalidRequest):
+    """The server does not offer an extension that the call needs (facets, sort, the query
+    syntax, every match): raised by the remote client, never sent over HTTP; `field` names the
+    argument (`facets`, `sort`, `syntax`, `matches`)."""
 
 
 class UnknownDataset(RegnbError):

@@ -11,10 +11,12 @@ is the convenient object built on them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from regnb.catalog import Catalog
     from regnb.models import (
         ConversationAccepted,
@@ -53,6 +55,8 @@ class SearchAPI(Protocol):
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchRequest:
         """A search checked and normalised once; raises the spec's 400 errors."""
         ...
@@ -70,8 +74,53 @@ class SearchAPI(Protocol):
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchResult:
-        """v3 search (`POST /api/v3/search`); a `SearchRequest` is run as it is."""
+        """v3 search (`POST /api/v3/search`); a `SearchRequest` is run as it is.
+
+        Extensions of the spec: `syntax` ("query": phrases, `-word`, `OR`, `field:value`,
+        `prefix*` inside items; "plain": the spec's words), `sort` ("relevance", "date" newest
+        first, "date_asc") and `facets` (names, or `{"name", "size"}`: counts over every match
+        in `SearchResult.facets`)."""
+        ...
+
+    def facets(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        by: Sequence[str] | str = ("dataset", "year"),
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        size: int = 20,
+    ) -> dict[str, pd.DataFrame]:
+        """Counts over every full match of the search, one DataFrame (`value`, `documents`,
+        `pages`) per facet of `by`: `dataset`, `year`, `month`, `cfr` or a catalog field."""
+        ...
+
+    def matches(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        order: str = "date",
+        batch_size: int | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        """Every matching document (not only the ranked ones), ordered by `order` ("date",
+        "date_asc" or "bm25"): one DataFrame, or with `batch_size` an iterator of them."""
         ...
 
     def read(

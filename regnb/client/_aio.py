@@ -10,19 +10,30 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
 import anyio
 import httpx
+import pandas as pd
 
 from regnb.catalog import Catalog
 from regnb.client import _calls as calls
 from regnb.client._base import ClientBase
 from regnb.client._calls import Call
 from regnb.client._errors import error_from_response, transport_error
+from regnb.client._extensions import (
+    batch_frames,
+    facet_specs,
+    matches_frame,
+    matches_window,
+    needed,
+    next_offset_after,
+    not_offered,
+)
 from regnb.client._retry import Attempts
+from regnb.errors import NotFound
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -128,11 +139,14 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchRequest:
         """The search checked here against the server's catalog (see `Client.check_search`)."""
         self._check_plan(plan)
-        args = {"query": query, "datasets": datasets, "filters": filters, "limit": limit}
-        args |= {"date_from": date_from, "date_to": date_to, "offset": offset, "syntax": syntax}
+        args: dict[str, Any] = {"query": query, "datasets": datasets, "filters": filters}
+        args |= {"date_from": date_from, "date_to": date_to, "limit": limit, "offset": offset}
+        args |= {"syntax": syntax, "sort": sort, "facets": facets}
         return self._local_check(await self.datasets(), keywords, args)
 
     @_spec_arguments
@@ -149,6 +163,8 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
         self._check_plan(plan)
@@ -162,8 +178,102 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
             limit=limit,
             offset=offset,
             syntax=syntax,
+            sort=sort,
+            facets=facets,
         )
+        await self._require(needed(body))
         return replace(await self._send(calls.search(body)), names=self._names())
+
+    @_spec_arguments
+    async def facets(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        by: Sequence[str] | str = ("dataset", "year"),
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        size: int = 20,
+    ) -> dict[str, pd.DataFrame]:
+        """Counts over every match (see `Client.facets`)."""
+        result = await self.search(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=1,
+            plan=plan,
+            syntax=syntax,
+            facets=facet_specs(by, size),
+        )
+        return result.facets
+
+    @_spec_arguments
+    async def matches(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        order: str = "date",
+        batch_size: int | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        """Every matching document (see `Client.matches`). Every page is read before it
+        returns, with `batch_size` too (the batches are then cut from memory): for matches
+        that do not fit in memory, use the sync client's batches."""
+        self._check_plan(plan)
+        args = {"datasets": datasets, "filters": filters}
+        args |= {"date_from": date_from, "date_to": date_to}
+        body = self._matches_body(
+            keywords, query, args, syntax=syntax, order=order, batch_size=batch_size
+        )
+        body["offset"], left = matches_window(limit, offset)
+        await self._require(["matches", *needed(body)])
+        pages = await self._match_pages(body, left)
+        if batch_size is not None:
+            return batch_frames(pages, batch_size)
+        return matches_frame([row for rows in pages for row in rows])
+
+    async def _match_pages(
+        self, body: dict[str, Any], left: int | None
+    ) -> list[list[dict[str, Any]]]:
+        pages: list[list[dict[str, Any]]] = []
+        offset: int | None = body["offset"]
+        while offset is not None and left != 0:
+            ask = body["limit"] if left is None else min(body["limit"], left)
+            try:
+                page = await self._send(calls.matches({**body, "offset": offset, "limit": ask}))
+            except NotFound as error:
+                if error.field is None:
+                    raise not_offered("matches", self.base_url) from error
+                raise
+            pages.append(page.rows if left is None else page.rows[:left])
+            left = None if left is None else left - len(pages[-1])
+            offset = next_offset_after(page, offset)
+        return pages
+
+    async def _require(self, wanted: Sequence[str]) -> None:
+        """FeatureNotOffered unless the server lists every extension of `wanted` (see
+        `Client._require`)."""
+        if wanted and self._extensions is None:
+            try:
+                self._extensions = await self._send(calls.openapi())
+            except NotFound:
+                self._extensions = frozenset()
+        self._unoffered(wanted)
 
     @_spec_arguments
     async def read(

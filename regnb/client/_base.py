@@ -12,6 +12,7 @@ import httpx
 from regnb.catalog import Catalog
 from regnb.client import _calls as calls
 from regnb.client._calls import Call
+from regnb.client._extensions import batch_size_of, not_offered, page_limit
 from regnb.errors import InvalidRequest, MissingApiKey
 from regnb.models import ProducedDocument
 from regnb.present.names import DatasetNames, package_names
@@ -82,6 +83,8 @@ class ClientBase:
         self.settings = settings or ClientSettings.from_env()
         self._clock = clock
         self._catalog: Catalog | None = None
+        self._extensions: frozenset[str] | None = None
+        """The extensions of regnb serve the server lists, read once when first needed."""
 
     def __repr__(self) -> str:
         return f"<regnb.{type(self).__name__} {self.base_url} plan={self.plan}>"
@@ -175,6 +178,27 @@ class ClientBase:
             warn_plain(keywords, terms, stacklevel=4)
         plan = self.plan if self.plan in PLANS else "enterprise"
         return search_request(catalog, terms, {"keywords": keywords, **args, "plan": plan})
+
+    def _unoffered(self, wanted: Sequence[str]) -> None:
+        """Raise FeatureNotOffered for the first of `wanted` the server does not list."""
+        for name in wanted:
+            if name not in (self._extensions or ()):
+                raise not_offered(name, self.base_url)
+
+    def _matches_body(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None,
+        args: dict[str, Any],
+        *,
+        syntax: str,
+        order: str,
+        batch_size: int | None,
+    ) -> dict[str, Any]:
+        """The first matches request: the search's body, `order`, a page of the batch's size."""
+        limit = page_limit(batch_size_of(batch_size))
+        body = calls.search_body(keywords, query, **args, syntax=syntax)
+        return body | {"order": order, "limit": limit, "offset": 0}
 
     def _download_call(self, document: ProducedDocument) -> Call[bytes]:
         url = str(document.url)

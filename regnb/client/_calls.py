@@ -18,6 +18,7 @@ import httpx
 
 from regnb.catalog import Catalog
 from regnb.client._errors import Style
+from regnb.client._extensions import MatchesPage, offered, uses_syntax
 from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
 from regnb.models import (
     ConversationAccepted,
@@ -39,6 +40,8 @@ __all__ = [
     "legacy_contents",
     "legacy_search",
     "list_conversations",
+    "matches",
+    "openapi",
     "produced_document",
     "read",
     "read_conversation",
@@ -149,11 +152,14 @@ def search_body(
     limit: int = 20,
     offset: int = 0,
     syntax: str = "query",
+    sort: str = "relevance",
+    facets: Sequence[str | dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The v3 search body: a checked request's own body, or the arguments as given (with
-    `"syntax": "query"`, the extension, where the items are read in the query syntax)."""
+    """The v3 search body: a checked request's own body, or the arguments as given. The
+    extensions are sent only where they change the answer (`_syntax_field`), so that a plain
+    search reads exactly as the spec's."""
     if isinstance(keywords, SearchRequest):
-        return keywords.to_body()
+        return _plain_where_same(keywords.to_body())
     if isinstance(keywords, str):
         keywords = [keywords]
     elif isinstance(keywords, tuple):
@@ -166,8 +172,30 @@ def search_body(
         **_given(date_from=date_from, date_to=date_to),
         "limit": limit,
         "offset": offset,
-        **({"syntax": syntax} if syntax != "plain" else {}),
+        **_syntax_field(keywords, syntax),
+        **({} if sort == "relevance" else {"sort": sort}),
+        **({} if facets is None else {"facets": list(facets)}),
     }
+
+
+def _syntax_field(keywords: object, syntax: str) -> dict[str, Any]:
+    """`{"syntax": "query"}` when an item holds an operator (absent means plain, the spec's
+    reading, which is the same for plain words); a value other than query or plain is sent for
+    the server to refuse."""
+    if syntax == "plain":
+        return {}
+    items = keywords if isinstance(keywords, list) else []
+    if syntax == "query" and not uses_syntax(i for i in items if isinstance(i, str)):
+        return {}
+    return {"syntax": syntax}
+
+
+def _plain_where_same(body: dict[str, Any]) -> dict[str, Any]:
+    """A checked request's body without `syntax` where its items read the same without it."""
+    if "syntax" not in body:
+        return body
+    rest = {k: v for k, v in body.items() if k != "syntax"}
+    return rest | _syntax_field(rest["keywords"], str(body["syntax"]))
 
 
 def search(body: Mapping[str, Any]) -> Call[SearchResult]:
@@ -180,6 +208,16 @@ def search(body: Mapping[str, Any]) -> Call[SearchResult]:
         )
 
     return Call("POST", "/api/v3/search", _built(result), body=encode(body))
+
+
+def openapi() -> Call[frozenset[str]]:
+    """The server's OpenAPI document, read for the extensions it lists (`offered`)."""
+    return Call("GET", "/api/v3/openapi.json", _built(offered))
+
+
+def matches(body: Mapping[str, Any]) -> Call[MatchesPage]:
+    """One page of every match (`POST /api/v3/matches`, an extension)."""
+    return Call("POST", "/api/v3/matches", _built(MatchesPage.from_dict), body=encode(body))
 
 
 def read(document_id: str, page_from: int = 1, page_to: int | None = None) -> Call[DocumentRead]:

@@ -8,20 +8,30 @@ rebuilt with `from_dict`, errors raised as the same classes with the server's `r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
 import httpx
+import pandas as pd
 
 from regnb.catalog import Catalog
 from regnb.client import _calls as calls
 from regnb.client._base import ClientBase
 from regnb.client._calls import Call
 from regnb.client._errors import error_from_response, transport_error
+from regnb.client._extensions import (
+    batch_frames,
+    facet_specs,
+    matches_frame,
+    matches_window,
+    needed,
+    next_offset_after,
+    not_offered,
+)
 from regnb.client._retry import Attempts
 from regnb.conversation import ConversationMethods
-from regnb.errors import RegnbError
+from regnb.errors import NotFound, RegnbError
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -122,13 +132,16 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchRequest:
         """The search checked here, against the server's catalog, by the local engine's rules:
         the spec's 400 errors without a round trip (a form checks its input as it is typed).
         `search` itself leaves the checking to the server, which has the last word."""
         self._check_plan(plan)
-        args = {"query": query, "datasets": datasets, "filters": filters, "limit": limit}
-        args |= {"date_from": date_from, "date_to": date_to, "offset": offset, "syntax": syntax}
+        args: dict[str, Any] = {"query": query, "datasets": datasets, "filters": filters}
+        args |= {"date_from": date_from, "date_to": date_to, "limit": limit, "offset": offset}
+        args |= {"syntax": syntax, "sort": sort, "facets": facets}
         return self._local_check(self.datasets(), keywords, args)
 
     @spec_arguments
@@ -145,6 +158,8 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         offset: int = 0,
         plan: str | None = None,
         syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
         self._check_plan(plan)
@@ -158,8 +173,99 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
             limit=limit,
             offset=offset,
             syntax=syntax,
+            sort=sort,
+            facets=facets,
         )
+        self._require(needed(body))
         return replace(self._send(calls.search(body)), names=self._names())
+
+    @spec_arguments
+    def facets(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        by: Sequence[str] | str = ("dataset", "year"),
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        size: int = 20,
+    ) -> dict[str, pd.DataFrame]:
+        """Counts over every match (a search with `facets` and `limit=1`); FeatureNotOffered
+        where the server lacks the extension."""
+        return self.search(
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            date_from=date_from,
+            date_to=date_to,
+            limit=1,
+            plan=plan,
+            syntax=syntax,
+            facets=facet_specs(by, size),
+        ).facets
+
+    @spec_arguments
+    def matches(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plan: str | None = None,
+        syntax: str = "query",
+        order: str = "date",
+        batch_size: int | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        """Every matching document (`POST /api/v3/matches`, followed through `next_offset`):
+        one DataFrame, or with `batch_size` an iterator that holds one page at a time."""
+        self._check_plan(plan)
+        args = {"datasets": datasets, "filters": filters}
+        args |= {"date_from": date_from, "date_to": date_to}
+        body = self._matches_body(
+            keywords, query, args, syntax=syntax, order=order, batch_size=batch_size
+        )
+        body["offset"], left = matches_window(limit, offset)
+        self._require(["matches", *needed(body)])
+        if batch_size is not None:
+            return batch_frames(self._match_pages(body, left), batch_size)
+        return matches_frame([row for rows in self._match_pages(body, left) for row in rows])
+
+    def _match_pages(
+        self, body: dict[str, Any], left: int | None
+    ) -> Iterator[list[dict[str, Any]]]:
+        offset: int | None = body["offset"]
+        while offset is not None and left != 0:
+            ask = body["limit"] if left is None else min(body["limit"], left)
+            try:
+                page = self._send(calls.matches({**body, "offset": offset, "limit": ask}))
+            except NotFound as error:
+                if error.field is None:  # the path itself: a server without the extension
+                    raise not_offered("matches", self.base_url) from error
+                raise
+            rows = page.rows if left is None else page.rows[:left]
+            left = None if left is None else left - len(rows)
+            yield rows
+            offset = next_offset_after(page, offset)
+
+    def _require(self, wanted: Sequence[str]) -> None:
+        """FeatureNotOffered unless the server lists every extension of `wanted` (its OpenAPI
+        document is read the first time one is needed; a server without one offers none)."""
+        if wanted and self._extensions is None:
+            try:
+                self._extensions = self._send(calls.openapi())
+            except NotFound:
+                self._extensions = frozenset()
+        self._unoffered(wanted)
 
     @spec_arguments
     def read(

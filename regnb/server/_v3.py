@@ -40,7 +40,7 @@ MATCHES_LIMIT_MAX = 1000
 
 
 class MatchesAPI(Protocol):
-    """What `/api/v3/matches` calls.  # TODO(merge): EngineAPI.matches (helper UI)"""
+    """What `/api/v3/matches` calls: a window of the matches (a local engine's `matches`)."""
 
     def matches(
         self,

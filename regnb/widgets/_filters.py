@@ -95,6 +95,17 @@ class FilterForm(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         }
         return {name: v for name, v in values.items() if v is not None}
 
+    def set(self, name: str, value: Any) -> None:
+        """Set filter `name` to `value` (a facet's value, as the search takes it)."""
+        kind = input_kind(self.dataset.filters[name])
+        widget = self.inputs[name]
+        if kind == "date":
+            widget.value = dt.date.fromisoformat(str(value))
+        elif kind in ("enum", "boolean"):
+            widget.value = value
+        else:
+            widget.value = str(value)
+
     def reset(self) -> None:
         for name, widget in self.inputs.items():
             kind = input_kind(self.dataset.filters[name])

@@ -1,6 +1,8 @@
 """SearchPanel: a complete search over any engine: keyword items, a question, datasets from the
 catalog, a date range and each dataset's own filters; results one row per document with their
 best pages, the per-dataset statuses, "More" through `next_offset`, and a reader for a page.
+Beside the results, counts over every match (facets: click a value to narrow the search to it,
+brush the year histogram); a sort toggle; a "Code" button that shows the search as Python.
 
 An engine error is shown beside the input its `field` names. `panel.result` is the last result
 (every page loaded by "More", documents once each), so a user can go on in code.
@@ -16,7 +18,9 @@ import ipywidgets as w
 
 from regnb.errors import RegnbError
 from regnb.present.html import Html, escape, muted
+from regnb.widgets._code import SearchState, search_code
 from regnb.widgets._common import ErrorSlots, WidgetView, busy, dataset_names, resolve_engine, shown
+from regnb.widgets._facets import FACET_SIZE, FacetBox, Narrowing, facet_names, narrowing
 from regnb.widgets._filters import FilterForm
 from regnb.widgets._inputs import DatasetPicker, KeywordItems
 from regnb.widgets._rows import ResultRows, status_html
@@ -32,6 +36,8 @@ __all__ = ["SearchPanel"]
 
 NO_FILTERS = "Tick datasets above to filter them by their own fields."
 SECTIONS = ("Datasets", "Dates and filters")
+SORTS = (("relevance", "relevance"), ("newest", "date"), ("oldest", "date_asc"))
+NO_FACETS = "Counts are not offered by this engine ({})."
 
 
 def _iso(value: dt.date | None) -> str | None:
@@ -57,7 +63,10 @@ class SearchPanel(WidgetView):
         self.limit = limit
         self.result: SearchResult | None = None
         self.sent: dict[str, Any] | None = None  # the search that `result` answers
+        self.counted: tuple[dict[str, Any], ...] = ()  # the facets `result` holds
+        self.offers_facets = True  # False once the engine said it has none
         catalog = self.engine.datasets()
+        self.catalog = {d.id: d for d in catalog}
         self.names = dataset_names(self.engine)
         self.errors = ErrorSlots()
         self.keywords = KeywordItems(self.errors, keywords)
@@ -77,6 +86,12 @@ class SearchPanel(WidgetView):
         self.filter_box = w.VBox()
         self.search_button = w.Button(description="Search", icon="search", button_style="primary")
         self.more_button = w.Button(description="More", icon="angle-double-down")
+        self.sort = w.ToggleButtons(options=SORTS, value="relevance", description="sort")
+        self.code_button = w.Button(
+            description="Code", icon="code", tooltip="this search as Python"
+        )
+        self.code = w.HTML("")
+        self.facets = FacetBox(self.pick, self.brush)
         self.summary = w.HTML("")
         self.status = w.HTML("")
         self.rows = ResultRows(self._read)
@@ -88,10 +103,13 @@ class SearchPanel(WidgetView):
         self.sections = w.Accordion([self.picker, self._dates_and_filters()], titles=SECTIONS)
         self.search_button.on_click(lambda _: self.search())
         self.more_button.on_click(lambda _: self.more())
+        self.code_button.on_click(lambda _: self.show_code(self.code.layout.display == "none"))
+        self.sort.observe(lambda _: self._resort(), names="value")
         for box in self.picker.boxes.values():
             box.observe(lambda _: self._show_filters(), names="value")
         shown(self.more_button, False)
         shown(self.reader, False)
+        shown(self.code, False)
         self._show_filters()
         self.widget = w.VBox(self._layout())
 
@@ -111,11 +129,18 @@ class SearchPanel(WidgetView):
             _heading("Question"),
             w.VBox([self.question, self.errors.slot("query")]),
             self.sections,
-            w.HBox([self.search_button, self.errors.general]),
+            w.HBox([self.search_button, self.sort, self.code_button, self.errors.general]),
+            self.code,
             self.summary,
             self.status,
-            self.rows,  # the reader opens among them, under the result it reads
-            self.more_button,
+            w.HBox(
+                [
+                    w.VBox(  # the reader opens among the rows, under the result it reads
+                        [self.rows, self.more_button], layout=w.Layout(flex="1 1 auto")
+                    ),
+                    self.facets,
+                ]
+            ),
         ]
 
     def _show_filters(self) -> None:
@@ -136,6 +161,27 @@ class SearchPanel(WidgetView):
             "date_to": _iso(self.date_to.value),
         }
 
+    def facet_specs(self, request: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """The facets a search shows: those of its datasets (`facet_names`), `FACET_SIZE`
+        values each; none once the engine said it has none."""
+        if not self.offers_facets:
+            return ()
+        chosen = [self.catalog[ds] for ds in request["datasets"] or ()]
+        return tuple({"name": n, "size": FACET_SIZE} for n in facet_names(chosen))
+
+    def state(self) -> SearchState:
+        """What is on screen: the search that the result answers, else the inputs'."""
+        request = self.sent if self.sent is not None else self.request()
+        facets = self.counted if self.sent is not None else self.facet_specs(request)
+        return SearchState.of(request, sort=self.sort.value, limit=self.limit, facets=facets)
+
+    def show_code(self, visible: bool = True) -> str:
+        """Show (or hide) the code of what is on screen; returns the code."""
+        code = search_code(self.state())
+        self.code.value = f'<pre style="user-select:all;margin:4px 0">{escape(code)}</pre>'
+        shown(self.code, visible)
+        return code
+
     def search(self) -> SearchResult | None:
         """Run the search the inputs describe (what the Search button does); None after an
         error, which is shown beside its field."""
@@ -143,14 +189,68 @@ class SearchPanel(WidgetView):
         self.errors.clear()
         with busy(self.search_button, "Searching…"):
             try:
-                result = self.engine.search(**request, limit=self.limit)
+                result, counted = self._run(request)
             except RegnbError as error:
                 self._clear()
                 self._fail(error)
                 return None
-        self.sent, self.result = request, self._with_words(result, request)
+        self.sent, self.counted = request, counted
+        self.result = self._with_words(result, request)
         self._draw(self.result, keep=0)
         return self.result
+
+    def _sorting(self) -> dict[str, Any]:
+        """`sort` as the engine takes it; left out at relevance, the spec's own order."""
+        return {} if self.sort.value == "relevance" else {"sort": self.sort.value}
+
+    def _run(self, request: dict[str, Any]) -> tuple[SearchResult, tuple[dict[str, Any], ...]]:
+        """The search with its facets; without them when the engine has none (an older server:
+        FeatureNotOffered, an engine without the argument: its `invalid_request` on `facets`),
+        which the facets box then says."""
+        specs = self.facet_specs(request)
+        options = {**self._sorting(), "limit": self.limit}
+        if specs:
+            try:
+                return self.engine.search(**request, **options, facets=list(specs)), specs
+            except RegnbError as error:
+                if not (error.field or "").startswith("facets"):
+                    raise
+                self.offers_facets = False
+                self.facets.unavailable(NO_FACETS.format(error.message))
+        return self.engine.search(**request, **options), ()
+
+    def _resort(self) -> None:
+        """The sort toggle reruns the search on screen, if there is one."""
+        if self.sent is not None:
+            self.search()
+
+    def pick(self, name: str, value: Any) -> SearchResult | None:
+        """Narrow the search to facet `name` at `value` (what clicking a value does) and rerun."""
+        chosen = [self.catalog[ds] for ds in self.picker.selected()]
+        self._narrow(narrowing(name, value, chosen))
+        return self.search()
+
+    def brush(self, first: int, last: int) -> SearchResult | None:
+        """Limit the dates to years `first`..`last` (what the year slider does) and rerun."""
+        self._narrow(Narrowing(date_from=f"{first}-01-01", date_to=f"{last}-12-31"))
+        return self.search()
+
+    def _narrow(self, change: Narrowing) -> None:
+        """Set the inputs as `change` says."""
+        if change.datasets is not None:
+            self.picker.select(change.datasets)
+        if change.date_from is not None:
+            self.date_from.value = dt.date.fromisoformat(change.date_from)
+        if change.date_to is not None:
+            self.date_to.value = dt.date.fromisoformat(change.date_to)
+        for ds, values in change.filters.items():
+            for name, value in values.items():
+                self.filter_forms[ds].set(name, value)
+        if change.term is not None:
+            for item in self.keywords.items or []:
+                text = item.text.value.strip()
+                if text and change.term not in text.split():
+                    item.text.value = f"{text} {change.term}"
 
     def more(self) -> SearchResult | None:
         """Load the next page of documents (what "More" does); documents already shown are not
@@ -161,7 +261,10 @@ class SearchPanel(WidgetView):
         with busy(self.more_button, "Loading…"):
             try:
                 page = self.engine.search(
-                    **self.sent, limit=self.limit, offset=self.result.next_offset
+                    **self.sent,
+                    **self._sorting(),
+                    limit=self.limit,
+                    offset=self.result.next_offset,
                 )
             except RegnbError as error:
                 self._fail(error)
@@ -169,7 +272,11 @@ class SearchPanel(WidgetView):
         seen = {r["document_id"] for r in self.result.results}
         fresh = [r for r in page.results if r["document_id"] not in seen]
         shown_before = len(self.result.results)
-        combined = dataclasses.replace(page, results=[*self.result.results, *fresh])
+        combined = dataclasses.replace(
+            page,
+            results=[*self.result.results, *fresh],
+            facet_counts=self.result.facet_counts,  # counted over every match already
+        )
         self.result = self._with_words(combined, self.sent)
         self._draw(self.result, keep=shown_before)
         return self.result
@@ -186,7 +293,10 @@ class SearchPanel(WidgetView):
     def _clear(self) -> None:
         """Nothing of the last search left on screen (a failed search has no results)."""
         self.sent = self.result = None
+        self.counted = ()
         self.rows.clear()
+        if self.offers_facets:
+            self.facets.clear()
         self.summary.value = self.status.value = ""
         shown(self.more_button, False)
         shown(self.reader, False)
@@ -203,6 +313,17 @@ class SearchPanel(WidgetView):
         self.summary.value = self._summary(result)
         self.status.value = status_html(result.dataset_statuses, self.names)
         shown(self.more_button, result.next_offset is not None)
+        if result.facet_counts is not None:
+            self.facets.show(result.facets, self._brushed())
+        if self.code.layout.display != "none":
+            self.show_code()
+
+    def _brushed(self) -> tuple[int, int] | None:
+        """The years the date range covers, for the slider; None when it has no bounds."""
+        first, last = self.date_from.value, self.date_to.value
+        if first is None and last is None:
+            return None
+        return (first.year if first else 0, last.year if last else 9999)
 
     @staticmethod
     def _summary(result: SearchResult) -> Html:

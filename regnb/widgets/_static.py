@@ -85,6 +85,9 @@ def _leaf(widget: w.Widget) -> str:
         return _described(widget, _value(widget.value, widget.placeholder))
     if isinstance(widget, w.DatePicker | w.BoundedIntText | w.IntText):
         return _described(widget, _value(widget.value))
+    if isinstance(widget, w.IntRangeSlider | w.SelectionRangeSlider):
+        first, last = widget.label if isinstance(widget, w.SelectionRangeSlider) else widget.value
+        return _described(widget, _value(f"{first} – {last}"))
     if isinstance(widget, w.Image):
         return _image(widget)
     return ""

@@ -1,6 +1,8 @@
-"""Test doubles for the widgets: an engine that has only the `EngineAPI` methods, and a paced,
-scripted conversation service (no threads, no clock: a running message takes one more step at
-each read until it is done).
+"""Test doubles for the widgets: an engine that has only the `EngineAPI` methods (with sort and
+facets of its own, computed from every document of the search, so that the front ends can be
+tested against the extensions whatever engine it wraps), and a paced, scripted conversation
+service (no threads, no clock: a running message takes one more step at each read until it is
+done).
 
     api = ProtocolOnly(local_engine, ScriptedConversations(source))
     chat = ResearchChat(api, scheduler=ManualScheduler())
@@ -9,11 +11,16 @@ each read until it is done).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from regnb.errors import NotFound, TurnInFlight
+import pandas as pd
+
+from regnb.errors import FeatureNotOffered, InvalidRequest, NotFound, TurnInFlight
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -23,7 +30,19 @@ from regnb.models import (
     ProducedDocument,
 )
 
-__all__ = ["PROTOCOL_METHODS", "ProtocolOnly", "ScriptedConversations", "Source"]
+__all__ = [
+    "PROTOCOL_METHODS",
+    "SORTS",
+    "ProtocolOnly",
+    "ScriptedConversations",
+    "Source",
+    "facet_counts",
+    "sorted_results",
+]
+
+SORTS = ("relevance", "date", "date_asc")
+FIXED_FACETS = ("dataset", "year", "month", "cfr")
+OWN = ("search", "facets", "matches")  # what ProtocolOnly answers itself
 
 SEARCH_METHODS = (
     "datasets",
@@ -32,6 +51,8 @@ SEARCH_METHODS = (
     "read",
     "legacy_search",
     "legacy_contents",
+    "facets",
+    "matches",
 )
 CONVERSATION_METHODS = (
     "start_conversation",
@@ -62,14 +83,26 @@ class ProtocolOnly:
     AttributeError, so a front end that reaches into a store or catalog fails. `calls` lists
     the methods called, in order."""
 
-    def __init__(self, search: Any, conversations: Any = None, *, plan: str | None = None) -> None:
+    def __init__(
+        self,
+        search: Any,
+        conversations: Any = None,
+        *,
+        plan: str | None = None,
+        extensions: bool = True,
+    ) -> None:
         self._search, self._conversations, self._plan = search, conversations, plan
+        self.extensions = extensions
+        """False: an engine without sort, facets or matches (an older server's client)."""
         self.calls: list[str] = []
+        self.sent: list[dict[str, Any]] = []  # the keyword arguments of each search
 
     def __getattr__(self, name: str) -> Any:
         if name == "plan":
             return self._plan or self._search.plan
-        if name in SEARCH_METHODS:
+        if name in OWN:
+            target: Any = _Extended(self)
+        elif name in SEARCH_METHODS:
             target = self._search
         elif name in CONVERSATION_METHODS and self._conversations is not None:
             target = self._conversations
@@ -82,6 +115,141 @@ class ProtocolOnly:
             return method(*args, **kwargs)
 
         return call
+
+
+def _year(doc: dict[str, Any]) -> str | None:
+    date = doc.get("date")
+    return date[:4] if isinstance(date, str) and len(date) >= 4 else None
+
+
+def _facet_value(doc: dict[str, Any], name: str) -> Any:
+    if name == "dataset":
+        return doc.get("dataset")
+    if name == "year":
+        return _year(doc)
+    if name == "month":
+        date = doc.get("date")
+        return date[:7] if isinstance(date, str) and len(date) >= 7 else None
+    if name == "cfr":
+        return None  # the engine's own citations come with the cfr branch
+    return (doc.get("fields") or {}).get(name)
+
+
+def facet_counts(
+    results: Sequence[dict[str, Any]], facets: Sequence[str | dict[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Counts of documents (and their matched pages) per value of each facet, most documents
+    first, then by value; a facet given as `{"name", "size"}` keeps its `size` values."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for spec in facets:
+        name, size = (spec, 20) if isinstance(spec, str) else (spec["name"], spec.get("size", 20))
+        docs: Counter[Any] = Counter()
+        pages: Counter[Any] = Counter()
+        for doc in results:
+            value = _facet_value(doc, name)
+            if value is not None:
+                docs[value] += 1
+                pages[value] += int(doc.get("matched_pages") or len(doc.get("pages") or ()))
+        order = sorted(docs, key=lambda v: (-docs[v], str(v)))[:size]
+        out[name] = [{"value": v, "documents": docs[v], "pages": pages[v]} for v in order]
+    return out
+
+
+def sorted_results(results: Sequence[dict[str, Any]], sort: str) -> list[dict[str, Any]]:
+    """The documents in `sort` order: as ranked, newest first or oldest first; undated last,
+    ties in rank order."""
+    if sort == "relevance":
+        return list(results)
+    dated = [r for r in results if r.get("date")]
+    undated = [r for r in results if not r.get("date")]
+    ranked = sorted(dated, key=lambda r: str(r["date"]), reverse=sort == "date")  # stable
+    return ranked + undated
+
+
+class _Extended:
+    """ProtocolOnly's own search, facets and matches over the wrapped engine's plain search."""
+
+    def __init__(self, api: ProtocolOnly) -> None:
+        self.api, self.engine = api, api._search
+
+    def _check(self, sort: str, facets: Sequence[Any] | None) -> None:
+        if not self.api.extensions and (sort != "relevance" or facets is not None):
+            name = "sort" if sort != "relevance" else "facets"
+            raise FeatureNotOffered(f"this engine does not offer {name}", field=name)
+        if sort not in SORTS:
+            raise InvalidRequest(f"sort must be one of {', '.join(SORTS)}", field="sort")
+        catalog_fields = {f for d in self.engine.datasets() for f in d.fields}
+        for i, spec in enumerate(facets or ()):
+            name = spec if isinstance(spec, str) else spec.get("name")
+            if name not in FIXED_FACETS and name not in catalog_fields:
+                raise InvalidRequest(f"no facet {name!r}", field=f"facets[{i}]")
+
+    def search(
+        self,
+        keywords: Any,
+        query: str | None = None,
+        *,
+        limit: int = 20,
+        offset: int = 0,
+        syntax: str = "query",
+        sort: str = "relevance",
+        facets: Sequence[str | dict[str, Any]] | None = None,
+        **args: Any,
+    ) -> Any:
+        self.api.sent.append({"keywords": keywords, "query": query, "limit": limit, **args})
+        self.api.sent[-1] |= {"offset": offset, "sort": sort, "facets": facets}
+        self._check(sort, facets)
+        if sort == "relevance" and facets is None:
+            return self.engine.search(keywords, query, limit=limit, offset=offset, **args)
+        from regnb.paging import search_all
+
+        first = self.engine.search(keywords, query, limit=limit, offset=offset, **args)
+        every = search_all(self.engine, keywords, query, **args).results
+        ordered = sorted_results(every, sort) if sort != "relevance" else first.results
+        shown = ordered[offset : offset + limit] if sort != "relevance" else ordered
+        after = offset + limit if sort != "relevance" and offset + limit < len(every) else None
+        return dataclasses.replace(
+            first,
+            results=copy.deepcopy(shown),
+            next_offset=after if sort != "relevance" else first.next_offset,
+            facet_counts=None if facets is None else facet_counts(every, facets),
+        )
+
+    def facets(
+        self,
+        keywords: Any,
+        query: str | None = None,
+        *,
+        by: Sequence[str] = ("dataset", "year"),
+        size: int = 20,
+        syntax: str = "query",
+        **args: Any,
+    ) -> dict[str, pd.DataFrame]:
+        specs = [{"name": name, "size": size} for name in by]
+        result = self.search(keywords, query, limit=1, facets=specs, **args)
+        return dict(result.facets)
+
+    def matches(
+        self,
+        keywords: Any,
+        query: str | None = None,
+        *,
+        order: str = "date",
+        batch_size: int | None = None,
+        syntax: str = "query",
+        **args: Any,
+    ) -> pd.DataFrame | Iterator[pd.DataFrame]:
+        if not self.api.extensions:
+            raise FeatureNotOffered("this engine does not offer every match", field="matches")
+        from regnb.paging import search_all
+
+        every = search_all(self.engine, keywords, query, **args)
+        docs = sorted_results(every.results, "relevance" if order == "bm25" else order)
+        frame = every.documents_wide.set_index("document_id").loc[[d["document_id"] for d in docs]]
+        frame = frame.reset_index()
+        if batch_size is None:
+            return frame
+        return iter([frame[i : i + batch_size] for i in range(0, len(frame), batch_size)])
 
 
 @dataclass(frozen=True)

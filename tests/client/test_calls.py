@@ -67,7 +67,12 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
         (
             ("sterility",),
             {},
-            {"keywords": ["sterility"], "limit": 20, "offset": 0, "syntax": "query"},
+            {"keywords": ["sterility"], "limit": 20, "offset": 0},
+        ),
+        (
+            ('"media fill" -aseptic',),
+            {},
+            {"keywords": ['"media fill" -aseptic'], "limit": 20, "offset": 0, "syntax": "query"},
         ),
         (
             ("sterility",),
@@ -84,7 +89,6 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
                 "date_from": "2015-01-01",
                 "limit": 5,
                 "offset": 10,
-                "syntax": "query",
             },
         ),
         (
@@ -96,7 +100,6 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
                 "date_to": "2020-01-01",
                 "limit": 20,
                 "offset": 0,
-                "syntax": "query",
             },
         ),
     ],

@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
+from regnb.paging import search_all
 from regnb.results import SearchResult
 from regnb.widgets import SearchPanel
 from regnb.widgets._inputs import NEEDS_ENTERPRISE, NOT_AVAILABLE
@@ -325,3 +326,144 @@ def test_the_panel_has_a_static_html_fallback_of_its_state(engine: Any) -> None:
     assert "<script" not in page and "More" in page
     _open_page(panel, 0)
     assert "Reading" in panel.to_html() and panel.viewer.body.value in panel.to_html()
+
+
+# facets, sort and the code of what is on screen (issue 17), over the double's own sort and
+# facets: it counts every document of the search, so the numbers are known
+
+
+def test_the_facets_of_every_match_show_beside_the_results(engine: Any) -> None:
+    api = ProtocolOnly(engine)
+    panel = SearchPanel(api, keywords=["sterility"], limit=4)
+    result = panel.search()
+    assert result is not None and set(result.facets) == {"dataset", "year", "cfr"}
+    every = search_all(engine, ["sterility"]).results
+    assert result.facets["dataset"].documents.sum() == len(every) > 4  # not only the 4 shown
+    buttons = panel.facets.buttons["dataset"]
+    top = result.facets["dataset"].iloc[0]
+    assert buttons[0].description == f"{top.value} · {top.documents:,}"
+    assert panel.facets.years.slider.layout.display is None
+    assert api.sent[-1]["facets"] == [{"name": n, "size": 50} for n in ("dataset", "year", "cfr")]
+    panel.more()
+    assert panel.result.facets["dataset"].equals(result.facets["dataset"])  # type: ignore[union-attr]
+    assert api.sent[-1]["facets"] is None  # "More" does not count again
+
+
+def test_clicking_a_dataset_narrows_the_search_to_it_and_shows_its_fields(engine: Any) -> None:
+    api = ProtocolOnly(engine)
+    panel = SearchPanel(api, keywords=["sterility"])
+    panel.search()
+    button = next(
+        b
+        for b in panel.facets.buttons["dataset"]
+        if b.description.startswith("fda_warning_letters")
+    )
+    button.click()
+    assert panel.picker.selected() == ["fda_warning_letters"]
+    assert {r["dataset"] for r in panel.result.results} == {"fda_warning_letters"}  # type: ignore[union-attr]
+    assert "company" in panel.facets.buttons and "issuing_office" in panel.facets.buttons
+
+
+def test_clicking_a_field_value_sets_the_datasets_filter(engine: Any) -> None:
+    api = ProtocolOnly(engine)
+    panel = SearchPanel(api, keywords=["sterility"])
+    panel.picker.select(["fda_warning_letters"])
+    panel.search()
+    company = panel.result.facets["company"].value.iloc[0]  # type: ignore[union-attr]
+    panel.facets.buttons["company"][0].click()
+    assert panel.filter_forms["fda_warning_letters"].value() == {"company": company}
+    assert api.sent[-1]["filters"] == {"fda_warning_letters": {"company": company}}
+
+
+def test_picking_a_field_no_dataset_filters_by_adds_a_term_to_every_item(engine: Any) -> None:
+    panel = SearchPanel(ProtocolOnly(engine), keywords=["sterility", "media fill"])
+    panel.pick("cfr", "21 CFR 211.113")
+    assert panel.keywords.values() == ["sterility cfr:211.113", "media fill cfr:211.113"]
+    panel.pick("cfr", "21 CFR 211.113")  # once only
+    assert panel.keywords.values() == ["sterility cfr:211.113", "media fill cfr:211.113"]
+
+
+def test_a_year_click_and_a_brush_set_the_date_range_and_rerun(engine: Any) -> None:
+    api = ProtocolOnly(engine)
+    panel = SearchPanel(api, keywords=["sterility"])
+    panel.search()
+    panel.pick("year", "2019")
+    assert (panel.date_from.value, panel.date_to.value) == (
+        dt.date(2019, 1, 1),
+        dt.date(2019, 12, 31),
+    )
+    assert panel.facets.years.slider.value == (2019, 2019)
+    panel.date_from.value = panel.date_to.value = None
+    panel.search()
+    lo = panel.facets.years.slider.min
+    panel.facets.years.slider.value = (lo, lo + 3)  # the user drags the slider
+    assert (api.sent[-1]["date_from"], api.sent[-1]["date_to"]) == (
+        f"{lo}-01-01",
+        f"{lo + 3}-12-31",
+    )
+    years = {int(y) for y in panel.result.facets["year"].value}  # type: ignore[union-attr]
+    assert years and years <= set(range(lo, lo + 4))
+
+
+@pytest.mark.parametrize(("label", "sort"), [("newest", "date"), ("oldest", "date_asc")])
+def test_the_sort_toggle_reruns_the_search_in_date_order(
+    engine: Any, label: str, sort: str
+) -> None:
+    api = ProtocolOnly(engine)
+    panel = SearchPanel(api, keywords=["sterility"], limit=10)
+    panel.search()
+    panel.sort.label = label
+    assert api.sent[-1]["sort"] == sort
+    dates = [r["date"] for r in panel.result.results if r.get("date")]  # type: ignore[union-attr]
+    assert dates == sorted(dates, reverse=sort == "date") and len(dates) > 2
+    panel.more()
+    assert api.sent[-1]["sort"] == sort and api.sent[-1]["offset"] == 10
+
+
+def test_the_code_button_shows_the_calls_of_what_is_on_screen(engine: Any) -> None:
+    panel = SearchPanel(ProtocolOnly(engine), keywords=["sterility"], query="Who failed?")
+    panel.picker.select(["fda_483"])
+    panel.search()
+    panel.sort.value = "date"
+    panel.question.value = "typed after the search"  # not on screen until searched
+    panel.code_button.click()
+    assert panel.code.layout.display is None
+    code = html.unescape(panel.code.value)
+    assert (
+        "res = eng.search(['sterility'], 'Who failed?', datasets=['fda_483'], sort='date')" in code
+    )
+    assert (
+        "counts = eng.facets(\n    ['sterility'],\n    'Who failed?',\n"
+        "    by=['dataset', 'year', 'facility_name', 'cfr'],\n"
+    ) in code
+    namespace: dict[str, Any] = {"eng": ProtocolOnly(engine)}
+    exec(panel.show_code(), namespace)
+    assert namespace["res"].to_dict()["results"] == panel.result.to_dict()["results"]  # type: ignore[union-attr]
+    assert set(namespace["counts"]) == {"dataset", "year", "facility_name", "cfr"}
+    panel.code_button.click()
+    assert panel.code.layout.display == "none"
+
+
+def test_an_engine_without_facets_searches_without_them_and_says_so(engine: Any) -> None:
+    api = ProtocolOnly(engine, extensions=False)
+    panel = SearchPanel(api, keywords=["sterility"])
+    assert panel.search() is not None and panel.result.facet_counts is None  # type: ignore[union-attr]
+    assert "not offered" in panel.facets.note.value and not panel.offers_facets
+    panel.search()
+    assert [s["facets"] for s in api.sent] == [panel_specs(), None, None]
+    assert "counts = " not in panel.show_code()
+    panel.sort.value = "date"  # asked for: the engine's error is shown
+    assert panel.result is None and "does not offer sort" in panel.errors.general.value
+
+
+def panel_specs() -> list[dict[str, Any]]:
+    return [{"name": n, "size": 50} for n in ("dataset", "year", "cfr")]
+
+
+def test_the_static_copy_shows_the_facets_and_the_brushed_years(engine: Any) -> None:
+    panel = SearchPanel(ProtocolOnly(engine), keywords=["sterility"])
+    panel.search()
+    panel.pick("year", 2019)
+    page = panel.to_html()
+    assert "Counts over every match" in page and "2019 – 2019" in page
+    assert "relevance" in page and "Code" in page

@@ -21,13 +21,14 @@ from regnb._segments import NO_DATE
 from regnb._store import IndexStore
 from regnb.cfr import CFR_PREFIX, term_value
 from regnb.request import Facet
+from regnb.results import FACET_OTHER
 
 if TYPE_CHECKING:
     from regnb.search import FullMatches
 
 __all__ = ["OTHER", "cfr_sections", "count_facets"]
 
-OTHER = "(other)"
+OTHER = FACET_OTHER
 CFR_TERMS_MAX = 200_000  # section terms read for the facet; more would be a broken index
 
 Rows = list[dict[str, Any]]

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FACET_COLUMNS",
+    "FACET_OTHER",
     "MATCH_COLUMNS",
     "ContentsResult",
     "DocumentRead",
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 FACET_COLUMNS = ("value", "documents", "pages")
+FACET_OTHER = "(other)"  # the row that sums the values past a facet's size
 MATCH_COLUMNS = ("document_id", "dataset", "title", "date", "url", "cfr", "bm25", "pages")
 
 DOCUMENT_COLUMNS = [

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from regnb.present.names import DatasetNames, names_or_package
+from regnb.results import FACET_OTHER
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -161,6 +162,9 @@ class ResultPlots:
         return _owner(ax)
 
 
+FACET_TITLES = {"cfr": "CFR section cited", "dataset": "dataset"}
+
+
 def facet_figure(
     frame: pd.DataFrame,
     name: str,
@@ -183,6 +187,8 @@ def facet_figure(
         title = f"Matching documents per {name}: {total}"
         title += f", {undated} without a date" if undated else ""
     else:
+        rest = frame["value"] == FACET_OTHER  # the values past `size`, summed: said, not drawn
+        others, frame = int(frame.loc[rest, "documents"].sum()), frame[~rest]
         ax = _axes(ax, 8, 1.2 + 0.3 * max(len(frame), 1))
         label = names_or_package(names)
         shown = [
@@ -194,7 +200,8 @@ def facet_figure(
         ax.invert_yaxis()
         ax.set(xlabel="Documents", ylabel=name)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        title = f"Matching documents by {name}"
+        title = f"Matching documents by {FACET_TITLES.get(name, name)}"
+        title += f" (+{others} in other values)" if others else ""
     _title(ax, title)
     return _owner(ax)
 

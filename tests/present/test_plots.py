@@ -209,3 +209,17 @@ def test_facet_of_values_is_one_named_bar_each(result):
 def test_a_facet_not_asked_for_is_a_key_error(result):
     with pytest.raises(KeyError, match="company"):
         _with_facets(result).plot.facet("company")
+
+
+def test_the_values_past_a_facets_size_are_said_not_drawn(result):
+    result.facet_counts = {
+        "cfr": [
+            {"value": "21 CFR 211.113", "documents": 3, "pages": 4},
+            {"value": "21 CFR 211.192", "documents": 2, "pages": 2},
+            {"value": "(other)", "documents": 9, "pages": 9},
+        ]
+    }
+    ax = result.plot.facet("cfr").axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["21 CFR 211.113", "21 CFR 211.192"]
+    assert [p.get_width() for p in ax.patches] == [3, 2]
+    assert "CFR section cited" in ax.get_title() and "(+9 in other values)" in ax.get_title()

@@ -37,6 +37,7 @@ __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_i
 NO_DATE = -(2**31)
 PAGE_BLOCK = 4  # pages per compressed block of page text (one block read per page fetched)
 OLD_PAGE_BLOCK = 16  # what segments written before `page_block` was recorded hold
+MANY_ROWS = 64  # document rows read in one `take` rather than value by value
 DOC_BLOCK = 256  # documents per record batch of document rows (uncompressed, memory-mapped)
 CODEC = "zstd"
 
@@ -467,9 +468,13 @@ class Segment:
         return cast(bytes, data)
 
     def doc_rows(self, local: Sequence[int]) -> list[dict[str, Any]]:
-        """Document rows by local doc row (value by value: a search reads about 20 rows from
-        as many blocks, where a `take` per block costs more than the values)."""
+        """Document rows by local doc row: value by value for a few (a search reads about 20
+        rows from as many blocks, where a `take` per block costs more than the values), one
+        `take` over the memory-mapped table for many (a batch of every match)."""
         names = self._doc_names
+        if len(local) > MANY_ROWS:
+            table = self._docs.read_all().select(names)
+            return cast(list[dict[str, Any]], table.take(pa.array(local, pa.int64())).to_pylist())
         out: list[dict[str, Any]] = []
         for row in local:
             block, i = divmod(int(row), DOC_BLOCK)

@@ -13,7 +13,7 @@ from regnb._facets import cfr_sections
 from regnb._order import order_documents
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
-from regnb.search import FullMatches
+from regnb.search import FullMatches, document_entry
 
 __all__ = ["match_rows"]
 
@@ -67,16 +67,11 @@ def match_rows(
             cited.of(rows),
             strict=True,
         ):
-            doc = read[row]
-            dataset = catalog[doc["dataset"]]
-            fields = {f: doc["fields"].get(f) for f in dataset.fields}
+            entry = document_entry(catalog, read[row])
+            fields = entry.pop("fields")
             out.append(
                 {
-                    "document_id": doc["document_id"],
-                    "dataset": doc["dataset"],
-                    "title": doc["title"],
-                    "date": fields.get(dataset.date_field) if dataset.date_field else None,
-                    "url": doc["url"],
+                    **entry,
                     "cfr": cfr,
                     "bm25": round(float(best), 6),
                     "pages": int(n),

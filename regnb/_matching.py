@@ -31,7 +31,6 @@ __all__ = [
     "PageTest",
     "QueryPostings",
     "best_candidates",
-    "match_candidates",
     "match_mask",
     "phrase_pattern",
 ]
@@ -314,22 +313,3 @@ def best_candidates(post: QueryPostings, chosen: np.ndarray, *, limit: int, cap:
     order = np.lexsort((hits, -hit_scores))
     total = int(chosen.size)
     return Candidates(min(total, cap), hits[order].tolist(), hit_scores[order].tolist())
-
-
-def match_candidates(
-    post: QueryPostings,
-    code: int,
-    items: Sequence[MatchItem],
-    needs: Sequence[int],
-    allowed: PageTest | None,
-    lexicon: Lexicon,
-    checks: PageChecks | None = None,
-    *,
-    limit: int,
-    cap: int,
-) -> Candidates:
-    """The pages of dataset `code` that `match_mask` says match, scored by BM25 summed over
-    every distinct positive query term they hold; the best `limit` of them, best first, ties by
-    page id."""
-    idx, matched = match_mask(post, code, items, needs, allowed, lexicon, checks)
-    return best_candidates(post, idx[matched], limit=limit, cap=cap)

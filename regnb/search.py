@@ -46,6 +46,7 @@ __all__ = [
     "Searcher",
     "blend",
     "dataset_statuses",
+    "document_entry",
     "field_filter",
     "group_documents",
     "loosen_needs",
@@ -233,6 +234,21 @@ class FullMatches:
             return cls(np.zeros(0, np.int64), np.zeros(0, np.float64), statuses)
         at = np.sort(np.concatenate(chosen))  # candidates ascend: so do their page ids
         return cls(post.candidates[at].astype(np.int64), post.candidate_score[at], statuses)
+
+
+def document_entry(catalog: Catalog, row: dict[str, Any]) -> dict[str, Any]:
+    """A document as the response shows it: id, dataset, title, the date of its dataset's date
+    field, url and the dataset's fields (from a page's or a document's row)."""
+    dataset = catalog[row["dataset"]]
+    fields = {f: row["fields"].get(f) for f in dataset.fields}
+    return {
+        "document_id": row["document_id"],
+        "dataset": row["dataset"],
+        "title": row["title"],
+        "date": fields.get(dataset.date_field) if dataset.date_field else None,
+        "url": row["url"],
+        "fields": fields,
+    }
 
 
 class DatasetChecks:
@@ -580,17 +596,9 @@ class Searcher:
         rows = {r["page_id"]: r for r in store.pages(shown)}
         results = []
         for group in window:
-            first = rows[group.best.page_id]
-            dataset = self.catalog[first["dataset"]]
-            fields = {f: first["fields"].get(f) for f in dataset.fields}
             results.append(
                 {
-                    "document_id": first["document_id"],
-                    "dataset": first["dataset"],
-                    "title": first["title"],
-                    "date": fields.get(dataset.date_field) if dataset.date_field else None,
-                    "url": first["url"],
-                    "fields": fields,
+                    **document_entry(self.catalog, rows[group.best.page_id]),
                     "pages": [
                         {
                             "page_num": rows[p.page_id]["page_num"],

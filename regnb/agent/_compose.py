@@ -62,6 +62,7 @@ _AUDIENCE = re.compile(r"^(?:draft\s+)?guidance\s+for\b|^contains\s+nonbinding",
 _RANKED = re.compile(r"\b(?:most|top|highest|largest|frequent\w*|often)\b", re.IGNORECASE)
 _CONTENTS = re.compile(r"\.{6,}|…{3,}")  # dot leaders: a table of contents
 MAX_SECTIONS = 4
+TERM_QUOTES = 2  # units quoted for each term a count question counts
 
 
 def _by_firm(found: Found) -> bool:
@@ -350,6 +351,10 @@ class _Composer:
         datasets = _listed([self.book.dataset_name(d) for d in sets])
         capped = len(strong) >= self.config.which_documents * len(sets)
         count = f"at least {len(strong)}" if capped else str(len(strong))
+        tally = self.evidence.tally
+        if tally is not None and tally.total:  # counted over every match
+            count = str(tally.total)
+            datasets = _listed([c.value for c in tally.datasets])
         shown = list(firms)[: self.config.which_shown]
         named = "firms" if any(_by_firm(firms[f].found) for f in shown) else "products"
         text = f"{count} documents in {datasets} match; the {named} shown are {_listed(shown)}"
@@ -394,6 +399,30 @@ class _Composer:
             findings.append(Finding(text=f"{len(docs)} {noun}", markers=markers, heading=year))
         label = f"Documents matched per year ({len(strong)} in all)"
         return Theme(label=label, findings=findings, table=True)
+
+    def term_themes(self, candidates: list[Passage]) -> list[Theme]:
+        """For a count of several terms: each term's label with its exact count, and the units
+        read that hold it best (from different documents)."""
+        tally = self.evidence.tally
+        if tally is None or not tally.terms:
+            return []
+        out = []
+        for count in tally.terms:
+            pattern = re.compile(
+                r"\b" + r"\W+".join(re.escape(w) for w in count.value.split()), re.IGNORECASE
+            )
+            holding = [p for p in candidates if pattern.search(p.unit.text)]
+            holding.sort(key=lambda p: (-keyword_score(p.unit.text, self.subject_terms), -p.prior))
+            chosen: list[Passage] = []
+            for p in holding:
+                if p.found.document_id not in {c.found.document_id for c in chosen}:
+                    chosen.append(p)
+                if len(chosen) >= TERM_QUOTES:
+                    break
+            if chosen:
+                label = f"“{count.value}”: {count.documents} of {tally.total} documents"
+                out.append(Theme(label=label, findings=[self.finding(p) for p in chosen]))
+        return out
 
     def side_parts(self, passages: list[Passage]) -> tuple[list[Finding], list[Theme]]:
         """A comparison of periods: for each side, how many documents match and its most cited
@@ -520,9 +549,12 @@ def compose(
         summary.append(common)
     summary += composer.lead_findings(passages, max(1, 3 - len(summary)))
     said = {m for f in summary for m in f.markers}
-    counts = composer.count_theme() if evidence.plan.shape == "count" else None
+    counting = evidence.plan.shape == "count" and evidence.tally is None
+    counts = composer.count_theme() if counting else None  # else exact counts, as data
     if counts is not None:
         themes.append(counts)
+    themes += composer.term_themes(listing)
+    said |= {m for t in themes for f in t.findings for m in f.markers}
     listed = composer.which_theme(listing) if which else None
     if listed is not None:
         return summary[:3], [*themes, listed]

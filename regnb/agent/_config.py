@@ -27,7 +27,9 @@ class AgentConfig:
     relative_floor: float = 0.55  # a passage under this share of the best one's score is padding
     findings_per_document: int = 12  # units listed for a document a question names
     which_documents: int = 60  # documents counted for a "which…" question, per dataset
-    which_shown: int = 15  # firms or documents listed for a "which…" question
+    which_shown: int = 15  # firms or documents quoted for a "which…" question
+    term_examples: int = 2  # documents read for each term a count question counts
+    which_listed: int = 50  # matching documents listed (as data) for a "which…" question
     furniture_share: float = 0.5  # a unit with this share of a dataset's standard sentences
     quote_words: int = 45  # words of a quoted finding
     subject_quote_words: int = 70  # of a finding of a document the question names (its list)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from regnb.agent._counts import Listing, Tally
 from regnb.agent._furniture import BOILERPLATE
 from regnb.agent._plan import Plan
 from regnb.agent._rank import DUPLICATE, keyword_score, plan_terms
@@ -72,6 +73,8 @@ class Evidence:
     units: dict[str, list[Passage]] = field(default_factory=dict)  # by document id
     shown: int = 3  # documents of `subjects` whose units are listed
     per_subject: int = 12  # units listed for each of them
+    tally: Tally | None = None  # documents matched, counted over every match
+    listing: Listing | None = None  # every matching document, for a "which…" question
 
 
 class BlockVectors:

@@ -30,6 +30,7 @@ __all__ = [
     "items_for",
     "probe",
     "run_searches",
+    "searched_items",
 ]
 
 PROBE_LIMIT = 50
@@ -106,8 +107,14 @@ class Searches:
 
 def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
     """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them)."""
+    return source.search(searched_items(items), plan=request_plan, **kwargs)
+
+
+def searched_items(items: list[str]) -> list[str]:
+    """The keyword items a search sends: those that hold a searchable word (words nearly every
+    page holds when none does), at most MAX_ITEMS, read as plain words."""
     usable = [i for i in items if content_words(i)] or list(FALLBACK_ITEMS)
-    return source.search(as_items(usable[:MAX_ITEMS]), plan=request_plan, **kwargs)
+    return as_items(usable[:MAX_ITEMS])
 
 
 def as_items(items: list[str]) -> list[str]:

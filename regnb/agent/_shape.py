@@ -27,7 +27,8 @@ _RULES: list[tuple[Shape, re.Pattern[str]]] = [
     (
         "count",
         re.compile(
-            r"\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:s|ed)?\b|\btrends?\b|\bper\s+year\b"
+            r"\bhow\s+many\b|\bhow\s+(?:common|often|frequent(?:ly)?|prevalent|widespread)\b"
+            r"|\bnumber\s+of\b|\bcount(?:s|ed)?\b|\btrends?\b|\bper\s+year\b"
             r"|\bby\s+year\b|\beach\s+year\b|\bmost\s+(?:common|frequent|often)\b|\bfrequen"
         ),
     ),

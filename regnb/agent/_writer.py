@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from regnb.agent._citations import CitationBook
 from regnb.agent._compose import cfr_label, compose, document_noun
 from regnb.agent._config import AgentConfig
+from regnb.agent._counts import Tally
 from regnb.agent._dates import DateRange
 from regnb.agent._evidence import Evidence
 from regnb.agent._labels import firm_of
 from regnb.agent._quotes import short_statement
 from regnb.agent._searching import Found
 from regnb.agent._words import fold, word_set
-from regnb.agent.types import Answer, Finding, KeyDocument
+from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
 
 __all__ = [
     "FRAME_WORDS",
@@ -26,10 +27,12 @@ __all__ = [
     "Writer",
     "firm_of",
     "not_found_lines",
+    "data_tables",
     "render_markdown",
 ]
 
 KEY_DOCUMENTS = 10
+CFR_ROWS = 5  # CFR sections in a count's table
 CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
 # Counts (numbers of four digits or fewer) are the agent's own and allowed too.
@@ -224,11 +227,84 @@ def scope_lines(evidence: Evidence, dataset_name: Callable[[str], str], shown: i
         if strong
         else "no document matched every word of the question"
     )
+    if evidence.tally is not None and evidence.tally.total:
+        found = f"{_count(evidence.tally.total, 'document')} matched the question"
     if loose:
         found += f", {loose} more matched some of its words"
     if not names:
         return ["No dataset could be searched."]
     return [f"Searched {where}, {when}{used}.", f"{found[0].upper()}{found[1:]}; {shown} shown."]
+
+
+def _span(evidence: Evidence) -> str:
+    plan = evidence.plan
+    if not (plan.date_from or plan.date_to):
+        return ""
+    return ", dated " + DateRange(plan.date_from, plan.date_to, plan.date_text or "").inside()
+
+
+def count_tables(tally: Tally, evidence: Evidence) -> list[DataTable]:
+    """Exact counts as small tables: documents per year, per dataset (when several), per term
+    asked about, and the CFR sections their matching pages cite most."""
+    note = f"Counted over every match, not only the documents read{_span(evidence)}: "
+    note += f"{tally.counted}."
+    tables = []
+    if tally.terms:
+        rows = [DataRow((f"“{c.value}”", str(c.documents))) for c in tally.terms]
+        label = f"Documents holding each term asked about (of {tally.total})"
+        tables.append(DataTable(label, ("Term", "Documents"), tuple(rows)))
+    if tally.years:
+        rows = [DataRow((c.value, str(c.documents))) for c in tally.years]
+        tables.append(DataTable("Matching documents per year", ("Year", "Documents"), tuple(rows)))
+    if len(tally.datasets) > 1:
+        rows = [DataRow((c.value, str(c.documents))) for c in tally.datasets]
+        header = ("Dataset", "Documents")
+        tables.append(DataTable("Matching documents per dataset", header, tuple(rows)))
+    if tally.cfr:
+        rows = [DataRow((cfr_label(c.value), str(c.documents))) for c in tally.cfr[:CFR_ROWS]]
+        label = "CFR sections their matching pages cite most"
+        tables.append(DataTable(label, ("Section", "Documents"), tuple(rows)))
+    if not tables:
+        return []
+    first = tables[0]
+    return [DataTable(first.label, first.header, first.rows, note), *tables[1:]]
+
+
+def listing_table(evidence: Evidence) -> DataTable | None:
+    """Every matching document of a "which…" question (newest first), one row each: its firm or
+    product, date, title and the CFR sections its matching pages cite (data from the engine)."""
+    listing = evidence.listing
+    if listing is None or not listing.rows:
+        return None
+    shown = len(listing.rows)
+    told = f"{listing.total} found" + (
+        f"; the {shown} newest listed" if shown < listing.total else ""
+    )
+    rows = tuple(
+        DataRow(
+            (m.firm or "", m.date or "", fold(m.title), "; ".join(m.cfr)),
+            document_id=m.document_id,
+        )
+        for m in listing.rows
+    )
+    header = ("Firm or product", "Date", "Document", "CFR sections its matching pages cite")
+    note = (
+        "Every document that matches the search, listed from the index (a row is the "
+        "document's catalog data, not a finding); the documents quoted above are marked."
+    )
+    return DataTable(f"Every matching document ({told})", header, rows, note, kind="matches")
+
+
+def data_tables(evidence: Evidence) -> list[DataTable]:
+    """The answer's data tables: exact counts for a count question, every matching document
+    for a "which…" question."""
+    out: list[DataTable] = []
+    if evidence.tally is not None and evidence.plan.shape == "count":
+        out += count_tables(evidence.tally, evidence)
+    listed = listing_table(evidence)
+    if listed is not None:
+        out.append(listed)
+    return out
 
 
 class ExtractiveWriter(Writer):
@@ -253,6 +329,7 @@ class ExtractiveWriter(Writer):
             citations=book.citations,
             topic=answer_topic(evidence, draft.dataset_name),
             scope=scope_lines(evidence, draft.dataset_name, len(documents)),
+            tables=data_tables(evidence),
         )
         answer.markdown = render_markdown(answer)
         return answer
@@ -306,6 +383,27 @@ def _document_row(d: KeyDocument, answer: Answer) -> str:
     )
 
 
+def _page_markers(answer: Answer, document_id: str | None) -> str:
+    numbers = sorted(
+        c.index for c in answer.citations if c.document_id == document_id and c.block_id is None
+    )
+    return _markers(numbers[:1])
+
+
+def table_markdown(table: DataTable, answer: Answer) -> str:
+    """A data table as markdown; a document row is marked with its page citation, if any."""
+    head = "| " + " | ".join(table.header) + " |\n|" + "---|" * len(table.header)
+    lines = []
+    at = table.header.index("Document") if "Document" in table.header else 0
+    for row in table.rows:
+        cells = [_cell(c) for c in row.cells]
+        if row.document_id is not None:
+            cells[at] = f"{cells[at]} {_page_markers(answer, row.document_id)}".strip()
+        lines.append("| " + " | ".join(cells) + " |")
+    note = f"\n\n_{table.note}_" if table.note else ""
+    return f"### {table.label}\n{head}\n" + "\n".join(lines) + note
+
+
 def render_markdown(answer: Answer) -> str:
     """The answer as markdown: in short, themes (numbered where the document numbers them), key
     documents, see also, scope and what was not found, notes."""
@@ -314,6 +412,9 @@ def render_markdown(answer: Answer) -> str:
         parts.append("**In short:** " + " ".join(sentence_markdown(f) for f in answer.summary))
     else:
         parts.append("**In short:** no passage of the documents searched answers this question.")
+    counts = [t for t in answer.tables if t.kind == "counts"]
+    listed = [t for t in answer.tables if t.kind != "counts"]
+    parts += [table_markdown(t, answer) for t in counts]
     for theme in answer.themes:
         if theme.table:
             rows = [
@@ -326,7 +427,9 @@ def render_markdown(answer: Answer) -> str:
         else:
             items = [f"- {_bullet(f)}" for f in theme.findings]
         parts.append(f"### {theme.label}\n" + "\n".join(items))
-    key = [d for d in answer.documents if d.role != "see_also"]
+    parts += [table_markdown(t, answer) for t in listed]
+    rows = {r.document_id for t in listed for r in t.rows}
+    key = [d for d in answer.documents if d.role != "see_also" and d.document_id not in rows]
     also = [d for d in answer.documents if d.role == "see_also"]
     if key:
         head = "| Document | Dataset | Date | Firm or product | Cited for |\n|---|---|---|---|---|"

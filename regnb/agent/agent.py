@@ -18,8 +18,16 @@ from typing import Any
 
 from regnb.agent._clarify import absent, clarify, needs_probe
 from regnb.agent._config import AgentConfig
+from regnb.agent._counts import (
+    Listing,
+    Tally,
+    asked_terms,
+    count_matches,
+    list_matches,
+    term_documents,
+)
 from regnb.agent._evidence import BlockVectors, Evidence, choose_documents, weigh_documents
-from regnb.agent._focus import distinct_documents, subject_documents
+from regnb.agent._focus import MAX_SUBJECTS, distinct_documents, subject_documents
 from regnb.agent._followup import plan_turn, turn_state
 from regnb.agent._plan import Plan, searchable_datasets
 from regnb.agent._rank import keyword_score, plan_terms
@@ -112,6 +120,14 @@ class _Checked:
     def search(self, *args: Any, **kwargs: Any) -> Any:
         self._check()
         return self._engine.search(*args, **kwargs)
+
+    def facets(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.facets(*args, **kwargs)
+
+    def matches(self, *args: Any, **kwargs: Any) -> Any:
+        self._check()
+        return self._engine.matches(*args, **kwargs)
 
     def read(self, *args: Any, **kwargs: Any) -> Any:
         self._check()
@@ -320,11 +336,15 @@ class ExtractiveAgent:
             searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
         config = self.config
+        tally, listing = self.count(plan, request, searches) if not sides else (None, None)
         weights = weigh_documents(found, plan)
         terms = plan_terms(plan)
         kept = [f for f in found if f.document_id in plan.subjects]  # a follow-up's subject
+        named = subject_documents(found, plan)
+        if tally is not None and tally.terms and len(named) >= MAX_SUBJECTS:
+            named = []  # terms counted among many documents of a firm or product: not one's list
         subjects = sorted(
-            kept or subject_documents(found, plan),
+            kept or named,
             key=lambda d: (-keyword_score(d.title, terms), -weights[d.document_id]),
         )
         asked = [t for t in terms if not t.anchor]  # what is asked, apart from whom about
@@ -352,7 +372,10 @@ class ExtractiveAgent:
                 documents += choose_documents(rest, half, weights)
         else:
             wanted = config.which_shown if plan.shape == "which" else config.read_documents
-            documents = choose_documents(found, wanted, weights)
+            documents = self.examples(plan, request, tally)  # each term counted, read
+            known = {d.document_id for d in documents}
+            rest = [f for f in found if f.document_id not in known]
+            documents += choose_documents(rest, wanted - len(documents), weights)
         noun = "document" if len(documents) == 1 else "documents"
         run.step(Step(f"Reading {len(documents)} {noun}", len(documents)))
         pages = researcher.read(documents, request.plan, run.check, subjects)
@@ -376,7 +399,49 @@ class ExtractiveAgent:
             per_subject=per_subject,
             common={d.dataset: researcher.common(d.dataset) for d in documents},
             sides=sides,
+            tally=tally,
+            listing=listing,
         )
+
+    def examples(self, plan: Plan, request: TurnRequest, tally: Tally | None) -> list[Found]:
+        """For a count of several terms, the documents that hold each term best, read first."""
+        if tally is None or not tally.terms:
+            return []
+        out: list[Found] = []
+        counted = Plan.from_dict({**plan.to_dict(), "datasets": plan.datasets})
+        filters = lambda ds: self.catalog[ds].filters  # noqa: E731
+        for term in (c.value for c in tally.terms if c.documents):
+            for doc in term_documents(
+                self.source, counted, request.plan, filters, term, self.config.term_examples
+            ):
+                if doc.document_id not in {d.document_id for d in out}:
+                    out.append(doc)
+        return out
+
+    def count(
+        self, plan: Plan, request: TurnRequest, searches: Searches
+    ) -> tuple[Tally | None, Listing | None]:
+        """Exact counts of what the searches matched (every full match, not the pages read),
+        and every matching document for a "which…" question; none for a follow-up narrowed to
+        some documents (the counts would not be of what it shows)."""
+        if plan.restrict_documents or plan.require:
+            return None, None
+        matched = [ds for ds, s in searches.statuses.items() if s.get("status") == "ok"]
+        if not matched:
+            return None, None
+        counted = Plan.from_dict({**plan.to_dict(), "datasets": matched})
+        filters = lambda ds: self.catalog[ds].filters  # noqa: E731
+        pinned = any(plan.filters.get(ds) for ds in matched)  # a firm or product counted within
+        terms = asked_terms(plan) if plan.shape == "count" and pinned else []
+        tally = count_matches(
+            self.source, counted, request.plan, filters, self.dataset_name, terms=terms
+        )
+        listing = None
+        if plan.shape == "which" or plan.which_firms:
+            listing = list_matches(
+                self.source, counted, request.plan, filters, self.config.which_listed
+            )
+        return tally, listing
 
     def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:
         return Draft(request.message, evidence, request.first_citation, self.dataset_name)

@@ -16,6 +16,8 @@ __all__ = [
     "Agent",
     "Answer",
     "Citation",
+    "DataRow",
+    "DataTable",
     "Finding",
     "KeyDocument",
     "PriorTurn",
@@ -124,6 +126,27 @@ class KeyDocument:
     role: str = "key"  # "key", or "see_also": a related document shown apart
 
 
+@dataclass(frozen=True)
+class DataRow:
+    """A row of a data table; `document_id` when the row is a document (its page citations, if
+    the answer has any, are marked beside it)."""
+
+    cells: tuple[str, ...]
+    document_id: str | None = None
+
+
+@dataclass(frozen=True)
+class DataTable:
+    """Counts or document rows from the engine (every match, not only the pages read): data,
+    never a finding, so it claims nothing a passage must support. `note` says what was counted."""
+
+    label: str
+    header: tuple[str, ...]
+    rows: tuple[DataRow, ...]
+    note: str = ""
+    kind: str = "counts"  # "counts", or "matches": every matching document
+
+
 @dataclass
 class Answer:
     """An answer's structure, from which the markdown and every produced document are made."""
@@ -139,6 +162,7 @@ class Answer:
     topic: str = ""  # what the answer is about, for titles: "Complete response letter: Barhemsys"
     scope: list[str] = field(default_factory=list)  # datasets, dates, filters, found vs shown
     subjects: list[str] = field(default_factory=list)  # ids of the documents it is about
+    tables: list[DataTable] = field(default_factory=list)  # exact counts, every match listed
 
 
 @dataclass

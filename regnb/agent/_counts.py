@@ -1,0 +1,297 @@
+"""Exact counts for an answer, from the engine rather than from the pages the agent read: how
+many documents match the question over every full match, by dataset, year and CFR section; how
+many hold each term a count question asks about; and, for a "which…" question, every matching
+document with the CFR sections its matching pages cite. The searches are the agent's own (the
+same keyword items and filters per dataset), so the counts say what the answer searched."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from regnb.agent._labels import firm_of
+from regnb.agent._plan import Plan
+from regnb.agent._searching import (
+    FALLBACK_ITEMS,
+    PINNING,
+    Found,
+    filters_for,
+    items_for,
+    searched_items,
+)
+from regnb.agent._source import Source
+from regnb.agent._words import words
+from regnb.errors import RegnbError
+
+__all__ = [
+    "Count",
+    "Listing",
+    "Match",
+    "Tally",
+    "asked_terms",
+    "count_matches",
+    "counted_words",
+    "list_matches",
+    "term_documents",
+]
+
+CFR_TOP = 10  # CFR sections counted (most cited first)
+MAX_TERMS = 4  # terms of a count question counted one by one
+
+_FIXED = frozenset({"document_id", "dataset", "title", "date", "url", "cfr", "bm25", "pages"})
+
+
+@dataclass(frozen=True)
+class Count:
+    """One row of a count: a value (a dataset, a year, a section, a term) and its documents."""
+
+    value: str
+    documents: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Documents matching the question over every full match (not only those read)."""
+
+    total: int
+    datasets: tuple[Count, ...]
+    years: tuple[Count, ...]
+    cfr: tuple[Count, ...]
+    terms: tuple[Count, ...] = ()
+    counted: str = ""  # what was counted, in words
+
+
+@dataclass(frozen=True)
+class Match:
+    """A matching document, as the engine lists it (data from its row, not a claim)."""
+
+    document_id: str
+    dataset: str
+    title: str
+    date: str | None
+    url: str | None
+    firm: str | None
+    cfr: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Every matching document of a "which…" question: how many, and the first `rows`."""
+
+    total: int
+    rows: tuple[Match, ...]
+
+
+CatalogFilters = Callable[[str], dict[str, Any]]
+
+
+def _query(plan: Plan, ds: str, catalog_filters: CatalogFilters) -> tuple[list[str], dict[str, Any]]:
+    """The keyword items and filters the agent searches one dataset with."""
+    filtered = filters_for(plan, ds, catalog_filters(ds))
+    items = searched_items(items_for(plan, filtered, loosen=False))
+    return items, ({ds: filtered} if filtered else {})
+
+
+def counted_words(plan: Plan, ds: str, catalog_filters: CatalogFilters) -> str:
+    """What was counted in a dataset, in words: “a” or “b”, or every document a filter allows."""
+    filtered = filters_for(plan, ds, catalog_filters(ds))
+    items = [i for i in items_for(plan, filtered, loosen=False) if i not in FALLBACK_ITEMS]
+    by = "; ".join(f"{k.replace('_', ' ')} “{v}”" for k, v in filtered.items())
+    if any(k in PINNING for k in filtered):  # the filter chooses; the words only rank
+        return f"every document with {by}"
+    held = " or ".join(f"“{i}”" for i in items) or "the question"
+    return f"documents with a page holding {held}" + (f", {by}" if by else "")
+
+
+def asked_terms(plan: Plan) -> list[str]:
+    """The terms a count question asks about, each counted on its own: its phrases, then its
+    words not inside a phrase (names and identifiers are what is counted within)."""
+    inside = {w for p in plan.phrases for w in words(p)}
+    named = {w for n in [*plan.names, *plan.identifiers] for w in words(n)}
+    single = [w for w in plan.words if w not in inside and w not in named]
+    phrases = [p for p in plan.phrases if not set(words(p)) <= named]
+    return list(dict.fromkeys([*phrases, *single]))[:MAX_TERMS]
+
+
+def _facets(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    items: list[str],
+    filters: dict[str, Any],
+    ds: str,
+    by: Sequence[str],
+) -> dict[str, pd.DataFrame]:
+    return source.facets(
+        items,
+        by=list(by),
+        datasets=[ds],
+        filters=filters or None,
+        date_from=plan.date_from,
+        date_to=plan.date_to,
+        plan=request_plan,
+        size=CFR_TOP,
+    )
+
+
+def _rows(frame: pd.DataFrame) -> list[tuple[str | None, int]]:
+    return [
+        (None if v is None or (isinstance(v, float) and v != v) else str(v), int(n))
+        for v, n in zip(frame["value"], frame["documents"], strict=True)
+    ]
+
+
+def count_matches(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    catalog_filters: CatalogFilters,
+    dataset_name: Callable[[str], str],
+    *,
+    terms: Sequence[str] = (),
+) -> Tally | None:
+    """The documents matching the agent's searches of `plan.datasets`, counted by dataset, year
+    and CFR section over every full match; and, for each of `terms`, how many of the documents
+    the question's filters allow hold it. None when the engine cannot count."""
+    datasets: list[Count] = []
+    years: Counter[str] = Counter()
+    cfr: Counter[str] = Counter()
+    said: list[str] = []
+    per_term: Counter[str] = Counter()
+    try:
+        for ds in plan.datasets:
+            items, filters = _query(plan, ds, catalog_filters)
+            got = _facets(source, plan, request_plan, items, filters, ds, ("dataset", "year", "cfr"))
+            n = sum(count for _, count in _rows(got["dataset"]))
+            if not n:
+                continue
+            datasets.append(Count(dataset_name(ds), n))
+            said.append(f"{dataset_name(ds)}: {counted_words(plan, ds, catalog_filters)}")
+            years.update({y: c for y, c in _rows(got["year"]) if y is not None and c})
+            cfr.update({s: c for s, c in _rows(got["cfr"]) if s and s != "(other)"})
+            loose = [n for n in plan.names if not filters]
+            for term in terms:
+                item = searched_items([" ".join([*loose, term])])
+                one = _facets(source, plan, request_plan, item, filters, ds, ("dataset",))
+                per_term[term] += sum(count for _, count in _rows(one["dataset"]))
+    except (RegnbError, KeyError, TypeError):
+        return None
+    total = sum(c.documents for c in datasets)
+    return Tally(
+        total=total,
+        datasets=tuple(sorted(datasets, key=lambda c: -c.documents)),
+        years=tuple(Count(y, years[y]) for y in sorted(years)),
+        cfr=tuple(Count(s, n) for s, n in sorted(cfr.items(), key=lambda kv: (-kv[1], kv[0]))),
+        terms=tuple(Count(t, per_term[t]) for t in terms) if total else (),
+        counted="; ".join(said),
+    )
+
+
+def _date(value: object) -> str | None:
+    if value is None or value is pd.NaT or (isinstance(value, float) and value != value):
+        return None
+    try:
+        return str(pd.Timestamp(value).date())  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return str(value)[:10] or None
+
+
+def _match(row: dict[str, Any]) -> Match:
+    fields = {k: v for k, v in row.items() if k not in _FIXED and isinstance(v, str)}
+    found = Found(
+        document_id=str(row["document_id"]),
+        dataset=str(row["dataset"]),
+        title=str(row["title"] or ""),
+        date=_date(row.get("date")),
+        url=row.get("url") or None,
+        fields=fields,
+        score=0.0,
+        pages=[],
+        weak=False,
+    )
+    cited = row.get("cfr")
+    return Match(
+        document_id=found.document_id,
+        dataset=found.dataset,
+        title=found.title,
+        date=found.date,
+        url=found.url,
+        firm=firm_of(found),
+        cfr=tuple(str(c) for c in (cited if cited is not None else ())),
+    )
+
+
+def list_matches(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    catalog_filters: CatalogFilters,
+    limit: int,
+) -> Listing | None:
+    """Every document matching the agent's searches (newest first): how many, and the first
+    `limit` with their firm or product and the CFR sections their matching pages cite."""
+    total = 0
+    rows: list[Match] = []
+    try:
+        for ds in plan.datasets:
+            items, filters = _query(plan, ds, catalog_filters)
+            frame = source.matches(
+                items,
+                datasets=[ds],
+                filters=filters or None,
+                date_from=plan.date_from,
+                date_to=plan.date_to,
+                plan=request_plan,
+                order="date",
+                limit=limit,
+            )
+            assert isinstance(frame, pd.DataFrame)  # no batch_size: one frame
+            total += int(frame.attrs.get("total", len(frame)))
+            rows += [_match(r) for r in frame.to_dict("records")]
+    except (RegnbError, KeyError, TypeError):
+        return None
+    rows.sort(key=lambda m: m.date or "", reverse=True)
+    return Listing(total=total, rows=tuple(rows[:limit]))
+
+
+def term_documents(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    catalog_filters: CatalogFilters,
+    term: str,
+    limit: int,
+) -> list[Found]:
+    """The documents that hold `term` best (by BM25), within the question's filters: examples
+    of what a count question counts, so that each term counted is read (from its first page:
+    the engine lists a document's matching pages by count, not by number)."""
+    out: list[Found] = []
+    for ds in plan.datasets:
+        _, filters = _query(plan, ds, catalog_filters)
+        loose = [n for n in plan.names if not filters]
+        try:
+            frame = source.matches(
+                searched_items([" ".join([*loose, term])]),
+                datasets=[ds],
+                filters=filters or None,
+                date_from=plan.date_from,
+                date_to=plan.date_to,
+                plan=request_plan,
+                order="bm25",
+                limit=limit,
+            )
+        except RegnbError:
+            continue
+        assert isinstance(frame, pd.DataFrame)
+        for row in frame.to_dict("records"):
+            m = _match(row)
+            fields = {k: v for k, v in row.items() if k not in _FIXED and isinstance(v, str)}
+            out.append(
+                Found(m.document_id, m.dataset, m.title, m.date, m.url, fields,
+                      float(row.get("bm25") or 0.0), [1], False)
+            )
+    return sorted(out, key=lambda f: -f.score)[:limit]

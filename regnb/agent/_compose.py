@@ -407,6 +407,7 @@ class _Composer:
         if tally is None or not tally.terms:
             return []
         out = []
+        quoted: set[int] = set()
         for count in tally.terms:
             pattern = re.compile(
                 r"\b" + r"\W+".join(re.escape(w) for w in count.value.split()), re.IGNORECASE
@@ -414,11 +415,13 @@ class _Composer:
             holding = [p for p in candidates if pattern.search(p.unit.text)]
             holding.sort(key=lambda p: (-keyword_score(p.unit.text, self.subject_terms), -p.prior))
             chosen: list[Passage] = []
+            holding = [p for p in holding if id(p) not in quoted]
             for p in holding:
                 if p.found.document_id not in {c.found.document_id for c in chosen}:
                     chosen.append(p)
                 if len(chosen) >= TERM_QUOTES:
                     break
+            quoted |= {id(p) for p in chosen}
             if chosen:
                 label = f"“{count.value}”: {count.documents} of {tally.total} documents"
                 out.append(Theme(label=label, findings=[self.finding(p) for p in chosen]))

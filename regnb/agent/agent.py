@@ -9,6 +9,7 @@ checks for a stop first, as each stage does."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -50,7 +51,9 @@ from regnb.settings import Settings
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 
-TITLE_FIT = 0.999  # a document named is answered from when its title fits the question best
+TITLE_FIT = 0.999
+# A count question that also asks what the documents say ("what problems…, and how often…")
+ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)  # a document named is answered from when its title fits the question best
 
 Producer = Callable[[Answer, Sequence[str]], list[Produced]]
 
@@ -341,7 +344,12 @@ class ExtractiveAgent:
         terms = plan_terms(plan)
         kept = [f for f in found if f.document_id in plan.subjects]  # a follow-up's subject
         named = subject_documents(found, plan)
-        if tally is not None and tally.terms and len(named) >= MAX_SUBJECTS:
+        if (
+            tally is not None
+            and tally.terms
+            and len(named) >= MAX_SUBJECTS
+            and not ASKS_WHAT.search(plan.message)
+        ):
             named = []  # terms counted among many documents of a firm or product: not one's list
         subjects = sorted(
             kept or named,

@@ -89,7 +89,9 @@ class Listing:
 CatalogFilters = Callable[[str], dict[str, Any]]
 
 
-def _query(plan: Plan, ds: str, catalog_filters: CatalogFilters) -> tuple[list[str], dict[str, Any]]:
+def _query(
+    plan: Plan, ds: str, catalog_filters: CatalogFilters
+) -> tuple[list[str], dict[str, Any]]:
     """The keyword items and filters the agent searches one dataset with."""
     filtered = filters_for(plan, ds, catalog_filters(ds))
     items = searched_items(items_for(plan, filtered, loosen=False))
@@ -165,7 +167,9 @@ def count_matches(
     try:
         for ds in plan.datasets:
             items, filters = _query(plan, ds, catalog_filters)
-            got = _facets(source, plan, request_plan, items, filters, ds, ("dataset", "year", "cfr"))
+            got = _facets(
+                source, plan, request_plan, items, filters, ds, ("dataset", "year", "cfr")
+            )
             n = sum(count for _, count in _rows(got["dataset"]))
             if not n:
                 continue
@@ -200,8 +204,8 @@ def _date(value: object) -> str | None:
         return str(value)[:10] or None
 
 
-def _match(row: dict[str, Any]) -> Match:
-    fields = {k: v for k, v in row.items() if k not in _FIXED and isinstance(v, str)}
+def _match(row: dict[Any, Any]) -> Match:
+    fields = {str(k): v for k, v in row.items() if k not in _FIXED and isinstance(v, str)}
     found = Found(
         document_id=str(row["document_id"]),
         dataset=str(row["dataset"]),
@@ -289,9 +293,18 @@ def term_documents(
         assert isinstance(frame, pd.DataFrame)
         for row in frame.to_dict("records"):
             m = _match(row)
-            fields = {k: v for k, v in row.items() if k not in _FIXED and isinstance(v, str)}
+            fields = {str(k): v for k, v in row.items() if k not in _FIXED and isinstance(v, str)}
             out.append(
-                Found(m.document_id, m.dataset, m.title, m.date, m.url, fields,
-                      float(row.get("bm25") or 0.0), [1], False)
+                Found(
+                    m.document_id,
+                    m.dataset,
+                    m.title,
+                    m.date,
+                    m.url,
+                    fields,
+                    float(row.get("bm25") or 0.0),
+                    [1],
+                    False,
+                )
             )
     return sorted(out, key=lambda f: -f.score)[:limit]

@@ -25,9 +25,9 @@ __all__ = [
     "Draft",
     "ExtractiveWriter",
     "Writer",
+    "data_tables",
     "firm_of",
     "not_found_lines",
-    "data_tables",
     "render_markdown",
 ]
 
@@ -428,8 +428,8 @@ def render_markdown(answer: Answer) -> str:
             items = [f"- {_bullet(f)}" for f in theme.findings]
         parts.append(f"### {theme.label}\n" + "\n".join(items))
     parts += [table_markdown(t, answer) for t in listed]
-    rows = {r.document_id for t in listed for r in t.rows}
-    key = [d for d in answer.documents if d.role != "see_also" and d.document_id not in rows]
+    listed_ids = {r.document_id for t in listed for r in t.rows}
+    key = [d for d in answer.documents if d.role != "see_also" and d.document_id not in listed_ids]
     also = [d for d in answer.documents if d.role == "see_also"]
     if key:
         head = "| Document | Dataset | Date | Firm or product | Cited for |\n|---|---|---|---|---|"

@@ -53,7 +53,9 @@ __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 
 TITLE_FIT = 0.999
 # A count question that also asks what the documents say ("what problems…, and how often…")
-ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)  # a document named is answered from when its title fits the question best
+ASKS_WHAT = re.compile(
+    r"\b(?:what|which)\b", re.IGNORECASE
+)  # a document named is answered from when its title fits the question best
 
 Producer = Callable[[Answer, Sequence[str]], list[Produced]]
 

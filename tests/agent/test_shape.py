@@ -30,6 +30,8 @@ from regnb.agent._shape import SHAPES, question_shape
         ("How many warning letters cited 21 CFR 211.113(b)?", "count"),
         ("Warning letters about data integrity per year", "count"),
         ("Which firms got the most warning letters, how many each?", "count"),
+        ("How common are noise reports for the LINQ II in MAUDE?", "count"),
+        ("How often is map shift reported?", "count"),
         ("battery failures in infusion pumps", "general"),
     ],
 )

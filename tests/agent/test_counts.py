@@ -1,0 +1,170 @@
+"""Exact counts for answers (regnb.agent._counts): documents matched over every full match by
+dataset, year and CFR section; terms counted within a firm's documents; every matching document
+of a "which…" question; and the agent's answers that show them as data, not as findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import regnb
+from regnb.agent._counts import (
+    asked_terms,
+    count_matches,
+    counted_words,
+    list_matches,
+    term_documents,
+)
+from regnb.agent._plan import Plan
+from regnb.agent.agent import ExtractiveAgent
+from regnb.errors import RegnbError
+from tests.agent_support import Recorder, open_agent_corpus, request
+
+LETTERS = "fda_warning_letters"
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
+    eng = open_agent_corpus(tmp_path_factory.mktemp("counts"))
+    yield eng
+    eng.close()
+
+
+def filters_of(engine: regnb.Engine) -> Any:
+    catalog = engine.datasets()
+    return lambda ds: catalog[ds].filters
+
+
+def media_fill(**more: Any) -> Plan:
+    return Plan(
+        message="Which firms had media fill failures?",
+        query="Which firms had media fill failures?",
+        phrases=["media fill"],
+        datasets=[LETTERS],
+        **more,
+    )
+
+
+@pytest.mark.parametrize(
+    ("phrases", "words", "names", "terms"),
+    [
+        (["electrical reset"], ["reset", "noise", "electrical"], ["LINQ II"], ["electrical reset", "noise"]),
+        ([], ["noise"], [], ["noise"]),
+        (["media fill"], ["acme", "media"], ["Acme"], ["media fill"]),
+        ([], ["a", "b", "c", "d", "e"], [], ["a", "b", "c", "d"]),
+    ],
+)  # fmt: skip
+def test_the_terms_counted_are_the_phrases_then_the_words_outside_them(
+    phrases: list[str], words: list[str], names: list[str], terms: list[str]
+) -> None:
+    plan = Plan(message="m", query="m", phrases=phrases, words=words, names=names)
+    assert asked_terms(plan) == terms
+
+
+def test_counts_are_over_every_match_by_dataset_and_year(engine: regnb.Engine) -> None:
+    tally = count_matches(engine, media_fill(), "enterprise", filters_of(engine), str)
+    assert tally is not None
+    assert tally.total == 2
+    assert [(c.value, c.documents) for c in tally.datasets] == [(LETTERS, 2)]
+    assert [(c.value, c.documents) for c in tally.years] == [("2019", 1), ("2021", 1)]
+    assert "“media fill”" in tally.counted
+    assert tally.terms == ()
+
+
+def test_dates_bound_the_counts(engine: regnb.Engine) -> None:
+    tally = count_matches(
+        engine, media_fill(date_from="2020-01-01"), "enterprise", filters_of(engine), str
+    )
+    assert tally is not None and tally.total == 1
+
+
+def test_terms_are_counted_within_a_firms_documents(engine: regnb.Engine) -> None:
+    plan = media_fill(filters={LETTERS: {"company": "Acme Sterile Pharma Inc"}})
+    tally = count_matches(
+        engine, plan, "enterprise", filters_of(engine), str, terms=["media fill", "audit trail"]
+    )
+    assert tally is not None
+    assert tally.total == 1  # the filter chooses the documents
+    assert [(c.value, c.documents) for c in tally.terms] == [("media fill", 1), ("audit trail", 0)]
+    assert counted_words(plan, LETTERS, filters_of(engine)).startswith("every document with")
+
+
+def test_every_matching_document_is_listed_newest_first_with_its_firm(
+    engine: regnb.Engine,
+) -> None:
+    listing = list_matches(engine, media_fill(), "enterprise", filters_of(engine), limit=10)
+    assert listing is not None
+    assert listing.total == 2
+    assert [(m.firm, m.date) for m in listing.rows] == [
+        ("Acme Sterile Pharma Inc", "2021-03-04"),
+        ("Borealis Injectables LLC", "2019-06-10"),
+    ]
+
+
+def test_a_listing_keeps_the_total_when_it_shows_fewer(engine: regnb.Engine) -> None:
+    listing = list_matches(engine, media_fill(), "enterprise", filters_of(engine), limit=1)
+    assert listing is not None and listing.total == 2 and len(listing.rows) == 1
+
+
+def test_a_terms_examples_hold_the_term(engine: regnb.Engine) -> None:
+    plan = media_fill()
+    found = term_documents(engine, plan, "enterprise", filters_of(engine), "audit trail", 2)
+    assert [f.fields.get("company") for f in found] == ["Cobalt Labs Inc"]
+
+
+class NoCounts:
+    """An engine whose counts fail: the agent answers without them."""
+
+    def __init__(self, engine: regnb.Engine) -> None:
+        self.engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def facets(self, *args: Any, **kwargs: Any) -> Any:
+        raise RegnbError("no counts here")
+
+    def matches(self, *args: Any, **kwargs: Any) -> Any:
+        raise RegnbError("no matches here")
+
+
+def test_counts_that_fail_are_left_out(engine: regnb.Engine) -> None:
+    assert (
+        count_matches(NoCounts(engine), media_fill(), "enterprise", filters_of(engine), str) is None
+    )  # type: ignore[arg-type]
+    assert list_matches(NoCounts(engine), media_fill(), "enterprise", filters_of(engine), 5) is None  # type: ignore[arg-type]
+
+
+def answer(agent: ExtractiveAgent, message: str) -> str:
+    recorder = Recorder()
+    result = agent.run(request(message), recorder.report, recorder.stopped)
+    assert result.status == "completed"
+    return result.answer or ""
+
+
+def test_a_which_answer_lists_every_matching_document_and_says_how_many(
+    engine: regnb.Engine,
+) -> None:
+    text = answer(ExtractiveAgent(engine), "Which firms got warning letters for media fill?")
+    assert "### Every matching document (2 found)" in text
+    assert "2 documents matched the question" in text
+    listed = text.split("### Every matching document")[1]
+    assert "Acme Sterile Pharma Inc" in listed and "Borealis Injectables LLC" in listed
+
+
+def test_a_count_answer_gives_exact_counts_per_year_and_says_what_was_counted(
+    engine: regnb.Engine,
+) -> None:
+    text = answer(ExtractiveAgent(engine), "How many warning letters mention media fill per year?")
+    assert "### Matching documents per year" in text
+    assert "| 2019 | 1 |" in text and "| 2021 | 1 |" in text
+    assert "Counted over every match, not only the documents read" in text
+
+
+def test_an_answer_without_counts_still_answers(engine: regnb.Engine) -> None:
+    agent = ExtractiveAgent(NoCounts(engine))  # type: ignore[arg-type]
+    text = answer(agent, "Which firms got warning letters for media fill?")
+    assert "Every matching document" not in text
+    assert "[1]" in text

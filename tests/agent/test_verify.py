@@ -4,6 +4,7 @@ the page, a marker that resolves to nothing, a sentence its citations do not bac
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -115,7 +116,13 @@ def test_a_document_whose_page_cannot_be_read_leaves_the_table(
         if c.document_id == gone.document_id:
             c.document_id = "no-such-document"
     verified, _ = verify_answer(answer, engine, "enterprise")
-    assert gone.title not in verified.markdown
+    assert gone.document_id not in {d.document_id for d in verified.documents}
+    assert gone.document_id not in {c.document_id for c in verified.citations}
+    listed = verified.markdown.split("### Every matching document")
+    before = listed[0]
+    assert gone.title not in before  # no finding or key document names it
+    rows = [line for line in "".join(listed[1:]).splitlines() if gone.title in line]
+    assert all(not re.search(r"\[\d+\]", row) for row in rows)  # a listed row, data only
 
 
 def citation(passage: str, block_id: str = "¶2") -> Citation:

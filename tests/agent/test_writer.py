@@ -76,7 +76,9 @@ def test_no_sentence_of_the_summary_or_the_findings_goes_without_a_marker(
     assert answer.summary
     assert all(f.markers for f in findings)
     bullets = [line for line in answer.markdown.splitlines() if line.startswith("- ")]
-    findings_part = answer.markdown.split("### Key documents")[0]
+    findings_part = re.split(
+        r"### (?:Key documents|Every matching document|Scope)", answer.markdown
+    )[0]
     for line in [b for b in bullets if b in findings_part]:
         assert re.search(r"(\[\d+\])+[.!?]?$", line), line
 

@@ -94,14 +94,25 @@ def _query(
 ) -> tuple[list[str], dict[str, Any]]:
     """The keyword items and filters the agent searches one dataset with."""
     filtered = filters_for(plan, ds, catalog_filters(ds))
-    items = searched_items(items_for(plan, filtered, loosen=False))
+    items = searched_items(specific(items_for(plan, filtered, loosen=False)))
     return items, ({ds: filtered} if filtered else {})
+
+
+def specific(items: list[str]) -> list[str]:
+    """The items a count or a listing holds a document to: those of two words or more where
+    there are any (a lone generic word such as “failures” would count every letter that has
+    it), else every item that is not a fallback."""
+    content = [i for i in items if i not in FALLBACK_ITEMS]
+    several = [i for i in content if len(words(i)) > 1]
+    return several or content or items
 
 
 def counted_words(plan: Plan, ds: str, catalog_filters: CatalogFilters) -> str:
     """What was counted in a dataset, in words: “a” or “b”, or every document a filter allows."""
     filtered = filters_for(plan, ds, catalog_filters(ds))
-    items = [i for i in items_for(plan, filtered, loosen=False) if i not in FALLBACK_ITEMS]
+    items = [
+        i for i in specific(items_for(plan, filtered, loosen=False)) if i not in FALLBACK_ITEMS
+    ]
     by = "; ".join(f"{k.replace('_', ' ')} “{v}”" for k, v in filtered.items())
     if any(k in PINNING for k in filtered):  # the filter chooses; the words only rank
         return f"every document with {by}"

@@ -15,6 +15,7 @@ from regnb.agent._counts import (
     count_matches,
     counted_words,
     list_matches,
+    specific,
     term_documents,
 )
 from regnb.agent._plan import Plan
@@ -168,3 +169,16 @@ def test_an_answer_without_counts_still_answers(engine: regnb.Engine) -> None:
     text = answer(agent, "Which firms got warning letters for media fill?")
     assert "Every matching document" not in text
     assert "[1]" in text
+
+
+@pytest.mark.parametrize(
+    ("items", "kept"),
+    [
+        (["sterile drug", "media fill", "failures"], ["sterile drug", "media fill"]),
+        (["failures", "sterility"], ["failures", "sterility"]),
+        (["fda", "sterility"], ["sterility"]),
+        (["fda"], ["fda"]),
+    ],
+)
+def test_counts_and_listings_hold_documents_to_the_specific_items(items, kept):
+    assert specific(items) == kept

@@ -381,6 +381,6 @@ def test_a_field_condition_is_the_filter_its_dataset_has(dataset, cond, expected
 def test_phrase_verification_stops_at_the_deadline(eng):
     store = eng.store
     with pytest.raises(SearchTimeout):
-        store.phrase_pages(np.arange(3), phrase_pattern(["media", "fill"], 0), deadline=0.0)
-    found = store.phrase_pages(np.arange(store.n_pages), phrase_pattern(["media", "fill"], 0))
+        store.phrase_pages(np.arange(3), ["media", "fill"], deadline=0.0)
+    found = store.phrase_pages(np.arange(store.n_pages), ["media", "fill"])
     assert found.sum() == 2

@@ -76,10 +76,10 @@ def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
 PHRASE_BATCH = 2000  # pages whose text is read and checked at once
 # A phrase is verified on each page's words (tokenised as the index does), each distinct word of
 # a batch kept or dropped and stemmed once: a batch has some 400,000 words but 4,000 distinct.
-PHRASE_WORDS_SQL = "SELECT regnb_words(s) AS w FROM phrase_in ORDER BY i"
+# Rows come back in any order, each with its position `i`.
+PHRASE_WORDS_SQL = "SELECT i, regnb_words(s) AS w FROM phrase_in"
 PHRASE_TERMS_SQL = (
-    "SELECT CASE WHEN regnb_keep(w) THEN stem(w, 'english') END AS term "
-    "FROM phrase_words ORDER BY i"
+    "SELECT i, CASE WHEN regnb_keep(w) THEN stem(w, 'english') END AS term FROM phrase_words"
 )
 
 
@@ -106,6 +106,11 @@ def manifest_stamp(path: Path) -> tuple[int, int, int] | None:
 
 def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
     return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
+
+
+def _numbers(values: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """An integer column as int64 (the positions read back from SQL, list lengths, codes)."""
+    return np.asarray(values.to_numpy(zero_copy_only=False), np.int64)
 
 
 def _days(value: str) -> int:
@@ -482,37 +487,39 @@ class IndexStore:
                 text.fold(f"{t} {p}")
                 for t, p in zip(self._titles(batch), self.texts(batch), strict=True)
             ]
-            words, rows = self._page_words(pages, codes, deadline)
+            found, words, streams = self._page_words(pages, codes, deadline)
             kept = words >= 0
-            out[start : start + batch.size] = phrase_rows(
-                words[kept], rows[kept], batch.size, phrase, slop
-            )
+            hits = phrase_rows(words[kept], streams[kept], found.size, phrase, slop)
+            out[start + found] = hits
         return out
 
     def _page_words(
         self, pages: list[str], codes: dict[str, int], deadline: float | None
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """The words of each page, in order, as codes: a word's term's code in `codes`,
-        `len(codes)` for any other term, -1 for a word the index drops; and each word's page."""
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The pages' words, tokenised as the index does, as one stream of codes (a word's
+        term's code in `codes`, `len(codes)` for any other term, -1 for a word the index drops)
+        page after page: (the positions in `pages` in the order read, each word's code, each
+        word's page in that order)."""
         table = pa.table({"i": np.arange(len(pages), dtype=np.int64), "s": pa.array(pages)})
         with self.cursor_until(deadline) as cur:
             cur.register("phrase_in", table)
-            lists = cur.execute(PHRASE_WORDS_SQL).arrow().read_all().column("w").combine_chunks()
+            read = cur.execute(PHRASE_WORDS_SQL).arrow().read_all()
             cur.unregister("phrase_in")
+            lists = read.column("w").combine_chunks()
             words = pc.dictionary_encode(lists.flatten())
             distinct = pa.table(
                 {"i": np.arange(len(words.dictionary), dtype=np.int64), "w": words.dictionary}
             )
             cur.register("phrase_words", distinct)
-            stems = cur.execute(PHRASE_TERMS_SQL).arrow().read_all().column("term").to_pylist()
+            stems = cur.execute(PHRASE_TERMS_SQL).arrow().read_all()
             cur.unregister("phrase_words")
         other = len(codes)
-        word_code = np.asarray(
-            [-1 if t is None else codes.get(t, other) for t in stems], np.int32
-        )
-        lengths = np.asarray(pc.list_value_length(lists).to_numpy(zero_copy_only=False), np.int64)
-        rows = np.repeat(np.arange(len(pages), dtype=np.int64), lengths)
-        return word_code[np.asarray(words.indices.to_numpy(zero_copy_only=False), np.int64)], rows
+        word_code = np.empty(len(distinct), np.int32)
+        word_code[_numbers(stems.column("i"))] = [
+            -1 if t is None else codes.get(t, other) for t in stems.column("term").to_pylist()
+        ]
+        streams = np.repeat(np.arange(len(lists)), _numbers(pc.list_value_length(lists)))
+        return _numbers(read.column("i")), word_code[_numbers(words.indices)], streams
 
     def _titles(self, page_ids: np.ndarray) -> list[str | None]:
         """The title of each page's document, read as one column."""

@@ -33,6 +33,7 @@ __all__ = [
     "best_candidates",
     "match_mask",
     "phrase_pattern",
+    "phrase_rows",
 ]
 
 PageTest = Callable[[np.ndarray], np.ndarray]
@@ -148,6 +149,31 @@ def phrase_pattern(terms: Sequence[str], slop: int) -> str:
     `terms` occur in order with at most `slop` other terms between consecutive ones."""
     gap = f"(?: \\S+){{0,{slop}}} " if slop else " "
     return "(?:^| )" + gap.join(re.escape(t) for t in terms) + "(?: |$)"
+
+
+def phrase_rows(
+    codes: np.ndarray, rows: np.ndarray, n_rows: int, phrase: Sequence[int], slop: int
+) -> np.ndarray:
+    """Whether each of `n_rows` token streams holds `phrase` in order with at most `slop` other
+    tokens between consecutive ones (what `phrase_pattern` matches). The streams are given as
+    one: each token's code (`codes`) and stream (`rows`, ascending)."""
+    out = np.zeros(n_rows, bool)
+    if not phrase or not codes.size:
+        return out
+    # Each token's position, with `slop + 1` empty places before every stream so that a window
+    # of the `slop + 1` places before a token never reaches into the stream before it.
+    width = slop + 1
+    place = np.arange(codes.size, dtype=np.int64) + (rows.astype(np.int64) + 1) * width
+    reach = codes == phrase[0]
+    for code in phrase[1:]:
+        at = np.flatnonzero(codes == code)
+        marks = np.zeros(int(place[-1]) + 1, np.int64)
+        marks[place[reach]] = 1
+        before = np.concatenate([[0], np.cumsum(marks)])  # before[q]: marks at places < q
+        reach = np.zeros(codes.size, bool)
+        reach[at] = before[place[at]] > before[place[at] - width]
+    out[rows[reach]] = True
+    return out
 
 
 @dataclass(frozen=True)

@@ -482,6 +482,11 @@ class Segment:
             out.append({n: c[i].as_py() for n, c in zip(names, columns, strict=True)})
         return out
 
+    def doc_values(self, name: str, local: np.ndarray) -> list[Any]:
+        """One column of the given document rows (one `take` over the memory-mapped table)."""
+        column = self._docs.read_all().column(name)
+        return cast(list[Any], column.take(pa.array(local, pa.int64())).to_pylist())
+
     def doc_column(self, name: str) -> pa.ChunkedArray:
         """One column of every document row (reads every block)."""
         return self._docs.read_all().column(name)

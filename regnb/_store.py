@@ -22,6 +22,7 @@ from typing import Any, TypeVar, cast
 import duckdb
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from regnb import text
 from regnb._matching import (
@@ -33,6 +34,7 @@ from regnb._matching import (
     QueryPostings,
     best_candidates,
     match_mask,
+    phrase_rows,
 )
 from regnb._segments import NO_DATE, Segment
 from regnb.errors import CorpusError, SearchTimeout
@@ -72,7 +74,13 @@ def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
 
 
 PHRASE_BATCH = 2000  # pages whose text is read and checked at once
-PHRASE_SQL = "SELECT i FROM phrase_in WHERE regexp_matches(array_to_string(regnb_terms(s), ' '), ?)"
+# A phrase is verified on each page's words (tokenised as the index does), each distinct word of
+# a batch kept or dropped and stemmed once: a batch has some 400,000 words but 4,000 distinct.
+# Rows come back in any order, each with its position `i`.
+PHRASE_WORDS_SQL = "SELECT i, regnb_words(s) AS w FROM phrase_in"
+PHRASE_TERMS_SQL = (
+    "SELECT i, CASE WHEN regnb_keep(w) THEN stem(w, 'english') END AS term FROM phrase_words"
+)
 
 
 def union_sql(table: str, columns: str, bases: Sequence[int], empty: str) -> str:
@@ -98,6 +106,11 @@ def manifest_stamp(path: Path) -> tuple[int, int, int] | None:
 
 def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
     return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
+
+
+def _numbers(values: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """An integer column as int64 (the positions read back from SQL, list lengths, codes)."""
+    return np.asarray(values.to_numpy(zero_copy_only=False), np.int64)
 
 
 def _days(value: str) -> int:
@@ -454,35 +467,71 @@ class IndexStore:
         return self._cached(f"terms:{key}", make)
 
     def phrase_pages(
-        self, page_ids: np.ndarray, pattern: str, *, deadline: float | None = None
+        self,
+        page_ids: np.ndarray,
+        terms: Sequence[str],
+        slop: int = 0,
+        *,
+        deadline: float | None = None,
     ) -> np.ndarray:
-        """Whether each page's terms (title and text, tokenised as the index does), joined by
-        spaces, match `pattern` (`phrase_pattern`); read and checked a batch at a time."""
+        """Whether each page's terms (title and text, tokenised as the index does) hold `terms`
+        in order with at most `slop` other terms between consecutive ones (what
+        `phrase_pattern` matches); read and checked a batch at a time."""
         ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
+        codes = {t: k for k, t in enumerate(dict.fromkeys(terms))}
+        phrase = [codes[t] for t in terms]
         for start in range(0, ids.size, PHRASE_BATCH):
             batch = ids[start : start + PHRASE_BATCH]
-            titles = self._titles(batch)
-            table = pa.table(
-                {
-                    "i": pa.array(np.arange(batch.size, dtype=np.int64)),
-                    "s": [
-                        text.fold(f"{t} {p}")
-                        for t, p in zip(titles, self.texts(batch), strict=True)
-                    ],
-                }
-            )
-            with self.cursor_until(deadline) as cur:
-                cur.register("phrase_in", table)
-                hits = cur.execute(PHRASE_SQL, [pattern]).fetchnumpy()["i"]
-                cur.unregister("phrase_in")
-            out[start + np.asarray(hits, np.int64)] = True
+            pages = [
+                text.fold(f"{t} {p}")
+                for t, p in zip(self._titles(batch), self.texts(batch), strict=True)
+            ]
+            found, words, streams = self._page_words(pages, codes, deadline)
+            kept = words >= 0
+            hits = phrase_rows(words[kept], streams[kept], found.size, phrase, slop)
+            out[start + found] = hits
         return out
 
-    def _titles(self, page_ids: np.ndarray) -> list[str]:
-        rows = self.page_doc[page_ids]
-        titles = {d["doc_row"]: d["title"] for d in self.documents(set(rows.tolist()))}
-        return [titles[r] for r in rows.tolist()]
+    def _page_words(
+        self, pages: list[str], codes: dict[str, int], deadline: float | None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The pages' words, tokenised as the index does, as one stream of codes (a word's
+        term's code in `codes`, `len(codes)` for any other term, -1 for a word the index drops)
+        page after page: (the positions in `pages` in the order read, each word's code, each
+        word's page in that order)."""
+        table = pa.table({"i": np.arange(len(pages), dtype=np.int64), "s": pa.array(pages)})
+        with self.cursor_until(deadline) as cur:
+            cur.register("phrase_in", table)
+            read = cur.execute(PHRASE_WORDS_SQL).arrow().read_all()
+            cur.unregister("phrase_in")
+            lists = read.column("w").combine_chunks()
+            words = pc.dictionary_encode(lists.flatten())
+            distinct = pa.table(
+                {"i": np.arange(len(words.dictionary), dtype=np.int64), "w": words.dictionary}
+            )
+            cur.register("phrase_words", distinct)
+            stems = cur.execute(PHRASE_TERMS_SQL).arrow().read_all()
+            cur.unregister("phrase_words")
+        other = len(codes)
+        word_code = np.empty(len(distinct), np.int32)
+        word_code[_numbers(stems.column("i"))] = [
+            -1 if t is None else codes.get(t, other) for t in stems.column("term").to_pylist()
+        ]
+        streams = np.repeat(np.arange(len(lists)), _numbers(pc.list_value_length(lists)))
+        return _numbers(read.column("i")), word_code[_numbers(words.indices)], streams
+
+    def _titles(self, page_ids: np.ndarray) -> list[str | None]:
+        """The title of each page's document, read as one column."""
+        rows = self.page_doc[page_ids].astype(np.int64)
+        out: list[str | None] = [None] * rows.size
+        segs = self._segment_of(rows, self.doc_base)
+        for s in np.unique(segs):
+            where = np.flatnonzero(segs == s)
+            titles = self.segments[s].doc_values("title", rows[where] - self.doc_base[s])
+            for i, t in zip(where.tolist(), titles, strict=True):
+                out[i] = t
+        return out
 
     # --- rows by position ---
 

@@ -271,8 +271,7 @@ class DatasetChecks:
         return np.zeros(page_ids.size, bool) if test is None else test(page_ids)
 
     def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
-        pattern = phrase_pattern(phrase.terms, phrase.slop)
-        return self.store.phrase_pages(page_ids, pattern, deadline=self.deadline)
+        return self.store.phrase_pages(page_ids, phrase.terms, phrase.slop, deadline=self.deadline)
 
 
 @dataclass(frozen=True)

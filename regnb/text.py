@@ -11,6 +11,7 @@ package, never downloaded). Letters of any script count, so Korean text is searc
 from __future__ import annotations
 
 import functools
+import re
 import sys
 import threading
 import unicodedata
@@ -23,13 +24,21 @@ __all__ = ["STOP_WORDS", "Normaliser", "connect", "fold", "install_macros", "ter
 MAX_WORD = 40
 
 
-_MARKS = {ord(c): " " for c in "™℠®©"}  # NFKC would glue "TM" onto the word before it
+_MARKS = re.compile("[™℠®©]")  # NFKC would glue "TM" onto the word before it
 
 
 @functools.cache
-def _format_chars() -> dict[int, None]:
-    """Every format character (category Cf), mapped to None for `str.translate`."""
-    return {cp: None for cp in range(sys.maxunicode + 1) if unicodedata.category(chr(cp)) == "Cf"}
+def _format_chars() -> re.Pattern[str]:
+    """Every format character (category Cf), as a class of ranges: it scans a page several
+    times faster than `str.translate` with a table."""
+    ranges: list[list[int]] = []
+    for cp in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(cp)) == "Cf":
+            if ranges and ranges[-1][1] == cp - 1:
+                ranges[-1][1] = cp
+            else:
+                ranges.append([cp, cp])
+    return re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges) + "]")
 
 
 def fold(text: str) -> str:
@@ -38,7 +47,7 @@ def fold(text: str) -> str:
     Stored page text is never changed."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text.translate(_format_chars()).translate(_MARKS))
+    return unicodedata.normalize("NFKC", _MARKS.sub(" ", _format_chars().sub("", text)))
 
 
 STOP_WORDS = frozenset(

@@ -12,7 +12,7 @@ import pytest
 
 import regnb
 from regnb import query, text
-from regnb._matching import phrase_pattern
+from regnb._matching import phrase_pattern, phrase_rows
 from regnb.catalog import load_catalog
 from regnb.errors import InvalidRequest, SearchTimeout
 from regnb.query import Field
@@ -320,26 +320,40 @@ def test_the_checked_request_carries_the_syntax(eng):
     assert eng.search(req).to_dict() == eng.search(['"media fill"']).to_dict()
 
 
-@pytest.mark.parametrize(
-    ("terms", "slop", "joined", "found"),
-    [
-        (["media", "fill"], 0, "a media fill b", True),
-        (["media", "fill"], 0, "media fill", True),
-        (["media", "fill"], 0, "fill media", False),
-        (["media", "fill"], 0, "multimedia fill", False),
-        (["media", "fill"], 0, "media fills", False),
-        (["media", "fill"], 1, "media x fill", True),
-        (["media", "fill"], 1, "media x y fill", False),
-        (["a", "b", "c"], 2, "a x b x x c", True),
-        (["a", "b", "c"], 2, "a x x x b c", False),
-        (["cfr:211"], 0, "x cfr:211 y", True),
-    ],
-)
+PHRASE_CASES = [
+    (["media", "fill"], 0, "a media fill b", True),
+    (["media", "fill"], 0, "media fill", True),
+    (["media", "fill"], 0, "fill media", False),
+    (["media", "fill"], 0, "multimedia fill", False),
+    (["media", "fill"], 0, "media fills", False),
+    (["media", "fill"], 1, "media x fill", True),
+    (["media", "fill"], 1, "media x y fill", False),
+    (["a", "b", "c"], 2, "a x b x x c", True),
+    (["a", "b", "c"], 2, "a x x x b c", False),
+    (["cfr:211"], 0, "x cfr:211 y", True),
+]
+
+
+@pytest.mark.parametrize(("terms", "slop", "joined", "found"), PHRASE_CASES)
 def test_phrase_patterns_match_terms_in_order_within_the_slop(terms, slop, joined, found):
     import re
 
     pattern = phrase_pattern(terms, slop)
     assert bool(re.search(pattern, joined)) is found
+
+
+@pytest.mark.parametrize(("terms", "slop", "joined", "found"), PHRASE_CASES)
+def test_phrase_rows_find_what_the_pattern_matches(terms, slop, joined, found):
+    codes = {t: k for k, t in enumerate(dict.fromkeys(terms))}
+    words = [codes.get(w, len(codes)) for w in joined.split()]
+    # the words as the second of three streams, between the phrase less its last term and
+    # less its first: no match reaches across streams
+    first = [codes[t] for t in terms[:-1]] or [len(codes)]
+    last = [codes[t] for t in terms[1:]] or [len(codes)]
+    stream = np.asarray(first + words + last, np.int32)
+    rows = np.repeat([0, 1, 2], [len(first), len(words), len(last)])
+    got = phrase_rows(stream, rows, 3, [codes[t] for t in terms], slop)
+    assert got.tolist() == [False, found, False]
 
 
 @pytest.mark.parametrize(
@@ -381,6 +395,6 @@ def test_a_field_condition_is_the_filter_its_dataset_has(dataset, cond, expected
 def test_phrase_verification_stops_at_the_deadline(eng):
     store = eng.store
     with pytest.raises(SearchTimeout):
-        store.phrase_pages(np.arange(3), phrase_pattern(["media", "fill"], 0), deadline=0.0)
-    found = store.phrase_pages(np.arange(store.n_pages), phrase_pattern(["media", "fill"], 0))
+        store.phrase_pages(np.arange(3), ["media", "fill"], deadline=0.0)
+    found = store.phrase_pages(np.arange(store.n_pages), ["media", "fill"])
     assert found.sum() == 2

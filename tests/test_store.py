@@ -1,0 +1,72 @@
+"""The store's reading of pages: phrases verified on the pages' words agree with the index's
+own SQL (`regnb_terms` joined by spaces, matched by `phrase_pattern`)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from regnb import _store, text
+from regnb._matching import phrase_pattern
+
+from .conftest import doc
+
+# Stop words, accents, compatibility forms (a ligature, full-width letters), a zero-width space,
+# words over the index's length limit (dropped), and words that stem alike.
+WORDS = [
+    "media",
+    "médias",
+    "ＭＥＤＩＡ",
+    "me\u200bdia",
+    "fill",
+    "ﬁlls",
+    "filling",
+    "page",
+    "pages",
+    "paging",
+    "the",
+    "of",
+    "a" * 41,
+    "fill" * 10,
+    "other",
+    "x",
+]
+PHRASES = [
+    "media fill",
+    "fill media",
+    "page pages",
+    "media media",
+    "media fill page",
+    "the media of fill",
+]
+OLD_SQL = "SELECT regexp_matches(array_to_string(regnb_terms(?), ' '), ?)"
+
+
+def seeded_corpus(seed: int = 11, n: int = 60) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    return [
+        doc(
+            " ".join(rng.choices(WORDS, k=rng.randint(1, 3))),
+            [" ".join(rng.choices(WORDS, k=rng.randint(0, 12))) for _ in range(rng.randint(1, 3))],
+        )
+        for _ in range(n)
+    ]
+
+
+@pytest.mark.parametrize("slop", [0, 1, 3])
+def test_phrase_pages_agree_with_the_sql_over_each_pages_terms(make_engine, monkeypatch, slop):
+    monkeypatch.setattr(_store, "PHRASE_BATCH", 7)  # several batches
+    store = make_engine({"fda_483": seeded_corpus()}).store
+    ids = np.arange(store.n_pages)
+    pages = [text.fold(f"{p['title']} {p['text']}") for p in store.pages(ids.tolist())]
+    con = text.connect()
+    for phrase in PHRASES:
+        terms = text.terms(phrase)
+        pattern = phrase_pattern(terms, slop)
+        expected = [bool(con.execute(OLD_SQL, [p, pattern]).fetchone()[0]) for p in pages]
+        assert 0 < sum(expected) < ids.size, phrase  # the case tells pages apart
+        assert store.phrase_pages(ids, terms, slop).tolist() == expected, phrase
+        assert store.phrase_pages(ids[::3], terms, slop).tolist() == expected[::3], phrase
+    con.close()

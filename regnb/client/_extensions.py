@@ -17,8 +17,8 @@ from typing import Any
 
 import pandas as pd
 
+from regnb import results
 from regnb.errors import FeatureNotOffered, InvalidRequest, UpstreamError
-from regnb.results import expand_fields
 
 __all__ = [
     "BODY_EXTENSIONS",
@@ -45,7 +45,7 @@ EXTENSIONS = (*BODY_EXTENSIONS, "matches")
 SEARCH_PATH, MATCHES_PATH = "/api/v3/search", "/api/v3/matches"
 MATCHES_LIMIT_MAX = 1000
 DEFAULT_FACET_SIZE = 20
-MATCH_COLUMNS = ["document_id", "dataset", "title", "date", "url", "cfr", "bm25", "pages"]
+MATCH_COLUMNS = results.MATCH_COLUMNS
 
 SYNTAX = re.compile(
     r'"'  # a phrase
@@ -139,20 +139,8 @@ class MatchesPage:
 
 
 def matches_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    """Matches as the engine's `matches` DataFrame: `MATCH_COLUMNS`, then one column per field."""
-    frame = pd.DataFrame(
-        [{**{k: r.get(k) for k in MATCH_COLUMNS}, "fields": r.get("fields")} for r in rows],
-        columns=[*MATCH_COLUMNS, "fields"],
-    )
-    for name in ("document_id", "dataset", "title", "url"):
-        frame[name] = frame[name].astype("string")
-    frame["date"] = pd.to_datetime(frame["date"], format="%Y-%m-%d", errors="coerce").astype(
-        "datetime64[ns]"
-    )
-    frame["bm25"] = frame["bm25"].astype("float64")
-    if all(isinstance(v, int) and not isinstance(v, bool) for v in frame["pages"]):
-        frame["pages"] = frame["pages"].astype("Int64")
-    return expand_fields(frame)
+    """Matches as the engine's `matches` DataFrame (`regnb.results.matches_frame`)."""
+    return results.matches_frame([dict(r) for r in rows])
 
 
 def batch_size_of(batch_size: object) -> int | None:

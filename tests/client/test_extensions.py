@@ -321,7 +321,7 @@ def test_the_matches_frame_has_the_engines_columns_and_types():
         "pages",
         "fei_number",
     ]
-    assert str(frame.date.dtype) == "datetime64[ns]" and str(frame.pages.dtype) == "Int64"
+    assert str(frame.date.dtype) == "datetime64[ns]" and str(frame.pages.dtype) == "int64"
     assert frame.cfr.tolist() == [["21 CFR 211.113"], ["21 CFR 211.113"]]
     assert list(matches_frame([]).columns) == frame.columns[:-1].tolist()
 

@@ -84,20 +84,22 @@ _BARE_APPLICATION = re.compile(
 _K = re.compile(
     r"(?<![A-Za-z0-9/-])[Kk](?P<n>\d{6})(?![\d-])|510\(k\)[\s:#]*(?:number|No\.?)?[\s:#]*K[ \t](?P<spaced>\d{6})(?!\d)"
 )
-_PMA = re.compile(
-    r"(?<![A-Za-z0-9/-])P(?P<n>\d{6})(?:[ \t]?/[ \t]?S-?(?P<s>\d{1,4}))?(?![\d-])"
-)
+_PMA = re.compile(r"(?<![A-Za-z0-9/-])P(?P<n>\d{6})(?:[ \t]?/[ \t]?S-?(?P<s>\d{1,4}))?(?![\d-])")
 _PMA_CONTEXT = re.compile(r"\bPMAs?\b|(?i:pre-?market\s+approval)")
 _DENOVO = re.compile(r"(?<![A-Za-z0-9/-])DEN[ \t]?(?P<n>\d{6})(?![\d-])")
 _NCT = re.compile(r"(?<![A-Za-z0-9])(?i:nct)[ \t]?(?P<n>\d{8})(?!\d)")
-_CODE = r"[A-Z]{3}(?![A-Za-z0-9])"
+_NOT_CODE = (  # words and other identifiers' labels written in capitals
+    r"(?!(?:AND|ARE|BLA|CFR|DEN|FDA|FEI|FOR|GMP|IND|LOT|NCT|NDA|NDC|NOT|PMA|STN|THE|UPC|USA)\b)"
+)
+_CODE = rf"{_NOT_CODE}[A-Z]{{3}}(?![A-Za-z0-9])"
 _PRODUCT_CODE = re.compile(
     rf"""(?i:product\s+codes?|procodes?)(?:\s*\(s\))?[ \t]*[:|]?[ \t]*(?:\*\*)?\s*
     (?P<codes>{_CODE}(?:(?:[ \t]*,[ \t]*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_CODE})*)""",
     re.VERBOSE,
 )
-_NOT_CODES = frozenset({"AND", "ARE", "CFR", "FDA", "FOR", "GMP", "LOT", "NDC", "NOT", "THE", "UPC"})
-_LOT = re.compile(r"(?i)\b(?:lot|batch|serial|catalog|model)s?\b[\s.:#/-]*(?:no\.?|number)?[\s.:#]*$")
+_LOT = re.compile(
+    r"(?i)\b(?:lot|batch|serial|catalog|model)s?\b[\s.:#/-]*(?:no\.?|number)?[\s.:#]*$"
+)
 
 
 def _not_after_lot(text: str, start: int) -> bool:
@@ -143,8 +145,7 @@ def _found(text: str) -> Iterator[tuple[int, Identifier]]:
         yield m.start(), Identifier("nct", f"NCT{m['n']}", m[0])
     for m in _PRODUCT_CODE.finditer(text):
         for code in re.findall(_CODE, m["codes"]):
-            if code not in _NOT_CODES:
-                yield m.start(), Identifier("product_code", code, m[0])
+            yield m.start(), Identifier("product_code", code, m[0])
 
 
 def identifiers(text: str) -> list[Identifier]:
@@ -213,6 +214,7 @@ def query_term(kind: str, value: str) -> str:
         raise ValueError(f"{kind!r} is not a kind of identifier: use one of {', '.join(KINDS)}")
     written = re.sub(r"^(?:fei|app|k|p|den|nct|procode):", "", value.strip(), flags=re.IGNORECASE)
     written = re.sub(r"^(a?nda|bla):", lambda m: f"{m[1].upper()} ", written, flags=re.IGNORECASE)
+    written = re.sub(r"^(?:s?nda|anda|s?bla|stn)\b", lambda m: m[0].upper(), written, flags=re.I)
     if kind == "application" and re.fullmatch(r"\d{5,6}|\d{2,3}-\d{3}", written):
         written = f"Application Number: {written}"
     elif kind == "product_code":
@@ -257,11 +259,10 @@ _DBA = re.compile(
     r"(?![\w/])[\s.:,]*",
     re.IGNORECASE,
 )
-_STATES = (
-    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ "
-    "NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY"
-).split()
-_STATE = "(?:" + "|".join(_STATES) + ")"
+_STATE = (  # the two-letter codes of the US states, DC and PR
+    "(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH"
+    "|NJ|NM|NY|NC|ND|OH|OK|OR|PA|PR|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)"
+)
 _PLACE_TAIL = re.compile(
     rf",\s*[A-Z][A-Za-z.'-]*(?:\s[A-Z][A-Za-z.'-]*)*,?\s+{_STATE}\b(?:\s+\d{{5}}(?:-\d{{4}})?)?(?=[\s,.]|$).*",
     re.DOTALL,

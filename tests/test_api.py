@@ -41,9 +41,14 @@ def _isort_order(name: str) -> tuple[int, list[str | int]]:
 
 def test_the_public_modules_are_found():
     modules = _public_modules()
-    assert {"regnb", "regnb.agent", "regnb.cfr", "regnb.search", "regnb.server.errors"} <= set(
-        modules
-    )
+    assert {
+        "regnb",
+        "regnb.agent",
+        "regnb.cfr",
+        "regnb.ids",
+        "regnb.search",
+        "regnb.server.errors",
+    } <= set(modules)
     assert not [m for m in modules if "._" in m]
 
 

@@ -102,9 +102,9 @@ def _document_row(document: KeyDocument, fields: list[str]) -> list[Any]:
     return head + [document.fields.get(name) for name in fields]
 
 
-def _match_row(row: DataRow, cited: dict[str | None, int]) -> list[Any]:
+def _match_row(row: DataRow, cited: dict[str, int]) -> list[Any]:
     firm, date, title, cfr = row.cells
-    marker = cited.get(row.document_id)
+    marker = cited.get(row.document_id or "")
     return [
         firm or None,
         date or None,

@@ -1,6 +1,9 @@
 """Clarifying questions: a message with nothing to search for, one too broad to answer with
 citations ("tell me about recalls"), or one whose only word means different things in different
-datasets ends `needs_input`, with options taken from a first search."""
+datasets ends `needs_input`. Its options are counted by the engine over every matching document
+(`Choices`): the datasets with most, the latest years, the CFR sections and firms cited most,
+each a short line with its number of documents that, sent back, narrows the search. Without
+counts they come from a first search."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from regnb.agent._cfr import cfr_title
+from regnb.agent._counts import Choices, Count
 from regnb.agent._plan import Plan
 from regnb.agent._searching import Found, documents_of
 from regnb.agent._writer import firm_of
@@ -20,7 +25,11 @@ BROAD_DOCUMENTS = 25
 SPREAD_TOP = 30
 SPREAD_DATASETS = 3
 SPREAD_SHARE = 0.15
-MAX_OPTIONS = 6
+MAX_OPTIONS = 8
+MAX_HELD = 6  # datasets offered instead of one the corpus lacks
+YEARS = 3  # the latest years offered one by one; the earlier ones as one option
+CFR_OPTIONS = 2
+FIRM_OPTIONS = 3
 
 
 def needs_probe(plan: Plan) -> bool:
@@ -71,6 +80,64 @@ def _dataset_options(result: SearchResult, name: Callable[[str], str]) -> list[s
     return [name(ds) for matches, ds in ranked[:3] if matches]
 
 
+def _counted(label: str, documents: int, title: str | None = None) -> str:
+    """An option: what it narrows to, and how many documents that leaves."""
+    n = f"{documents:,} document{'' if documents == 1 else 's'}"
+    return f"{label} ({title}; {n})" if title else f"{label} ({n})"
+
+
+def _counted_datasets(choices: Choices, name: Callable[[str], str]) -> list[str]:
+    return [_counted(name(c.value), c.documents) for c in choices.datasets[:3]]
+
+
+def _counted_years(choices: Choices, today: dt.date) -> list[str]:
+    """The latest years with documents (none after today's), then every earlier one at once."""
+    past = [c for c in choices.years if c.value.isdigit() and int(c.value) <= today.year]
+    if len(past) < 2:
+        return []
+    latest = past[::-1][:YEARS]
+    options = [_counted(f"in {c.value}", c.documents) for c in latest]
+    earlier = sum(c.documents for c in past[: -len(latest)])
+    if earlier:
+        options.append(_counted(f"before {latest[-1].value}", earlier))
+    return options
+
+
+def _narrows(count: Count, choices: Choices) -> bool:
+    """An option worth offering: two documents or more, and at most half of them (a section
+    that most letters cite, such as the one every complete response letter cites, does not
+    narrow)."""
+    return 2 <= count.documents <= choices.total / 2
+
+
+def _counted_cfr(choices: Choices) -> list[str]:
+    top = [c for c in choices.cfr if _narrows(c, choices)][:CFR_OPTIONS]
+    return [_counted(c.value, c.documents, cfr_title(c.value)) for c in top]
+
+
+def _counted_firms(choices: Choices) -> list[str]:
+    top = [c for c in choices.firms if _narrows(c, choices) and len(c.value) <= 60]
+    return [_counted(c.value, c.documents) for c in top[:FIRM_OPTIONS]]
+
+
+def _narrowing(choices: Choices, name: Callable[[str], str], today: dt.date) -> list[str]:
+    """Options that narrow a broad request: firms, CFR sections, years, then datasets."""
+    several = _counted_datasets(choices, name) if len(choices.datasets) > 1 else []
+    return [*_counted_firms(choices), *_counted_cfr(choices), *_counted_years(choices, today)][
+        : MAX_OPTIONS - len(several)
+    ] + several
+
+
+def _lacking(plan: Plan, name: Callable[[str], str]) -> str:
+    """The sentence naming the datasets asked for that the corpus holds no documents of."""
+    absent = [d for d in plan.named_datasets if plan.unsearchable.get(d) == "not_in_corpus"]
+    return (
+        f" This corpus holds no documents of {_listed([name(d) for d in absent])}."
+        if absent
+        else ""
+    )
+
+
 def _spread(result: SearchResult) -> list[str]:
     """Datasets that each hold a good share of the best documents, when three or more do."""
     top = result.results[:SPREAD_TOP]
@@ -90,7 +157,7 @@ def absent(plan: Plan, held: dict[str, int], dataset_name: Callable[[str], str])
     plainly, with the datasets it holds most documents of as options."""
     named = _listed([dataset_name(d) for d in plan.named_datasets])
     why = f"This corpus holds no documents of {named}"
-    top = sorted(held, key=lambda d: (-held[d], d))[:MAX_OPTIONS]
+    top = sorted(held, key=lambda d: (-held[d], d))[:MAX_HELD]
     options = [f"{dataset_name(d)} ({held[d]} document{'' if held[d] == 1 else 's'})" for d in top]
     return _question(f"{why}. Which of the datasets it holds should I search instead?", options)
 
@@ -99,44 +166,83 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _where(plan: Plan, choices: Choices | None, name: Callable[[str], str]) -> tuple[str, bool]:
+    """The datasets a broad request matched, in words, and whether they are one."""
+    matched = [c.value for c in choices.datasets] if choices is not None else []
+    named = matched or [d for d in plan.named_datasets if d in plan.datasets] or plan.datasets
+    if len(named) > 3:
+        return f"The {len(named)} datasets searched", False
+    return _listed([name(d) for d in named]) if named else "The corpus", len(named) <= 1
+
+
+def _too_broad(
+    plan: Plan,
+    probe: SearchResult | None,
+    choices: Choices | None,
+    name: Callable[[str], str],
+    today: dt.date,
+) -> dict[str, Any] | None:
+    """A dataset or a time range and nothing else: a question when it matches too many."""
+    total = choices.total if choices is not None else probe.total if probe is not None else 0
+    if (choices is not None or probe is not None) and total <= BROAD_DOCUMENTS:
+        return None
+    where, one = _where(plan, choices, name)
+    if choices is not None:
+        options = _narrowing(choices, name, today)
+    else:
+        found = documents_of(probe, False) if probe is not None else []
+        options = _firm_options(found) + _time_options(found, today)
+        options += _dataset_options(probe, name) if probe is not None else []
+    return _question(
+        f"{where} hold{'s' if one else ''} {total:,} matching documents: too many to answer with "
+        f"citations.{_lacking(plan, name)} What should the answer be about: a topic, a firm or "
+        "product, or a time range?",
+        options,
+    )
+
+
+def _ambiguous(
+    plan: Plan, probe: SearchResult, choices: Choices | None, name: Callable[[str], str]
+) -> dict[str, Any] | None:
+    """One word whose best documents are spread over unrelated datasets: which sense?"""
+    spread = _spread(probe)
+    if not spread:
+        return None
+    word = plan.words[0]
+    listed = _listed([name(d) for d in spread])
+    if choices is not None:
+        held = {c.value: c.documents for c in choices.datasets}
+        options = [_counted(f"{word} in {name(d)}", held[d]) for d in spread if d in held]
+        options += _counted_firms(choices)
+    else:
+        options = [f"{word} in {name(d)}" for d in spread]
+        options += _firm_options(documents_of(probe, False))
+    return _question(
+        f"“{word}” comes up in {listed}, in different senses. Which do you mean?", options
+    )
+
+
 def clarify(
     plan: Plan,
     probe: SearchResult | None,
     dataset_name: Callable[[str], str],
     today: dt.date,
+    choices: Choices | None = None,
 ) -> dict[str, Any] | None:
-    """The question to ask before answering, or None when the message can be answered."""
-    found = documents_of(probe, False) if probe is not None else []
+    """The question to ask before answering, or None when the message can be answered.
+    `choices` (counts over every match) give the options; without them, `probe` does."""
     if not plan.topic and not plan.require:
-        if not plan.named_datasets and not (plan.date_from or plan.date_to):
+        if plan.named_datasets or plan.date_from or plan.date_to:
+            return _too_broad(plan, probe, choices, dataset_name, today)
+        if choices is not None:
+            options = _counted_datasets(choices, dataset_name) + _counted_years(choices, today)
+        else:
             options = _dataset_options(probe, dataset_name) if probe is not None else []
-            return _question(
-                "What should I research? Name a topic, a firm or product, an identifier "
-                "(application, K, NCT or FEI number) or a kind of document.",
-                options,
-            )
-        if probe is not None and probe.total <= BROAD_DOCUMENTS:
-            return None
-        named = (plan.named_datasets or plan.datasets)[:3]
-        where = " and ".join(dataset_name(d) for d in named)
-        total = probe.total if probe is not None else 0
-        options = _firm_options(found) + _time_options(found, today)
-        if probe is not None:
-            options += _dataset_options(probe, dataset_name)
         return _question(
-            f"{where} hold{'s' if len(named) == 1 else ''} {total} matching documents: too many "
-            "to answer with citations. What should the answer be about: a topic, a firm or "
-            "product, or a time range?",
+            "What should I research? Name a topic, a firm or product, an identifier "
+            "(application, K, NCT or FEI number) or a kind of document.",
             options,
         )
     if probe is not None and _single_word(plan):
-        spread = _spread(probe)
-        if spread:
-            word = plan.words[0]
-            names = [dataset_name(d) for d in spread]
-            listed = ", ".join(names[:-1]) + " and " + names[-1]
-            return _question(
-                f"“{word}” comes up in {listed}, in different senses. Which do you mean?",
-                [f"{word} in {n}" for n in names] + _firm_options(found),
-            )
+        return _ambiguous(plan, probe, choices, dataset_name)
     return None

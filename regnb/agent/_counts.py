@@ -24,15 +24,18 @@ from regnb.agent._searching import (
     searched_items,
 )
 from regnb.agent._source import Source
+from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent._words import words
 from regnb.errors import RegnbError
 
 __all__ = [
+    "Choices",
     "Count",
     "Listing",
     "Match",
     "Tally",
     "asked_terms",
+    "count_choices",
     "count_matches",
     "counted_words",
     "list_matches",
@@ -42,6 +45,7 @@ __all__ = [
 CFR_TOP = 10  # CFR sections counted (most cited first)
 MAX_TERMS = 4  # terms of a count question counted one by one
 
+OTHER = "(other)"  # the facet row that sums the values past its size
 _FIXED = frozenset({"document_id", "dataset", "title", "date", "url", "cfr", "bm25", "pages"})
 
 
@@ -86,7 +90,20 @@ class Listing:
     rows: tuple[Match, ...]
 
 
+@dataclass(frozen=True)
+class Choices:
+    """What a clarifying question offers, counted over every document the agent's searches
+    match: per dataset (by id), per year, per CFR section cited and per firm or product."""
+
+    total: int
+    datasets: tuple[Count, ...]
+    years: tuple[Count, ...]
+    cfr: tuple[Count, ...]
+    firms: tuple[Count, ...]
+
+
 CatalogFilters = Callable[[str], dict[str, Any]]
+CatalogFields = Callable[[str], Sequence[str]]
 
 
 def _query(
@@ -187,7 +204,7 @@ def count_matches(
             datasets.append(Count(dataset_name(ds), n))
             said.append(f"{dataset_name(ds)}: {counted_words(plan, ds, catalog_filters)}")
             years.update({y: c for y, c in _rows(got["year"]) if y is not None and c})
-            cfr.update({s: c for s, c in _rows(got["cfr"]) if s and s != "(other)"})
+            cfr.update({s: c for s, c in _rows(got["cfr"]) if s and s != OTHER})
             loose = [n for n in plan.names if not filters]
             for term in terms:
                 item = searched_items([" ".join([*loose, term])])
@@ -203,6 +220,54 @@ def count_matches(
         cfr=tuple(Count(s, n) for s, n in sorted(cfr.items(), key=lambda kv: (-kv[1], kv[0]))),
         terms=tuple(Count(t, per_term[t]) for t in terms) if total else (),
         counted="; ".join(said),
+    )
+
+
+def _firm_field(fields: Sequence[str]) -> str | None:
+    """The catalog field that names a dataset's firm (else its product), if it has one."""
+    return next((f for f in (*FIRM_FIELDS, *PRODUCT_FIELDS) if f in fields), None)
+
+
+def _ranked(counts: Counter[str]) -> tuple[Count, ...]:
+    return tuple(Count(v, n) for v, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def count_choices(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    catalog_filters: CatalogFilters,
+    catalog_fields: CatalogFields,
+) -> Choices | None:
+    """The documents the agent's searches of `plan.datasets` match, counted by dataset, year,
+    CFR section and firm (each dataset's firm field) over every full match: the options of a
+    clarifying question. None when the engine cannot count."""
+    datasets: list[Count] = []
+    years: Counter[str] = Counter()
+    cfr: Counter[str] = Counter()
+    firms: Counter[str] = Counter()
+    try:
+        for ds in plan.datasets:
+            items, filters = _query(plan, ds, catalog_filters)
+            firm = _firm_field(catalog_fields(ds))
+            by = ("dataset", "year", "cfr", *([firm] if firm else []))
+            got = _facets(source, plan, request_plan, items, filters, ds, by)
+            n = sum(count for _, count in _rows(got["dataset"]))
+            if not n:
+                continue
+            datasets.append(Count(ds, n))
+            years.update({y: c for y, c in _rows(got["year"]) if y is not None and c})
+            cfr.update({s: c for s, c in _rows(got["cfr"]) if s and s != OTHER})
+            if firm:
+                firms.update({f: c for f, c in _rows(got[firm]) if f and f != OTHER})
+    except (RegnbError, KeyError, TypeError):
+        return None
+    return Choices(
+        total=sum(c.documents for c in datasets),
+        datasets=tuple(sorted(datasets, key=lambda c: (-c.documents, c.value))),
+        years=tuple(Count(y, years[y]) for y in sorted(years)),
+        cfr=_ranked(cfr),
+        firms=_ranked(firms),
     )
 
 

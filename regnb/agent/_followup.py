@@ -156,6 +156,7 @@ def plan_turn(
     plan = _planner(catalog, plan_name, today, df)
     if history and history[-1].status == "needs_input":
         asked = history[-1]
+        message = _option(message)
         original = asked.state.get("plan", {}).get("message") or asked.message
         combined = plan(f"{original} {message}")
         combined.message = f"{original}\n{message}"
@@ -168,6 +169,16 @@ def plan_turn(
     if not (is_follow_up(message, new) or continues_subject(message, new, previous)):
         return new
     return _merge(previous, new, message, previous_turn.state, history)
+
+
+# An option's count sent back with it ("Acme Foods (4 documents)", "21 CFR 211.113 (Control
+# of microbiological contamination; 3 documents)"): what it says, not what to search for.
+_COUNTED = re.compile(r"\s*\((?:[^()]*;\s*)?[\d,]+ documents?\)\s*$")
+
+
+def _option(reply: str) -> str:
+    """A reply to a clarifying question without the count its option carried."""
+    return _COUNTED.sub("", reply) or reply
 
 
 def _cited(history: list[PriorTurn]) -> list[str]:

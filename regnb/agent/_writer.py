@@ -19,6 +19,7 @@ from regnb.agent._quotes import short_statement
 from regnb.agent._searching import Found
 from regnb.agent._words import fold, word_set
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
+from regnb.cfr import sections as cfr_sections
 
 __all__ = [
     "FRAME_WORDS",
@@ -32,6 +33,9 @@ __all__ = [
 ]
 
 KEY_DOCUMENTS = 10
+KEY_FINDINGS = 8  # a document's findings listed beside it (Excel, Word)
+# Units a document's key findings are taken from: what it found, charged, lacked or recommends.
+FINDING_KINDS = frozenset({"finding", "violation", "deficiency", "recommendation"})
 CFR_ROWS = 5  # CFR sections in a count's table
 CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
@@ -89,6 +93,37 @@ def _cited_for(
     return list(dict.fromkeys(labels)), cfr
 
 
+def _finding_line(heading: str | None, statement: str) -> str:
+    heading = " ".join((heading or "").split())
+    return f"{heading}: {statement}" if heading and heading not in statement else statement
+
+
+def _key_findings(
+    found: Found, findings: list[Finding], evidence: Evidence, words: int
+) -> list[str]:
+    """A document's key findings, one line each: the findings, violations, deficiencies and
+    recommendations of its units read, in the document's order, then what else the answer
+    states of it (word for word, cut at `words`)."""
+    lines: dict[str, str] = {}  # statement: line
+    for passage in evidence.units.get(found.document_id, []):
+        unit = passage.unit
+        short = short_statement(unit.text, words) if unit.kind in FINDING_KINDS else ""
+        if short and short not in lines:
+            lines[short] = _finding_line(unit.heading, short)
+    firm = firm_of(found) or found.title
+    for f in findings:
+        if f.document_id == found.document_id and f.short and f.short not in lines:
+            heading = f.heading if f.heading and firm not in f.heading else None
+            lines[f.short] = _finding_line(heading, f.short)
+    return list(lines.values())[:KEY_FINDINGS]
+
+
+def _pages_cfr(found: Found, pages: list[int], evidence: Evidence) -> list[str]:
+    """The CFR sections a document's cited pages cite (when its units read give none)."""
+    texts = [evidence.pages.get((found.document_id, n), "") for n in pages]
+    return list(dict.fromkeys(s for text in texts for s in cfr_sections(text)))
+
+
 def _key_documents(
     evidence: Evidence, book: CitationBook, findings: list[Finding], config: AgentConfig
 ) -> list[KeyDocument]:
@@ -129,6 +164,7 @@ def _key_documents(
             continue
         numbers = [book.page(doc, n) for n in pages[:1]]
         cited_for, cfr = _cited_for(doc, findings, evidence)
+        cfr = cfr or _pages_cfr(doc, pages, evidence)
         out.append(
             KeyDocument(
                 title=fold(doc.title),
@@ -142,6 +178,7 @@ def _key_documents(
                 fields=dict(doc.fields),
                 cited_for=cited_for,
                 cfr=cfr,
+                findings=_key_findings(doc, findings, evidence, config.short_words),
                 role="see_also" if named and doc not in named else "key",
             )
         )
@@ -284,6 +321,7 @@ def listing_table(evidence: Evidence) -> DataTable | None:
         DataRow(
             (m.firm or "", m.date or "", fold(m.title), "; ".join(m.cfr)),
             document_id=m.document_id,
+            url=m.url,
         )
         for m in listing.rows
     )

@@ -23,6 +23,7 @@ from regnb.agent._counts import (
     Listing,
     Tally,
     asked_terms,
+    count_choices,
     count_matches,
     list_matches,
     term_documents,
@@ -308,7 +309,14 @@ class ExtractiveAgent:
         first = probe(self.source, plan, request.plan)
         run.stage()
         if ask:
-            question = clarify(plan, first, self.dataset_name, request.today)
+            choices = count_choices(
+                self.source,
+                plan,
+                request.plan,
+                lambda ds: self.catalog[ds].filters,
+                lambda ds: self.catalog[ds].fields,
+            )
+            question = clarify(plan, first, self.dataset_name, request.today, choices)
             if question is not None:
                 return question
         confirmed = confirm_names(plan, first, lambda ds: self.catalog[ds].filters)

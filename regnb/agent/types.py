@@ -123,6 +123,7 @@ class KeyDocument:
     fields: dict[str, Any] = field(default_factory=dict)
     cited_for: list[str] = field(default_factory=list)  # its findings' headings or CFR titles
     cfr: list[str] = field(default_factory=list)  # every CFR / FD&C Act section it cites
+    findings: list[str] = field(default_factory=list)  # its units read: "Observation 1: …"
     role: str = "key"  # "key", or "see_also": a related document shown apart
 
 
@@ -133,6 +134,7 @@ class DataRow:
 
     cells: tuple[str, ...]
     document_id: str | None = None
+    url: str | None = None  # the document's address, where the row is a document
 
 
 @dataclass(frozen=True)

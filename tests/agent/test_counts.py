@@ -12,6 +12,7 @@ import pytest
 import regnb
 from regnb.agent._counts import (
     asked_terms,
+    count_choices,
     count_matches,
     counted_words,
     list_matches,
@@ -182,3 +183,31 @@ def test_an_answer_without_counts_still_answers(engine: regnb.Engine) -> None:
 )
 def test_counts_and_listings_hold_documents_to_the_specific_items(items, kept):
     assert specific(items) == kept
+
+
+def fields_of(engine: regnb.Engine) -> Any:
+    catalog = engine.datasets()
+    return lambda ds: catalog[ds].fields
+
+
+def test_choices_count_every_match_by_dataset_year_and_firm(engine: regnb.Engine) -> None:
+    plan = Plan(message="recalls", query="recalls", datasets=["fda_recalls", LETTERS])
+    choices = count_choices(engine, plan, "enterprise", filters_of(engine), fields_of(engine))
+    assert choices is not None
+    assert [(c.value, c.documents) for c in choices.datasets] == [
+        ("fda_recalls", 32),
+        (LETTERS, 4),
+    ]
+    assert choices.total == 36
+    assert sum(c.documents for c in choices.years) == 36
+    assert ("2021", 2) in [(c.value, c.documents) for c in choices.years]  # a recall, a letter
+    assert ("Acme Sterile Pharma Inc", 1) in [(c.value, c.documents) for c in choices.firms]
+    assert "(other)" not in [c.value for c in choices.firms]
+
+
+def test_choices_that_fail_are_left_out(engine: regnb.Engine) -> None:
+    plan = Plan(message="recalls", query="recalls", datasets=["fda_recalls"])
+    assert (
+        count_choices(NoCounts(engine), plan, "enterprise", filters_of(engine), fields_of(engine))  # type: ignore[arg-type]
+        is None
+    )

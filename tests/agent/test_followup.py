@@ -127,3 +127,22 @@ def test_a_new_question_naming_a_dataset_is_planned_on_its_own(first: str) -> No
 )
 def test_which_questions_continue_the_subject(first: str, message: str, expected: bool) -> None:
     assert continues_subject(message, plan(message), plan(first)) is expected
+
+
+@pytest.mark.parametrize(
+    ("option", "planned"),
+    [
+        ("Acme Foods (4 documents)", "Acme Foods"),
+        ("in 2024 (1,204 documents)", "in 2024"),
+        ("21 CFR 211.113 (Control of microbiological contamination; 3 documents)", "21 CFR 211.113"),
+        ("listeria", "listeria"),
+    ],
+)  # fmt: skip
+def test_a_reply_to_a_question_drops_the_count_its_option_carried(
+    option: str, planned: str
+) -> None:
+    asked = PriorTurn("Tell me about recalls", "needs_input", "?", [], {"options": [option]}, {})
+    reply = plan_turn(
+        option, [asked], catalog=CATALOG, plan_name="enterprise", today=TODAY, df=rare
+    )
+    assert reply.message == f"Tell me about recalls\n{planned}"

@@ -28,7 +28,16 @@ from regnb.agent.produce import (
     short_title,
 )
 from regnb.agent.produce._common import statement
-from regnb.agent.types import Answer, Citation, Finding, KeyDocument, Produced, Theme
+from regnb.agent.types import (
+    Answer,
+    Citation,
+    DataRow,
+    DataTable,
+    Finding,
+    KeyDocument,
+    Produced,
+    Theme,
+)
 
 NOW = dt.datetime(2024, 5, 6, 7, 8, 9, tzinfo=dt.UTC)
 QUESTION = (
@@ -89,6 +98,10 @@ def make_answer(**changes: Any) -> Answer:
             {"company": "Acme Sterile LLC", "fei_number": "3001234567"},
             cited_for=["Media fills", "Aseptic processing"],
             cfr=["21 CFR 211.113(b)", "21 CFR 211.192"],
+            findings=[
+                "Media fills: Your media fill runs failed.",
+                "Batch records were not reviewed.",
+            ],
         ),
         KeyDocument(
             "Form 483: 한미약품 주식회사",
@@ -606,6 +619,7 @@ def test_the_documents_sheet_has_a_row_per_document_its_findings_cfr_and_fields(
         "Date",
         "Firm or product",
         "Role",
+        "Cited for",
         "Key findings",
         "CFR sections cited",
         "Citation",
@@ -624,6 +638,7 @@ def test_the_documents_sheet_has_a_row_per_document_its_findings_cfr_and_fields(
         "Acme Sterile LLC",
         "Key",
         "Media fills; Aseptic processing",
+        "Media fills: Your media fill runs failed.\nBatch records were not reviewed.",
         "21 CFR 211.113(b); 21 CFR 211.192",
         11,
         "https://www.fda.gov/wl/acme",
@@ -634,17 +649,18 @@ def test_the_documents_sheet_has_a_row_per_document_its_findings_cfr_and_fields(
         None,
         None,
     )
-    assert rows[2][2:8] == (
+    assert rows[2][2:9] == (
         None,
         "한미약품 주식회사",
         "Key",
         "Observation 1; Observation 2",
         None,
+        None,
         13,
     )
-    assert rows[2][12] == dt.datetime(2021, 6, 30) and rows[2][13] == "media fill; EM"
-    assert rows[3][4:9] == ("See also", None, None, 15, None)
-    assert rows[3][-1] == "=SUM(A1:A2)" and sheet["O4"].data_type == "s"
+    assert rows[2][13] == dt.datetime(2021, 6, 30) and rows[2][14] == "media fill; EM"
+    assert rows[3][4:10] == ("See also", None, None, None, 15, None)
+    assert rows[3][-1] == "=SUM(A1:A2)" and sheet["P4"].data_type == "s"
     assert len(rows) == 4
 
 
@@ -712,7 +728,7 @@ def test_the_sources_sheet_lists_every_citation_with_its_passage_and_link():
 
 @pytest.mark.parametrize(
     ("name", "ref", "wrapped"),
-    [("Documents", "A1:O4", set()), ("Findings", "A1:L5", {"I", "J", "L"}), ("Sources", "A1:I7", {"H"})],
+    [("Documents", "A1:P4", {"G"}), ("Findings", "A1:L5", {"I", "J", "L"}), ("Sources", "A1:I7", {"H"})],
 )  # fmt: skip
 def test_every_sheet_is_frozen_filtered_bold_fitted_and_wraps_long_text(
     name: str, ref: str, wrapped: set[str]
@@ -763,10 +779,44 @@ def test_a_link_too_long_for_excel_is_left_as_text():
     assert sheet["A2"].value == "Warning Letter: Acme Sterile LLC" and sheet["A2"].hyperlink is None
 
 
+def listed(*rows: DataRow) -> DataTable:
+    header = ("Firm or product", "Date", "Document", "CFR sections its matching pages cite")
+    return DataTable("Every matching document (3 found)", header, rows, kind="matches")
+
+
+def test_a_which_answer_gets_a_matches_sheet_with_every_document_listed():
+    table = listed(
+        DataRow(("Acme Sterile LLC", "2019-03-04", "Warning Letter: Acme Sterile LLC",
+                 "21 CFR 211.113"), "d1", "https://www.fda.gov/wl/acme"),
+        DataRow(("Borealis Inc", "2018-01-02", "Warning Letter: Borealis Inc", ""), "d9", None),
+        DataRow(("", "", "Warning Letter: Unknown", ""), "d10", "https://www.fda.gov/wl/u"),
+    )  # fmt: skip
+    book = workbook(make_answer(tables=[table]))
+    assert book.sheetnames == ["Documents", "Findings", "Matches", "Sources"]
+    sheet = book["Matches"]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows == [
+        ("Firm or product", "Date", "Document", "CFR sections cited", "Cited as", "URL"),
+        ("Acme Sterile LLC", dt.datetime(2019, 3, 4), "Warning Letter: Acme Sterile LLC",
+         "21 CFR 211.113", "[11]", "https://www.fda.gov/wl/acme"),
+        ("Borealis Inc", dt.datetime(2018, 1, 2), "Warning Letter: Borealis Inc", None, None, None),
+        (None, None, "Warning Letter: Unknown", None, None, "https://www.fda.gov/wl/u"),
+    ]  # fmt: skip
+    assert sheet["C2"].hyperlink.target == "https://www.fda.gov/wl/acme"
+    assert sheet["C3"].hyperlink is None
+
+
+def test_counts_alone_give_no_matches_sheet():
+    counts = DataTable(
+        "Matching documents per year", ("Year", "Documents"), (DataRow(("2021", "2")),)
+    )
+    assert "Matches" not in workbook(make_answer(tables=[counts])).sheetnames
+
+
 def test_an_answer_without_documents_or_themes_still_gives_every_sheet_with_headers():
     book = workbook(make_answer(documents=[], themes=[], citations=[]))
     assert book.sheetnames == ["Documents", "Findings", "Sources"]
-    assert [book[name].auto_filter.ref for name in book.sheetnames] == ["A1:I1", "A1:L1", "A1:I1"]
+    assert [book[name].auto_filter.ref for name in book.sheetnames] == ["A1:J1", "A1:L1", "A1:I1"]
     assert all(book[name].max_row == 1 for name in book.sheetnames)
 
 

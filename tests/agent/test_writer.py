@@ -11,8 +11,12 @@ import pytest
 
 import regnb
 from regnb.agent._blocks import block_text
+from regnb.agent._evidence import Evidence
+from regnb.agent._plan import Plan
+from regnb.agent._searching import Found, Searches
 from regnb.agent._verify import marker_numbers
 from regnb.agent._words import fold, plain
+from regnb.agent._writer import _pages_cfr
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer
 from tests.agent_support import open_agent_corpus, request
@@ -168,3 +172,54 @@ def test_only_datasets_the_corpus_holds_are_searched_or_reported(
     text = " ".join([*answer.scope, *answer.not_found])
     assert absent and answer.scope[0].startswith("Searched ")
     assert not any(name in text for name in absent)
+
+
+@pytest.mark.parametrize(
+    ("question", "lines"),
+    [
+        (
+            "Why did FDA issue a complete response letter for NDA 212345?",
+            [
+                "Product quality: The drug product stability data do not support the proposed "
+                "24-month expiration dating period.",
+                "Product quality: The facility inspection of the drug substance manufacturer "
+                "found objectionable conditions.",
+                "Clinical: The single trial did not show substantial evidence of effectiveness.",
+            ],
+        ),
+        (
+            "What did the 483 for FEI 3001234567 cite?",
+            [
+                "Observation 1: Procedures designed to prevent microbiological contamination of "
+                "drug products purporting to be sterile were not established.",
+                "Observation 2: Laboratory records did not include complete data.",
+            ],
+        ),
+    ],
+)
+def test_a_key_document_lists_its_findings_by_heading_in_the_document_s_order(
+    answers: dict[str, Answer], question: str, lines: list[str]
+) -> None:
+    assert answers[question].documents[0].findings == lines
+
+
+def test_a_which_answer_s_findings_are_not_repeated_under_the_firm_s_name(
+    answers: dict[str, Answer],
+) -> None:
+    answer = answers[QUESTIONS[0]]
+    assert [len(d.findings) for d in answer.documents] == [1, 1]
+    assert all(d.findings[0].startswith("Violation 1: Your firm failed") for d in answer.documents)
+
+
+def test_a_document_s_cited_pages_give_its_cfr_sections_when_its_units_give_none() -> None:
+    found = Found(
+        "d1", "fda_warning_letters", "Warning Letter: Acme", None, None, {}, 1.0, [1, 2], False
+    )
+    pages = {
+        ("d1", 1): "Your firm violated 21 CFR 211.113(b) and 21 CFR 211.192.",
+        ("d1", 2): "See also 21 CFR 211.192 and Part 820.",
+        ("d2", 1): "21 CFR 314.50",
+    }
+    evidence = Evidence(Plan("m", "q"), Searches(), [found], [found], [], [], pages=pages)
+    assert _pages_cfr(found, [1, 2], evidence) == ["21 CFR 211.113", "21 CFR 211.192"]
+    assert _pages_cfr(found, [3], evidence) == []

@@ -1,5 +1,6 @@
-"""The workbook's tables as plain rows: one per document, one per finding, one per source. A cell
-that links holds a `Link` (regnb's one Excel writer writes them)."""
+"""The workbook's tables as plain rows: one per document, one per finding, one per source, and for
+a "which…" answer one per matching document listed. A cell that links holds a `Link` (regnb's
+one Excel writer writes them)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from regnb.agent.types import Answer, Citation, KeyDocument
+from regnb.agent.types import Answer, Citation, DataRow, KeyDocument
 from regnb.present.excel import Link
 
 from ._answer import (
@@ -22,13 +23,14 @@ from ._answer import (
 from ._common import finding_numbers, markers, statement, strip_markers
 
 DOCUMENT_COLUMNS = (
-    "Document", "Dataset", "Date", "Firm or product", "Role", "Key findings",
+    "Document", "Dataset", "Date", "Firm or product", "Role", "Cited for", "Key findings",
     "CFR sections cited", "Citation", "URL",
 )  # fmt: skip
 FINDING_COLUMNS = (
     "Theme", "No.", "Heading", "Kind", "Document", "Firm or product", "Date", "CFR sections",
     "Finding", "Short statement", "Citations", "Passage",
 )  # fmt: skip
+MATCH_COLUMNS = ("Firm or product", "Date", "Document", "CFR sections cited", "Cited as", "URL")
 SOURCE_COLUMNS = (
     "index", "name", "dataset", "date", "page", "block_id", "parent_index", "passage", "url",
 )  # fmt: skip
@@ -53,6 +55,16 @@ def documents_table(answer: Answer) -> Table:
 def findings_table(answer: Answer) -> Table:
     """One row per finding of every theme."""
     return Table(FINDING_COLUMNS, [_finding_row(answer, p) for p in placed_findings(answer)])
+
+
+def matches_table(answer: Answer) -> Table | None:
+    """Every matching document a "which…" answer lists (firm, date, title, CFR sections, the
+    citation of those it quotes, address); None when it lists none."""
+    listed = next((t for t in answer.tables if t.kind == "matches"), None)
+    if listed is None:
+        return None
+    cited = {d.document_id: d.citation for d in answer.documents}
+    return Table(MATCH_COLUMNS, [_match_row(r, cited) for r in listed.rows])
 
 
 def sources_table(answer: Answer) -> Table:
@@ -82,11 +94,25 @@ def _document_row(document: KeyDocument, fields: list[str]) -> list[Any]:
         document.firm_or_product,
         role_label(document),
         _joined(document.cited_for),
+        "\n".join(document.findings) or None,
         _joined(document.cfr),
         document.citation,
         _linked(document.url, document.url) if document.url else None,
     ]
     return head + [document.fields.get(name) for name in fields]
+
+
+def _match_row(row: DataRow, cited: dict[str, int]) -> list[Any]:
+    firm, date, title, cfr = row.cells
+    marker = cited.get(row.document_id or "")
+    return [
+        firm or None,
+        date or None,
+        _linked(title, row.url),
+        cfr or None,
+        markers([marker]) if marker is not None else None,
+        _linked(row.url, row.url) if row.url else None,
+    ]
 
 
 def _finding_row(answer: Answer, placed: Placed) -> list[Any]:

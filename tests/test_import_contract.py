@@ -27,6 +27,7 @@ AGENT = "regnb.agent"
 AGENT_MAY_IMPORT = (
     "regnb.agent",
     "regnb.catalog",
+    "regnb.cfr",  # CFR citations read from a page text (a pure function)
     "regnb.dates",
     "regnb.errors",
     "regnb.interface",

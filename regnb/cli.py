@@ -250,6 +250,7 @@ def _export_arguments(p: argparse.ArgumentParser) -> None:
         "--batch-size", type=int, default=10_000, metavar="N", help="documents read at a time"
     )
     _common(p)
+    _server(p)
 
 
 def _read_arguments(p: argparse.ArgumentParser) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pandas.testing as pdt
@@ -183,3 +184,21 @@ def test_a_conversation_on_the_demo_corpus_over_loopback_reads_as_the_service_ke
     assert remote == local
     assert conv.answer and "[1]" in conv.answer
     assert len(conv.citations) == len(local["turns"][0]["citations"]) > 0
+
+
+def test_export_from_a_server_writes_the_documents_a_local_export_writes(
+    demo: Demo, loopback: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pandas as pd
+
+    from regnb.cli import main
+
+    monkeypatch.setenv("REGNB_API_KEY", demo.key)
+    out = tmp_path / "remote.parquet"
+    args = ["export", "sterility", "-d", "fda_483", "--to", str(out), "--batch-size", "7"]
+    assert main([*args, "--server", loopback]) == 0
+    local = demo.engine.matches(["sterility"], datasets=["fda_483"])
+    got = pd.read_parquet(out)
+    assert len(got) == len(local) > 7  # more than one batch, over HTTP
+    assert got.document_id.tolist() == local.document_id.tolist()
+    assert got.cfr.map(list).tolist() == local.cfr.tolist()

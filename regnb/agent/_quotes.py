@@ -17,6 +17,16 @@ _LABEL = re.compile(
     r"^\s*(?:[A-Z][A-Z/&,\- ]{2,60}?\s+(?=\(?\d{1,2}[.)]\s))?"  # a section heading before it
     r"(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
 )
+# A record written as labelled fields (an enforcement report's "Recalling Firm: … Address: …"):
+# its statement is the reason, not the firm's address lines before it.
+_REASON = re.compile(r"\bReason for (?:the )?Recall\s*:", re.IGNORECASE)
+_FIELD_LABEL = re.compile(r"\b[A-Z][A-Za-z/()\- ]{1,40}:\s")
+_NEXT_FIELD = re.compile(  # the fields that follow the reason in an enforcement report
+    r"\b(?:Recall Initiation Date|Center Classification Date|Code Information|Product "
+    r"Quantity|Product Description|Distribution Pattern|Report Date|Termination Date|Event ID|"
+    r"Recall Number|Status)\s*:"
+)
+MIN_RECORD_LABELS = 3
 MIN_SENTENCE_WORDS = 6
 MIN_SECOND_WORDS = 10
 
@@ -42,8 +52,13 @@ class Quoted:
 
 
 def _body(text: str) -> str:
-    """The unit's text without its leading label ("OBSERVATION 3", "2.", "b)", a bullet)."""
+    """The unit's text without its leading label ("OBSERVATION 3", "2.", "b)", a bullet); a
+    record of labelled fields, its reason for recall alone."""
     folded = plain(text)
+    reason = _REASON.search(folded)
+    if reason and len(_FIELD_LABEL.findall(folded, 0, reason.start())) >= MIN_RECORD_LABELS:
+        after = _NEXT_FIELD.search(folded, reason.end())  # the next field ends the reason
+        return folded[reason.start() : after.start() if after else len(folded)].rstrip()
     match = _LABEL.match(folded)
     return folded[match.end() :] if match and match.end() < len(folded) else folded
 

@@ -76,3 +76,24 @@ def test_without_a_lead_the_sentence_that_holds_the_terms_comes_first() -> None:
     quoted = core_quotes(text, _terms("endotoxin"), 20, lead=False)
     assert quoted.quotes[0].startswith("The endotoxin limit was exceeded")
     assert core_quotes(text, _terms("endotoxin"), 20).quotes[0].startswith("Filler sentence")
+
+
+RECORD = (
+    "Enforcement Report — Drugs\nEvent ID: 377855\nStatus: Ongoing\n"
+    "Recalling Firm: Sandhaven Specialty Pharmaceuticals Corporation\n"
+    "Address: 7964 Jefferson Drive, Dallas, TX 75201\n"
+    "Reason for Recall: Presence of Particulate Matter: glass particles found in retain samples\n"
+    "Recall Initiation Date: May 2, 2024\nCode Information: Lot 4411"
+)
+
+
+def test_a_record_of_fields_is_quoted_from_its_reason_for_recall_not_its_address():
+    quoted = core_quotes(RECORD, [], 40)
+    assert quoted.quotes == [
+        "Reason for Recall: Presence of Particulate Matter: glass particles found in retain samples"
+    ]
+
+
+def test_prose_that_mentions_a_reason_for_recall_is_quoted_as_before():
+    text = "The firm wrote to FDA. Reason for recall: the seal may leak. Nothing else was said."
+    assert core_quotes(text, [], 40).quotes[0].startswith("The firm wrote to FDA.")

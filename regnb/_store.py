@@ -32,7 +32,6 @@ from regnb._matching import (
     PageChecks,
     PageTest,
     QueryPostings,
-    best_candidates,
     match_mask,
     phrase_rows,
 )
@@ -391,24 +390,6 @@ class IndexStore:
         idx, matched = match_mask(post, code, items, needs, allowed, lexicon, checks)
         chosen: np.ndarray = idx[matched]
         return chosen
-
-    def match(
-        self,
-        dataset: str,
-        post: QueryPostings,
-        items: Sequence[MatchItem],
-        needs: Sequence[int],
-        allowed: PageTest | None,
-        lexicon: Lexicon,
-        checks: PageChecks | None = None,
-        *,
-        limit: int,
-        cap: int,
-    ) -> Candidates:
-        """One dataset's pages that meet `needs` and the conditions of some item, best BM25
-        first."""
-        chosen = self.matching(dataset, post, items, needs, allowed, lexicon, checks)
-        return best_candidates(post, chosen, limit=limit, cap=cap)
 
     # --- per-index arrays for counting (made on first use, kept with the snapshot) ---
 

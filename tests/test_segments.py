@@ -17,7 +17,7 @@ import pytest
 import regnb
 from regnb import _segments as segments
 from regnb import index
-from regnb._matching import Lexicon, MatchItem
+from regnb._matching import Lexicon, MatchItem, best_candidates
 from regnb.catalog import load_catalog
 from regnb.settings import Settings
 
@@ -150,7 +150,8 @@ def candidates(eng: regnb.Engine, query: dict[str, Any]) -> dict[str, tuple[int,
     return {
         ds: (c.matches, c.scores)
         for ds in DATASETS
-        for c in [store.match(ds, post, items, needs, None, Lexicon(ids), limit=500, cap=10_000)]
+        for chosen in [store.matching(ds, post, items, needs, None, Lexicon(ids))]
+        for c in [best_candidates(post, chosen, limit=500, cap=10_000)]
     }
 
 

@@ -19,6 +19,7 @@ import pandas as pd
 
 from regnb import results
 from regnb.errors import FeatureNotOffered, InvalidRequest, UpstreamError
+from regnb.validate import check_int
 
 __all__ = [
     "BODY_EXTENSIONS",
@@ -155,16 +156,9 @@ def batch_size_of(batch_size: object) -> int | None:
 
 
 def matches_window(limit: object, offset: object) -> tuple[int, int | None]:
-    """`offset` (a whole number, at least 0) and `limit` (None: every match, or at least 1) of a
-    window of the matches, checked as the engine checks them."""
-    for name, value, low in (("offset", offset, 0), ("limit", limit, 1)):
-        if value is None and name == "limit":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise InvalidRequest(
-                f"{name} must be a whole number of at least {low}, got {value!r}", field=name
-            )
-    return int(offset), None if limit is None else int(limit)  # type: ignore[call-overload]
+    """`offset` (at least 0) and `limit` (None: every match, else at least 1) of a window of the
+    matches, checked as the engine checks them."""
+    return check_int(offset, "offset", 0), None if limit is None else check_int(limit, "limit", 1)
 
 
 def page_limit(batch_size: int | None) -> int:

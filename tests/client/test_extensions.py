@@ -301,6 +301,24 @@ def test_a_next_offset_that_does_not_move_on_is_the_servers_fault():
         list(eng.matches(["sterility"], batch_size=2))  # type: ignore[arg-type]
 
 
+def test_a_window_of_the_matches_asks_only_for_its_rows():
+    server = Server(n=7)
+    with client(server) as eng:
+        frame = eng.matches(["sterility"], offset=2, limit=3)
+    assert frame.document_id.tolist() == ["d2", "d3", "d4"]  # type: ignore[union-attr]
+    assert [(b["offset"], b["limit"]) for b in server.bodies] == [(2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [({"limit": 0}, "limit"), ({"offset": -1}, "offset"), ({"limit": 2.5}, "limit")],
+)
+def test_a_window_out_of_bounds_is_refused(kwargs: dict[str, Any], field: str):
+    with client(Server()) as eng, pytest.raises(InvalidRequest) as info:
+        eng.matches(["sterility"], **kwargs)
+    assert info.value.field == field
+
+
 @pytest.mark.parametrize("batch_size", [0, -1, 2.5, True, "10"])
 def test_a_batch_size_that_is_no_whole_number_is_refused(batch_size: object):
     with client(Server()) as eng, pytest.raises(InvalidRequest) as info:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from regnb.cfr import query_term
 from regnb.present.html import Html, escape, muted
 from regnb.request import DATE_KINDS
 
@@ -51,7 +52,6 @@ SMALL_FIELDS = frozenset(
 boolean filter's field is small-valued too."""
 TITLES = {"dataset": "Dataset", "year": "Year", "month": "Month", "cfr": "CFR section cited"}
 BAR_PX = 60
-SECTION = re.compile(r"(\d+(?:\.\d+)?)\s*$")
 BARE = re.compile(r"^[\w.\-/]+$")
 
 
@@ -76,11 +76,8 @@ def facet_names(datasets: Sequence[Dataset]) -> list[str]:
 
 def cfr_term(value: str) -> str:
     """The `cfr:` term of a facet value: `21 CFR 211.113` → `cfr:211.113`, `21 CFR 820` →
-    `cfr:820`."""
-    found = SECTION.search(str(value))
-    if found is None:
-        raise ValueError(f"{value!r} is not a CFR part or section")
-    return "cfr:" + found.group(1)
+    `cfr:820`, `42 CFR 493.1253` → `cfr:42/493.1253` (`regnb.cfr.query_term`)."""
+    return query_term(str(value))
 
 
 def field_term(name: str, value: object) -> str:

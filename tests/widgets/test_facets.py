@@ -56,6 +56,7 @@ def test_the_facets_shown_are_the_small_valued_fields_every_dataset_has(datasets
         ("month", "2023-04", [], Narrowing(date_from="2023-04-01", date_to="2023-04-30")),
         ("cfr", "21 CFR 211.113", [], Narrowing(term="cfr:211.113")),
         ("cfr", "21 CFR 820", [], Narrowing(term="cfr:820")),
+        ("cfr", "42 CFR 493.1253", [], Narrowing(term="cfr:42/493.1253")),
         (
             "company",
             "Hospira",

@@ -168,6 +168,9 @@ def test_matching_folds_case_whitespace_and_punctuation() -> None:
     assert contains("tests (21 CFR 211.84(d)(1)).", "21 CFR 211.84(d)(1)")
     assert contains("Review-by-exception, in short", "review by exception")
     assert not contains("reviewing", "review by")
+    assert contains("systems that were 45\noperational before", "systems that were operational")
+    assert not contains("Frequency: 31 2", "Frequency: 312")
+    assert not contains("shown in 12 figures", "shown in figures 12")
 
 
 def test_a_question_for_input_scores_nothing() -> None:

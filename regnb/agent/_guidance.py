@@ -30,7 +30,7 @@ ASKING = frozenset(
     stem(w)
     for w in word_set(
         "contain include apply require recommend recommendation address cover mean expect "
-        "consider run running conduct conducting prepare handle approach content contents "
+        "consider run running conduct conducting handle approach content contents "
         "element elements need needs guidance should"
     )
 )
@@ -52,10 +52,13 @@ def is_front_matter(passage: Passage) -> bool:
 
 
 def about(passage: Passage, aspect: Sequence[Term]) -> float:
-    """How much of the asked aspect a unit holds, its section's heading included."""
+    """How much of the asked aspect a unit holds, its section's heading and the headings of the
+    sections around it included (a question about a guidance's section is answered by all of
+    it)."""
     if not aspect:
         return 0.0
-    return keyword_score(f"{passage.unit.heading}\n{passage.unit.text}", aspect)
+    unit = passage.unit
+    return keyword_score("\n".join([*unit.outline, unit.heading, unit.text]), aspect)
 
 
 def _sections(units: Sequence[Passage]) -> list[list[Passage]]:

@@ -19,8 +19,10 @@ from regnb.agent._words import fold, sentences, word_set
 __all__ = [
     "KINDS",
     "STATEMENTS",
+    "UNNUMBERED",
     "Unit",
     "document_kind",
+    "outline_level",
     "parse_document",
     "states_standard",
     "trimmed",
@@ -80,6 +82,7 @@ class Unit:
     number: str | None
     cfr: tuple[str, ...]
     repeat: bool = False
+    outline: tuple[str, ...] = ()  # the headings of the sections around `heading`, outermost first
 
     @property
     def block_id(self) -> str:
@@ -103,6 +106,7 @@ class _Mark:
     start: bool = False  # begins a unit (a numbered item, an event at its start)
     bare: bool = False  # only a heading: the block after it joins it
     joins: bool = False  # continues the unit of the same label before it
+    outline: tuple[str, ...] = ()  # the enclosing sections' headings
 
     @property
     def label(self) -> tuple[str, str, str | None, int]:
@@ -504,10 +508,10 @@ class _Maude(_Reader):
 
 
 _GUIDANCE_HEADING = re.compile(
-    r"^(?:(?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*)[.)]?\s+)?([A-Z][^.:;]{2,90})$"
+    r"^(?:((?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*))[.)]?\s+)?([A-Z][^.:;]{2,90})$"
 )
 _LINE_NUMBER = re.compile(r"^\d{1,4}$")
-_ENUMERATOR = re.compile(r"^(?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*)[.)]?$")
+_ENUMERATOR = re.compile(r"^((?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*))[.)]?$")
 # What a guidance recommends, and the policy it states ("FDA intends to exercise enforcement
 # discretion", "does not intend to object", "you must").
 _RECOMMENDS = re.compile(
@@ -515,24 +519,59 @@ _RECOMMENDS = re.compile(
     r"enforcement discretion|expects?|must)\b",
     re.IGNORECASE,
 )
+UNNUMBERED = 5  # the outline level of a title with no enumerator: under every numbered one
+CAPITAL_TITLE_WORDS = 20  # an enumerated title in capitals may be this long ("B. WHAT SHOULD…")
+
+
+def outline_level(enumerator: str | None) -> int:
+    """Where an enumerator puts its title in a guidance's outline: "III" 1, "A" 2, "2" 3,
+    "2.1" 4 (and deeper), none `UNNUMBERED`."""
+    if not enumerator:
+        return UNNUMBERED
+    if enumerator[0].isdigit():
+        return 3 + enumerator.count(".")
+    return 1 if re.fullmatch(r"[IVX]+", enumerator) and enumerator != "V" else 2
 
 
 class _Guidance(_Reader):
-    """Guidance: section titles set headings; paragraphs that recommend are recommendations,
-    and a lead-in keeps the list it introduces."""
+    """Guidance: section titles set headings, nested by their enumerators (III., A., 1.) into an
+    outline; paragraphs that recommend are recommendations, and a lead-in keeps the list it
+    introduces."""
 
     lists = True
 
     def reset(self) -> None:
         self.heading = ""
+        self.outline: list[tuple[int, str]] = []  # the open sections: level and title
 
-    def _title(self, line: str) -> str | None:
+    def _title(self, line: str, enumerator: str | None) -> tuple[str, int] | None:
+        """A section title on `line` (its enumerator, when on a line of its own, given) and its
+        outline level; None when the line is not a title."""
         if line in self.running:  # the guidance's title atop every page heads no section
             return None
         match = _GUIDANCE_HEADING.match(line)
-        if not match or not _is_title_line(match.group(1), max_words=12):
+        if not match:
             return None
-        return None if is_furniture_line(line, self.dataset) else match.group(1)
+        enumerator = match.group(1) or enumerator
+        title = match.group(2)
+        capitals = enumerator is not None and title.upper() == title
+        if capitals:  # "C. HOW SHOULD A FIRM INITIATE A VOLUNTARY RECALL?"
+            ok = _is_title_line(title.rstrip("?"), max_words=CAPITAL_TITLE_WORDS)
+        else:
+            ok = _is_title_line(title, max_words=12)
+        if not ok or is_furniture_line(line, self.dataset):
+            return None
+        return title, outline_level(enumerator)
+
+    def _open(self, title: str, level: int) -> None:
+        while self.outline and self.outline[-1][0] >= level:
+            self.outline.pop()
+        self.outline.append((level, title))
+        self.heading = title
+
+    def _mark(self, kind: str, bare: bool = False) -> _Mark:
+        around = tuple(title for _, title in self.outline[:-1])
+        return _Mark(kind, self.heading, bare=bare, outline=around)
 
     def mark(self, block: Block) -> _Mark:
         # a draft's line numbers stand on lines of their own: they are not its text
@@ -540,19 +579,21 @@ class _Guidance(_Reader):
         if self.furniture(block.text) or not lines:
             return _FURNITURE
         if len(lines) == 1 and _ENUMERATOR.match(lines[0][1]):
-            return _Mark("text", self.heading, bare=True)
+            return self._mark("text", bare=True)
         first = 0
-        if len(lines) > 1 and _ENUMERATOR.match(lines[0][1]):  # "III." on a line of its own
-            first = 1
+        enumerator = None
+        alone = _ENUMERATOR.match(lines[0][1]) if len(lines) > 1 else None
+        if alone:  # "III." on a line of its own
+            first, enumerator = 1, alone.group(1)
         wrapped = (
             len(lines) > first + 1 and not lines[first + 1][1][:1].isupper()
         )  # a title goes on a line of its own
-        title = None if wrapped else self._title(lines[first][1])
+        title = None if wrapped else self._title(lines[first][1], enumerator)
         if title:
-            self.heading = title
+            self._open(*title)
         kind = "recommendation" if _RECOMMENDS.search(block.text) else "text"
         bare = title is not None and len(lines) == first + 1
-        return _Mark("text" if bare else kind, self.heading, bare=bare)
+        return self._mark("text" if bare else kind, bare=bare)
 
 
 _READERS: dict[str, type[_Reader]] = {
@@ -607,7 +648,10 @@ def _joins(draft: _Draft, block: Block, mark: _Mark, lists: bool) -> bool:
 
 def _extend(draft: _Draft, block: Block, mark: _Mark) -> None:
     if draft.open_heading and not mark.bare:
-        draft.mark = replace(mark, heading=mark.heading or draft.mark.heading)
+        if mark.heading:
+            draft.mark = mark
+        else:
+            draft.mark = replace(mark, heading=draft.mark.heading, outline=draft.mark.outline)
     elif draft.mark.kind == "text" and mark.kind == "recommendation":
         draft.mark = replace(draft.mark, kind="recommendation")
     draft.blocks.append(block)
@@ -657,6 +701,7 @@ def _unit(page_num: int, page: str, draft: _Draft, repeats: set[int]) -> Unit:
         number=mark.number,
         cfr=cfr_citations(text),
         repeat=bool(mark.group) and mark.group in repeats,
+        outline=mark.outline,
     )
 
 

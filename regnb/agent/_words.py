@@ -112,7 +112,8 @@ def words(text: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A light suffix-stripping stem ("failures", "failed", "failing" → "fail")."""
+    """A light suffix-stripping stem ("failures", "failed", "failing" → "fail"; "preparation",
+    "prepared" → "prepar"; "validation", "validated" → "valid")."""
     if len(word) == 4 and word.endswith("s") and word[-2] not in "aeiouys":
         return word[:-1]  # "mdrs", "lots"
     if len(word) <= 4 or not word.isalpha():
@@ -123,6 +124,8 @@ def stem(word: str) -> str:
             break
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]
+    if word.endswith("at") and len(word) >= 7:  # "prepar-ation", "recommend-ation", "valid-ated"
+        word = word[:-2]
     return word
 
 

@@ -48,6 +48,26 @@ def test_stems_of_related_forms_are_equal() -> None:
 
 
 @pytest.mark.parametrize(
+    "forms",
+    [
+        ("preparations", "prepare", "prepared", "preparing"),
+        ("recommendations", "recommend", "recommended"),
+        ("validation", "validated", "validate"),
+        ("initiation", "initiate", "initiated"),
+        ("update", "updated"),
+        ("creation", "create", "created"),
+    ],
+)
+def test_a_noun_in_ation_meets_its_verb(forms: tuple[str, ...]) -> None:
+    assert len({stem(w) for w in forms}) == 1, [stem(w) for w in forms]
+
+
+def test_short_words_ending_in_at_keep_it() -> None:
+    assert stem("format") == stem("formats") == "format"
+    assert stem("threat") == "threat"
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("The media fill failed. The firm, Acme Inc. of Ohio, did not act.", 2),

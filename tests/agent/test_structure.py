@@ -12,7 +12,15 @@ import pytest
 
 from regnb.agent._blocks import block_text, split_blocks
 from regnb.agent._furniture import is_furniture
-from regnb.agent._structure import KINDS, Unit, document_kind, parse_document, trimmed
+from regnb.agent._structure import (
+    KINDS,
+    UNNUMBERED,
+    Unit,
+    document_kind,
+    outline_level,
+    parse_document,
+    trimmed,
+)
 from tests import paths
 
 REAL = paths.SHARED_DATA / "realcorpus"
@@ -498,6 +506,57 @@ def test_a_guidances_recommendations_keep_their_heading_and_list() -> None:
     assert listed.text.endswith("instructions for cleaning between uses.")
     plain = find(units, "The device description")
     assert (plain.kind, plain.heading) == ("text", "Warnings")
+
+
+OUTLINED = {
+    4: """III. DISCUSSION
+
+A. HOW SHOULD A FIRM IN A PRODUCT DISTRIBUTION CHAIN PREPARE TO FACILITATE
+TIMELY INITIATION OF A VOLUNTARY RECALL?
+
+It is critical for firms to be ready before a recall is needed.
+
+1. GENERAL PREPARATIONS
+
+• Identify appropriate personnel. A firm should name a recall coordinator.
+
+2. RECOMMENDED PROCEDURES
+
+A firm should keep written procedures for initiating a recall.
+""",
+    5: """• Notifying direct accounts about the product being recalled should be prompt.
+
+B. WHAT SHOULD A FIRM DO IF THERE IS AN INDICATION OF A PROBLEM WITH A DISTRIBUTED PRODUCT?
+
+The firm should investigate the problem.
+""",
+}
+
+
+@pytest.mark.parametrize(
+    ("enumerator", "level"),
+    [("III", 1), ("IV", 1), ("A", 2), ("V", 2), ("2", 3), ("2.1", 4), (None, UNNUMBERED)],
+)
+def test_an_enumerator_sets_its_titles_level(enumerator: str | None, level: int) -> None:
+    assert outline_level(enumerator) == level
+
+
+def test_a_guidances_units_know_the_sections_around_them() -> None:
+    units = units_of("fda_guidance", OUTLINED)
+    preparations = find(units, "1. GENERAL PREPARATIONS")
+    assert preparations.heading == "GENERAL PREPARATIONS"
+    assert preparations.outline == (
+        "DISCUSSION",
+        "HOW SHOULD A FIRM IN A PRODUCT DISTRIBUTION CHAIN PREPARE TO FACILITATE",
+    )
+    notifying = find(units, "• Notifying direct accounts")  # the next page goes on
+    assert (notifying.heading, notifying.outline) == (
+        "RECOMMENDED PROCEDURES",
+        preparations.outline,
+    )
+    problem = find(units, "B. WHAT SHOULD")  # a long title in capitals, closing a section
+    assert problem.heading.startswith("WHAT SHOULD A FIRM DO")
+    assert problem.outline == ("DISCUSSION",)
 
 
 def test_a_document_without_structure_gives_one_unit_per_block() -> None:

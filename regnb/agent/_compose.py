@@ -478,7 +478,10 @@ class _Composer:
             return None
         title = cfr_title(section)
         named = f"{section} ({title})" if title else section
-        text = f"{len(docs)} of the {total} documents cite {named}"
+        share = (
+            "Both documents" if len(docs) == total == 2 else f"{len(docs)} of the {total} documents"
+        )
+        text = f"{share} cite {named}"
         return Finding(text=text, markers=[self.book.passage(p) for p in docs.values()])
 
     def lead_findings(self, passages: list[Passage], count: int) -> list[Finding]:

@@ -150,12 +150,41 @@ _SIDES = re.compile(
 )
 
 
+# A comparison that names its two years apart: "how did the 2026 letter differ from the 2023
+# one?"; each year with the word before it ("before 2019").
+_COMPARING = re.compile(
+    r"\bcompar|\bversus\b|\bvs\.?\s|\bdiffer|\bchanged?\b|\bcontrast", re.IGNORECASE
+)
+_MENTION = re.compile(
+    r"(?:\b(?:before|prior\s+to|until|since|after|in|during)\s+)?(?:the\s+)?"
+    r"(?<![\w(-])(?:19|20)\d{2}(?![\w)-])",
+    re.IGNORECASE,
+)
+_RANGE = re.compile(
+    r"\b(?:between|from)\s+(?:19|20)\d{2}\s+(?:and|to|through|until)\s+(?:19|20)\d{2}\b"
+    r"|(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}",
+    re.IGNORECASE,
+)
+
+
+def _sides(message: str) -> tuple[str, str] | None:
+    """The words of the two periods a comparison names: "2019 vs after 2022" side by side, or
+    two years apart in a question that compares."""
+    match = _SIDES.search(message)
+    if match:
+        return match[1], match[2]
+    if not _COMPARING.search(message) or _RANGE.search(message):
+        return None
+    mentions = [m.group() for m in _MENTION.finditer(message)]
+    return (mentions[0], mentions[1]) if len(mentions) == 2 else None
+
+
 def find_periods(message: str, today: dt.date) -> tuple[DateRange, DateRange] | None:
     """The two periods a comparison asks for, each with its words, or None."""
-    match = _SIDES.search(message)
-    if not match:
+    sides = _sides(message)
+    if sides is None:
         return None
-    first, second = find_dates(match[1], today), find_dates(match[2], today)
+    first, second = find_dates(sides[0], today), find_dates(sides[1], today)
     if (
         first is None
         or second is None

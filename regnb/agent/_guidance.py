@@ -21,7 +21,7 @@ __all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_rec
 FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
 # What a guidance recommends or the policy it states.
 STATES = re.compile(
-    r"\b(?:recommends?|should|we encourage|fda expects|you must|is expected to|intends? to|"
+    r"\b(?:recommends?|recommended|should|we encourage|fda expects|you must|is expected to|intends? to|"
     r"does not intend|enforcement discretion)\b",
     re.IGNORECASE,
 )

@@ -523,14 +523,20 @@ UNNUMBERED = 5  # the outline level of a title with no enumerator: under every n
 CAPITAL_TITLE_WORDS = 20  # an enumerated title in capitals may be this long ("B. WHAT SHOULD…")
 
 
-def outline_level(enumerator: str | None) -> int:
+_ROMAN_BEFORE = {"I": None, "V": "IV", "X": "IX"}  # a lone I, V or X is a numeral after these
+
+
+def outline_level(enumerator: str | None, last_roman: str | None = None) -> int:
     """Where an enumerator puts its title in a guidance's outline: "III" 1, "A" 2, "2" 3,
-    "2.1" 4 (and deeper), none `UNNUMBERED`."""
+    "2.1" 4 (and deeper), none `UNNUMBERED`. A lone "V" or "X" is a numeral only after "IV" or
+    "IX" (`last_roman`, the outline's last numeral), else a letter; a lone "I" is a numeral."""
     if not enumerator:
         return UNNUMBERED
     if enumerator[0].isdigit():
         return 3 + enumerator.count(".")
-    return 1 if re.fullmatch(r"[IVX]+", enumerator) and enumerator != "V" else 2
+    if enumerator in _ROMAN_BEFORE:
+        return 1 if _ROMAN_BEFORE[enumerator] == last_roman else 2
+    return 1 if re.fullmatch(r"[IVX]+", enumerator) else 2
 
 
 class _Guidance(_Reader):
@@ -543,8 +549,9 @@ class _Guidance(_Reader):
     def reset(self) -> None:
         self.heading = ""
         self.outline: list[tuple[int, str]] = []  # the open sections: level and title
+        self.last_roman: str | None = None  # the last section numeral ("IV")
 
-    def _title(self, line: str, enumerator: str | None) -> tuple[str, int] | None:
+    def _title(self, line: str, enumerator: str | None) -> tuple[str, int, str | None] | None:
         """A section title on `line` (its enumerator, when on a line of its own, given) and its
         outline level; None when the line is not a title."""
         if line in self.running:  # the guidance's title atop every page heads no section
@@ -561,9 +568,11 @@ class _Guidance(_Reader):
             ok = _is_title_line(title, max_words=12)
         if not ok or is_furniture_line(line, self.dataset):
             return None
-        return title, outline_level(enumerator)
+        return title, outline_level(enumerator, self.last_roman), enumerator
 
-    def _open(self, title: str, level: int) -> None:
+    def _open(self, title: str, level: int, enumerator: str | None) -> None:
+        if level == 1:
+            self.last_roman = enumerator
         while self.outline and self.outline[-1][0] >= level:
             self.outline.pop()
         self.outline.append((level, title))

@@ -534,11 +534,24 @@ The firm should investigate the problem.
 
 
 @pytest.mark.parametrize(
-    ("enumerator", "level"),
-    [("III", 1), ("IV", 1), ("A", 2), ("V", 2), ("2", 3), ("2.1", 4), (None, UNNUMBERED)],
+    ("enumerator", "last_roman", "level"),
+    [
+        ("III", "II", 1),
+        ("IV", "III", 1),
+        ("A", "IV", 2),
+        ("V", "IV", 1),
+        ("V", None, 2),
+        ("X", "IX", 1),
+        ("I", None, 1),
+        ("2", None, 3),
+        ("2.1", None, 4),
+        (None, None, UNNUMBERED),
+    ],
 )
-def test_an_enumerator_sets_its_titles_level(enumerator: str | None, level: int) -> None:
-    assert outline_level(enumerator) == level
+def test_an_enumerator_sets_its_titles_level(
+    enumerator: str | None, last_roman: str | None, level: int
+) -> None:
+    assert outline_level(enumerator, last_roman) == level
 
 
 def test_a_guidances_units_know_the_sections_around_them() -> None:

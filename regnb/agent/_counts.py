@@ -112,7 +112,13 @@ def _query(
     """The keyword items and filters the agent searches one dataset with."""
     filtered = filters_for(plan, ds, catalog_filters(ds))
     items = searched_items(specific(items_for(plan, filtered, loosen=False)))
-    return items, ({ds: filtered} if filtered else {})
+    return [exact(i, plan) for i in items], ({ds: filtered} if filtered else {})
+
+
+def exact(item: str, plan: Plan) -> str:
+    """A fixed expression of the field ("research use only", "media fill") counted as a phrase,
+    its words next to each other; other items as their words anywhere on a page."""
+    return f'"{item}"' if item in plan.phrases and len(words(item)) > 1 else item
 
 
 def specific(items: list[str]) -> list[str]:

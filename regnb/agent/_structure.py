@@ -188,7 +188,7 @@ class _Events(_Reader):
         events = sorted(self.events(text), key=lambda e: e[0])
         bounds = [0] + [pos for pos, _, _ in events] + [len(text)]
         spans = [bounds[i + 1] - bounds[i] for i in range(len(bounds) - 1)]
-        ruling = max(range(len(spans)), key=lambda i: (spans[i], -i))
+        ruling = self.ruling(spans, events)
         for _, event, value in events[:ruling]:
             self.apply(event, value)
         start = ruling > 0
@@ -197,6 +197,10 @@ class _Events(_Reader):
         for _, event, value in events[ruling:]:
             self.apply(event, value)
         return mark
+
+    def ruling(self, spans: list[int], events: list[tuple[int, str, str]]) -> int:
+        """Which span's label the block takes (span i follows event i - 1): the longest."""
+        return max(range(len(spans)), key=lambda i: (spans[i], -i))
 
     def is_bare(self, text: str) -> bool:
         return False
@@ -409,6 +413,9 @@ def _crl_heading(line: str) -> str | None:
     return bare
 
 
+SECTION_SHARE = 0.35  # of a block after a deficiency heading inside the letter's opening
+
+
 class _ResponseLetter(_Events):
     """Complete response letters: upper-case section headings and their numbered deficiencies;
     the standard sections (safety update, labeling checklist, resubmission text) are furniture."""
@@ -438,6 +445,20 @@ class _ResponseLetter(_Events):
 
     def is_bare(self, text: str) -> bool:
         return all(_crl_heading(line) for _, line in _lines(text))
+
+    def ruling(self, spans: list[int], events: list[tuple[int, str, str]]) -> int:
+        """A deficiency section that opens inside the letter's opening paragraph ("…below.
+        Deficiency Identified: FACILITY INSPECTIONS During our recent inspection…") rules the
+        block when a good share of it follows the heading."""
+        longest = super().ruling(spans, events)
+        if self.section or self.item is not None or longest != 0:
+            return longest
+        total = sum(spans) or 1
+        for i, (_, event, value) in enumerate(events, start=1):
+            share = spans[i] >= SECTION_SHARE * total
+            if event == "section" and share and not _CRL_FURNITURE_SECTIONS.match(value):
+                return i
+        return longest
 
     def furniture(self, text: str) -> bool:
         return bool(_CRL_FURNITURE_SECTIONS.match(self.section)) or super().furniture(text)

@@ -165,6 +165,9 @@ PHRASES: tuple[str, ...] = tuple(
     electronic records; electronic signatures; audit trail; audit trails; foreign supplier;
     food safety plan; dietary supplement; dietary supplements; donor eligibility;
     infusion pump; insulin pump; patient death; device malfunction; serious injury;
+    research use only; not for human consumption; investigational use only;
+    unapproved new drug; unapproved new drugs; secure product development framework;
+    threat modeling; off-the-shelf software; computer software assurance;
     """.replace("\n", " ").split(";")
 )
 PHRASES = tuple(p.strip() for p in PHRASES if p.strip())
@@ -194,6 +197,8 @@ ACRONYMS: dict[str, str] = {
     "udi": "unique device identification",
     "mdr": "medical device report",
     "mdrs": "medical device reports",
+    "ruo": "research use only",
+    "spdf": "secure product development framework",
 }
 
 # Words that mark the substance of a dataset's documents (a deficiency, a violation, an event),

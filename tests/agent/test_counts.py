@@ -15,6 +15,7 @@ from regnb.agent._counts import (
     count_choices,
     count_matches,
     counted_words,
+    exact,
     list_matches,
     specific,
     term_documents,
@@ -211,3 +212,10 @@ def test_choices_that_fail_are_left_out(engine: regnb.Engine) -> None:
         count_choices(NoCounts(engine), plan, "enterprise", filters_of(engine), fields_of(engine))  # type: ignore[arg-type]
         is None
     )
+
+
+def test_a_fixed_expression_is_listed_as_a_phrase() -> None:
+    plan = Plan(message="m", query="q", phrases=["research use only"], words=["peptides"])
+    assert exact("research use only", plan) == '"research use only"'
+    assert exact("peptides", plan) == "peptides"
+    assert exact("glp peptides", plan) == "glp peptides"  # words the question put together

@@ -30,6 +30,14 @@ TODAY = dt.date(2026, 11, 26)
             "CRLs of 2016 compared with 2023",
             [("2016-01-01", "2016-12-31"), ("2023-01-01", "2023-12-31")],
         ),
+        (
+            "How did FDA's 2026 warning letter to Acme differ from the 2023 one?",
+            [("2026-01-01", "2026-12-31"), ("2023-01-01", "2023-12-31")],
+        ),
+        (
+            "Compare the 2019 and 2020 inspections of Acme",
+            [("2019-01-01", "2019-12-31"), ("2020-01-01", "2020-12-31")],
+        ),
     ],
 )
 def test_two_periods_compared_are_both_kept(message: str, sides: list[tuple]) -> None:
@@ -39,7 +47,16 @@ def test_two_periods_compared_are_both_kept(message: str, sides: list[tuple]) ->
 
 
 @pytest.mark.parametrize(
-    "message", ["the 2016 and 2017 letters", "since 2020", "warning letters in 2021", "recalls"]
+    "message",
+    [
+        "the 2016 and 2017 letters",
+        "since 2020",
+        "warning letters in 2021",
+        "recalls",
+        "how did letters change between 2019 and 2022?",  # one span, not two sides
+        "compare the 2019, 2020 and 2021 letters",  # three years: not two sides
+        "what changed in 2024?",
+    ],
 )
 def test_one_period_is_not_a_comparison(message: str) -> None:
     assert find_periods(message, TODAY) is None

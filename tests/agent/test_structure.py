@@ -572,6 +572,26 @@ def test_a_guidances_units_know_the_sections_around_them() -> None:
     assert problem.outline == ("DISCUSSION",)
 
 
+OPENING_DEFICIENCY = {
+    1: """Dear Dr. Smith:
+
+We have completed our review of this application and have determined that we cannot approve \
+it in its present form. We have described our reason for this action below and our \
+recommendation to address this deficiency, as the regulations require of us.
+Deficiency Identified:
+FACILITY INSPECTIONS
+During our recent inspection of the manufacturing facility, our field investigator could not \
+complete the inspection because the facility was not ready for inspection. Notify us in writing \
+when this facility is ready for inspection.
+"""
+}
+
+
+def test_a_deficiency_heading_inside_the_opening_rules_its_paragraph() -> None:
+    unit = find(units_of("fda_crl", OPENING_DEFICIENCY), "We have completed")
+    assert (unit.kind, unit.heading) == ("deficiency", "Facility inspections")
+
+
 def test_a_document_without_structure_gives_one_unit_per_block() -> None:
     units = units_of("fda_recalls", GENERIC)
     assert [(u.first, u.last, u.kind) for u in units] == [(n, n, "text") for n in range(1, 5)]

@@ -265,7 +265,7 @@ def test_a_write_on_a_manifest_without_commits_numbers_its_commit_1(corpus: Path
 def test_the_read_of_document_ids_is_checked_against_the_manifest(corpus: Path) -> None:
     e = entry(corpus)
     assert len(shards.read_document_ids(corpus, e)) == 2
-    with pytest.raises(regnb.CorpusError, match="3 rows|2 rows"):
+    with pytest.raises(regnb.CorpusError, match="2 rows, the manifest says 3"):
         shards.read_document_ids(corpus, replace(e, documents_count=3))
     (corpus / e.documents).unlink()
     with pytest.raises(regnb.CorpusError, match="cannot read column 'document_id'"):

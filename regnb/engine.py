@@ -305,6 +305,13 @@ class Engine:
             limit=limit,
         )
 
+    def best_pages(
+        self, request: SearchRequest, document_ids: Sequence[str]
+    ) -> dict[str, tuple[int, str]]:
+        """Which of `document_ids` the checked search (`check_search`) fully matches, each with
+        the number and text of its best page: the page `matches` scores it by (highest BM25)."""
+        return self.searches.best_pages(request, document_ids)
+
     def _request(
         self,
         keywords: Sequence[str] | str | SearchRequest,

@@ -42,9 +42,12 @@ from regnb.text import Normaliser
 from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from regnb.agent.types import Agent
     from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
+    from regnb.watch import Watchlist
 
 __all__ = ["Engine", "demo_corpus_path"]
 
@@ -391,6 +394,45 @@ class Engine:
             plan=plan,
             default_plan=self.plan,
         )
+
+    # --- watchlists (local to this user: saved under REGNB_HOME/watchlists) ------------------
+
+    def watch(
+        self,
+        name: str,
+        keywords: Sequence[str] | str | None = None,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        firms: Sequence[str] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        since: str | dt.date | None = None,
+    ) -> Watchlist:
+        """Save a watchlist: a search (`keywords`, as `search` takes them) and/or `firms` (names
+        or identifiers); with both, a document must match the search and be about a firm.
+        A new watchlist starts from now: what the corpus holds is seen; `since` (a date or
+        time, UTC) reports what entered from then instead. Saving an existing name replaces
+        its definition and keeps what it has seen, unless `since` is given."""
+        from regnb.watch._watchlist import Watchlist, definition_of
+
+        definition = definition_of(keywords, query, datasets, filters, firms, date_from, date_to)
+        return Watchlist.create(self, name, definition, since=since)
+
+    def watchlist(self, name: str) -> Watchlist:
+        """A saved watchlist over this corpus (`.new()`, `.mark_seen()`); NotFound lists the
+        saved names."""
+        from regnb.watch import Watchlist
+
+        return Watchlist.open(self, name)
+
+    def watchlists(self) -> pd.DataFrame:
+        """The saved watchlists: `name`, `definition`, `created`, `last_seen` (when this corpus
+        was last marked seen for it)."""
+        from regnb.watch._watchlist import watchlists
+
+        return watchlists(self.settings, self.path)
 
     # --- read ---------------------------------------------------------------------------------
 

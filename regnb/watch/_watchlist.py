@@ -130,7 +130,8 @@ class Watchlist:
 
     def new(self) -> pd.DataFrame:
         """The documents that entered the corpus since it was last marked seen (by ingest time,
-        not document date) and match the watchlist, in date order: the timeline's columns
+        not document date) and match the watchlist, in date order (undated last; then by ingest
+        time): the timeline's columns
         (`page_num` and `passage`: the document's best page for the search, else page 1) and
         `ingested` (UTC). A replaced document counts as entering again."""
         state = CorpusState.read(self.engine.path)
@@ -145,6 +146,9 @@ class Watchlist:
         events["passage"] = [pages[d][1] for d in events["document_id"]]
         ingested = {d["document_id"]: d["ingested"] for d in docs}
         events["ingested"] = pd.to_datetime([ingested[d] for d in events["document_id"]], utc=True)
+        events = events.sort_values(
+            ["date", "ingested", "document_id"], na_position="last", kind="stable"
+        )
         events.attrs["since"] = mark.at if mark else self.saved.since
         return events.reset_index(drop=True)[list(COLUMNS)]
 

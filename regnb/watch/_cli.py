@@ -48,14 +48,17 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     from regnb.cli import parse_filters
+    from regnb.watch._store import check_name
 
+    check_name(args.name)  # before the corpus is opened (and perhaps indexed)
+    filters = parse_filters(args.filters)
     with _engine(args) as eng:
         wl = eng.watch(
             args.name,
             args.keywords or None,
             args.query,
             datasets=args.dataset or None,
-            filters=parse_filters(args.filters),
+            filters=filters,
             firms=args.firm or None,
             date_from=args.date_from,
             date_to=args.date_to,
@@ -67,8 +70,9 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from regnb.watch._watchlist import report_lines
+    from regnb.watch._watchlist import report_lines, store_of
 
+    store_of(Settings.from_env()).load(args.name)  # before the corpus is opened
     with _engine(args) as eng:
         wl = eng.watchlist(args.name)
         frame = wl.new()

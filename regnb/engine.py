@@ -7,6 +7,7 @@ one of them in a line. The conversations are made on first use, so that opening 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,19 +36,18 @@ from regnb.parts._reader import Reader
 from regnb.parts._searches import Searches
 from regnb.parts._statistics import COMMON_FILE as COMMON_FILE
 from regnb.parts._statistics import CorpusStatistics
+from regnb.parts._watches import Watches
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import Settings
 from regnb.text import Normaliser
 from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
+from regnb.watch import Watchlist
 
 if TYPE_CHECKING:
-    import datetime as dt
-
     from regnb.agent.types import Agent
     from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
-    from regnb.watch import Watchlist
 
 __all__ = ["Engine", "demo_corpus_path"]
 
@@ -78,6 +78,7 @@ class Engine:
     searches: Searches
     reader: Reader
     agents: Agents
+    watches: Watches
 
     def __init__(
         self,
@@ -113,6 +114,7 @@ class Engine:
             max_bytes=self.settings.read_max_bytes,
         )
         self.agents = Agents(self, self.settings)
+        self.watches = Watches(self)
         self._conversations: Lazy[LocalConversations] = Lazy(self._open_conversations)
 
     def _open_conversations(self) -> LocalConversations:
@@ -405,7 +407,7 @@ class Engine:
         *,
         datasets: Sequence[str] | None = None,
         filters: dict[str, dict[str, Any]] | None = None,
-        firms: Sequence[str] | None = None,
+        firms: Sequence[str] | str | None = None,
         date_from: str | None = None,
         date_to: str | None = None,
         since: str | dt.date | None = None,
@@ -415,24 +417,27 @@ class Engine:
         A new watchlist starts from now: what the corpus holds is seen; `since` (a date or
         time, UTC) reports what entered from then instead. Saving an existing name replaces
         its definition and keeps what it has seen, unless `since` is given."""
-        from regnb.watch._watchlist import Watchlist, definition_of
-
-        definition = definition_of(keywords, query, datasets, filters, firms, date_from, date_to)
-        return Watchlist.create(self, name, definition, since=since)
+        return self.watches.watch(
+            name,
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            firms=firms,
+            date_from=date_from,
+            date_to=date_to,
+            since=since,
+        )
 
     def watchlist(self, name: str) -> Watchlist:
         """A saved watchlist over this corpus (`.new()`, `.mark_seen()`); NotFound lists the
         saved names."""
-        from regnb.watch import Watchlist
-
-        return Watchlist.open(self, name)
+        return self.watches.open(name)
 
     def watchlists(self) -> pd.DataFrame:
         """The saved watchlists: `name`, `definition`, `created`, `last_seen` (when this corpus
-        was last marked seen for it)."""
-        from regnb.watch._watchlist import watchlists
-
-        return watchlists(self.settings, self.path)
+        was last marked seen for it, UTC)."""
+        return self.watches.frame()
 
     # --- read ---------------------------------------------------------------------------------
 

@@ -77,6 +77,8 @@ def documents_by_id(
 ) -> list[dict[str, Any]]:
     """The documents of `document_ids` found in the corpus (`entry_documents`' rows)."""
     wanted = set(document_ids)
+    if not wanted:
+        return []
     state = CorpusState.read(corpus)
     holding = [e for e in state.shards if wanted & set(shards.read_document_ids(corpus, e))]
     return [d for d in entry_documents(corpus, catalog, holding) if d["document_id"] in wanted]

@@ -3,6 +3,7 @@ appear in `new()` once, until marked seen; a replaced document once more; nothin
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
@@ -401,3 +402,24 @@ def test_document_events_stand_in_has_the_timeline_columns(eng):
     assert tuple(events.columns) == TIMELINE_COLUMNS == COLUMNS[:-1]
     assert sorted(events["title"]) == ["Acme 483 2021", "Letter to Beta"]
     assert events["page_num"].tolist() == [1, 1] and events["passage"].tolist() == ["", ""]
+
+
+@pytest.mark.parametrize(
+    ("since", "saved"),
+    [
+        ("2026-01-02", "2026-01-02T00:00:00.000+00:00"),
+        ("2026-01-02T03:04:05", "2026-01-02T03:04:05.000+00:00"),
+        ("2026-01-02T03:04:05+02:00", "2026-01-02T01:04:05.000+00:00"),
+        (dt.date(2026, 1, 2), "2026-01-02T00:00:00.000+00:00"),
+        (dt.datetime(2026, 1, 2, 3, 4, 5), "2026-01-02T03:04:05.000+00:00"),
+    ],
+)
+def test_since_is_saved_as_a_utc_time(eng, clock, since, saved):
+    assert watch(eng, clock, since=since).saved.since == saved
+
+
+@pytest.mark.parametrize("since", ["soon", "2026-13-01", ""])
+def test_a_bad_since_is_refused(eng, clock, since):
+    with pytest.raises(InvalidRequest, match="since must be an ISO date or time") as info:
+        watch(eng, clock, since=since)
+    assert info.value.field == "since"

@@ -124,16 +124,17 @@ class Watchlist:
 
     def last_seen(self) -> str:
         """When this corpus was last marked seen (ISO 8601 UTC), else the watchlist's `since`."""
+        self.saved = self.store.load(self.name)  # another process may have marked it
         state = CorpusState.read(self.engine.path)
         mark = self.saved.marks.get(state.salt)
         return mark.at if mark else self.saved.since
 
     def new(self) -> pd.DataFrame:
         """The documents that entered the corpus since it was last marked seen (by ingest time,
-        not document date) and match the watchlist, in date order (undated last; then by ingest
-        time): the timeline's columns
-        (`page_num` and `passage`: the document's best page for the search, else page 1) and
-        `ingested` (UTC). A replaced document counts as entering again."""
+        not document date) and match the watchlist, in date order (undated last, then by ingest
+        time): the timeline's columns (`page_num` and `passage`: the document's best page for
+        the search, else page 1) and `ingested` (UTC). A replaced document enters again."""
+        self.saved = self.store.load(self.name)  # another process may have marked it
         state = CorpusState.read(self.engine.path)
         self._read = state
         mark = self.saved.marks.get(state.salt)

@@ -91,9 +91,11 @@ def test_documents_written_after_the_mark_appear_once_until_marked_seen(eng, cor
     assert row["ingested"] == pd.Timestamp(START + 120, unit="s", tz="UTC")
     assert (row["dataset"], row["date"]) == ("fda_483", pd.Timestamp("2020-01-01"))
     assert (row["findings"], row["cfr"], row["links"], row["repeat"]) == ([], [], [], False)
+    other = eng.watchlist("fills")
+    assert titles(other.new()) == ["Acme 483 2024"]
     wl.mark_seen()
     assert titles(wl.new()) == []
-    assert titles(eng.watchlist("fills").new()) == []  # the mark is saved
+    assert titles(other.new()) == []  # the mark is saved, and read by every new()
 
 
 def test_unrelated_and_unchanged_documents_do_not_appear(eng, corpus, clock):

@@ -1,6 +1,7 @@
 """Every matching document of a search as rows (the spec's document fields, the CFR sections
 its matching pages cite, its best BM25 and how many pages match), in date or BM25 order, read
-from the index a batch at a time: the order is arrays, the rows only ever one batch."""
+from the index a batch at a time: the order is arrays, the rows only ever one batch; and the best
+page of some of those documents."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.search import FullMatches, document_entry
 
-__all__ = ["match_rows"]
+__all__ = ["best_pages", "match_rows"]
 
 
 class CitedSections:
@@ -79,3 +80,17 @@ def match_rows(
                 }
             )
         yield out
+
+
+def best_pages(store: IndexStore, matches: FullMatches, doc_rows: np.ndarray) -> dict[int, int]:
+    """The best page (the page id of the highest BM25; of a tie, the first page) of each of
+    `doc_rows` among the full matches: the page `match_rows` scores a document by and a search
+    by date shows first. A document without a full match is left out."""
+    mine = np.isin(store.page_doc[matches.pages], doc_rows)
+    pages = matches.pages[mine]
+    ordered = order_documents(
+        pages, store.page_doc[pages], matches.bm25[mine], store.doc_day, "bm25"
+    )
+    return {
+        int(doc): int(pages[ordered.pages_of(i)[0]]) for i, doc in enumerate(ordered.docs.tolist())
+    }

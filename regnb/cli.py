@@ -298,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--merge", action="store_true", help="merge small or partly deleted segments")
     p.set_defaults(func=cmd_index)
 
-    for module in ("regnb.ingest.cli", "regnb.server._cli"):
+    for module in ("regnb.ingest.cli", "regnb.server._cli", "regnb.watch._cli"):
         try:
             register = __import__(module, fromlist=["register"]).register
         except ImportError:

@@ -3,6 +3,8 @@
 Documents are keyed by dataset and `key` (or `url`): a document written again with the same
 content is skipped, with changed content it replaces the old one. Work is committed in batches,
 so an interrupted write keeps every batch already done and a re-run picks up where it stopped.
+Each batch is a numbered commit stamped with the clock's time (`regnb.shards`): when each
+document entered the corpus.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import fcntl
 import hashlib
 import json
 import math
-from collections.abc import Iterable, Iterator, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +202,8 @@ def _drop_documents(
     pages = pages.filter(pa.array([d in kept_ids for d in pages.column("document_id").to_pylist()]))
     if documents.num_rows == 0:
         return []
-    return [shards.write_shard(corpus, entry.dataset, documents, pages)]
+    rewritten = shards.write_shard(corpus, entry.dataset, documents, pages)
+    return [replace(rewritten, commit=entry.commit, committed=entry.committed)]
 
 
 def _embed_texts(docs: list[dict[str, Any]]) -> list[str]:
@@ -224,11 +229,13 @@ def write_corpus(
     *,
     encoder: Encoder | None = None,
     progress: bool = True,
+    clock: Callable[[], float] = time.time,
 ) -> pd.DataFrame:
     """Add documents to the corpus at `path` (created if needed); returns one row per dataset.
 
     `documents` maps a dataset id to dicts with `title`, `date`, `url`, `fields`, `pages` and an
-    optional `key`. Every document is validated before anything is written.
+    optional `key`. Every document is validated before anything is written. `clock` (epoch
+    seconds) stamps each commit: the time its documents entered the corpus.
     """
     corpus = Path(path).expanduser()
     if not isinstance(documents, Mapping):
@@ -237,7 +244,7 @@ def write_corpus(
         )
     corpus.mkdir(parents=True, exist_ok=True)
     checked = _validate_all(load_catalog(corpus), documents)
-    return _write_validated(corpus, checked, encoder=encoder, progress=progress)
+    return _write_validated(corpus, checked, encoder=encoder, progress=progress, clock=clock)
 
 
 def _write_validated(
@@ -246,6 +253,7 @@ def _write_validated(
     *,
     encoder: Encoder | None = None,
     progress: bool = True,
+    clock: Callable[[], float] = time.time,
 ) -> pd.DataFrame:
     """Write documents already checked by `validate_document` (the ingest connectors check
     each one as they read it) on top of the committed corpus, after verifying its shards."""
@@ -260,7 +268,7 @@ def _write_validated(
             )
         shards.verify(corpus, manifest)
         _remove_unreferenced(corpus, manifest)
-        return _write_checked(corpus, manifest, checked, encoder, progress)
+        return _write_checked(corpus, manifest, checked, encoder, progress, clock)
 
 
 def _validate_all(
@@ -292,6 +300,7 @@ def _write_checked(
     checked: Mapping[str, list[dict[str, Any]]],
     encoder: Encoder,
     progress: bool,
+    clock: Callable[[], float],
 ) -> pd.DataFrame:
     existing = _existing(corpus, manifest)
     summary = []
@@ -320,7 +329,7 @@ def _write_checked(
                 fresh[doc["key"]] = doc
             for batch in _batches(list(fresh.values())):
                 replaced = _commit_batch(
-                    corpus, manifest, dataset_id, batch, existing, encoder, bar
+                    corpus, manifest, dataset_id, batch, existing, encoder, bar, clock
                 )
                 row["written"] += len(batch) - replaced
                 row["replaced"] += replaced
@@ -339,8 +348,10 @@ def _commit_batch(
     existing: dict[tuple[str, str], tuple[str, str]],
     encoder: Encoder,
     bar: Any,
+    clock: Callable[[], float],
 ) -> int:
-    """Embed, write and commit one batch; returns how many documents it replaced."""
+    """Embed, write and commit one batch (the manifest's next commit, stamped with the clock's
+    time); returns how many documents it replaced."""
     texts = _embed_texts(batch)
     vectors = np.zeros((len(texts), encoder.dim), dtype=np.float32)
     step = 64
@@ -348,7 +359,9 @@ def _commit_batch(
         vectors[start : start + step] = encoder.encode(texts[start : start + step])
         bar.update(min(step, len(texts) - start))
     documents, pages = _shard_tables(dataset_id, manifest.salt, batch, vectors)
-    new_entries = [shards.write_shard(corpus, dataset_id, documents, pages)]
+    written = shards.write_shard(corpus, dataset_id, documents, pages)
+    number = manifest.commits + 1
+    new_entries = [replace(written, commit=number, committed=shards.commit_stamp(clock()))]
     replaced_by_shard: dict[str, set[str]] = {}
     for doc in batch:
         old = existing.get((dataset_id, doc["key"]))
@@ -364,6 +377,7 @@ def _commit_batch(
     ]
     manifest.shards = [s for s in manifest.shards if s.shard_id not in replaced_by_shard]
     manifest.shards += new_entries
+    manifest.commits = number
     shards.write_manifest(corpus, manifest)
     for rel in old_files:
         (corpus / rel).unlink(missing_ok=True)

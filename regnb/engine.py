@@ -7,6 +7,7 @@ one of them in a line. The conversations are made on first use, so that opening 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,11 +36,13 @@ from regnb.parts._reader import Reader
 from regnb.parts._searches import Searches
 from regnb.parts._statistics import COMMON_FILE as COMMON_FILE
 from regnb.parts._statistics import CorpusStatistics
+from regnb.parts._watches import Watches
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import Settings
 from regnb.text import Normaliser
 from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
+from regnb.watch import Watchlist
 
 if TYPE_CHECKING:
     from regnb.agent.types import Agent
@@ -75,6 +78,7 @@ class Engine:
     searches: Searches
     reader: Reader
     agents: Agents
+    watches: Watches
 
     def __init__(
         self,
@@ -110,6 +114,7 @@ class Engine:
             max_bytes=self.settings.read_max_bytes,
         )
         self.agents = Agents(self, self.settings)
+        self.watches = Watches(self)
         self._conversations: Lazy[LocalConversations] = Lazy(self._open_conversations)
 
     def _open_conversations(self) -> LocalConversations:
@@ -305,6 +310,13 @@ class Engine:
             limit=limit,
         )
 
+    def best_pages(
+        self, request: SearchRequest, document_ids: Sequence[str]
+    ) -> dict[str, tuple[int, str]]:
+        """Which of `document_ids` the checked search (`check_search`) fully matches, each with
+        the number and text of its best page: the page `matches` scores it by (highest BM25)."""
+        return self.searches.best_pages(request, document_ids)
+
     def _request(
         self,
         keywords: Sequence[str] | str | SearchRequest,
@@ -384,6 +396,48 @@ class Engine:
             plan=plan,
             default_plan=self.plan,
         )
+
+    # --- watchlists (local to this user: saved under REGNB_HOME/watchlists) ------------------
+
+    def watch(
+        self,
+        name: str,
+        keywords: Sequence[str] | str | None = None,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        firms: Sequence[str] | str | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        since: str | dt.date | None = None,
+    ) -> Watchlist:
+        """Save a watchlist: a search (`keywords`, as `search` takes them) and/or `firms` (names
+        or identifiers); with both, a document must match the search and be about a firm.
+        A new watchlist starts from now: what the corpus holds is seen; `since` (a date or
+        time, UTC) reports what entered from then instead. Saving an existing name replaces
+        its definition and keeps what it has seen, unless `since` is given."""
+        return self.watches.watch(
+            name,
+            keywords,
+            query,
+            datasets=datasets,
+            filters=filters,
+            firms=firms,
+            date_from=date_from,
+            date_to=date_to,
+            since=since,
+        )
+
+    def watchlist(self, name: str) -> Watchlist:
+        """A saved watchlist over this corpus (`.new()`, `.mark_seen()`); NotFound lists the
+        saved names."""
+        return self.watches.open(name)
+
+    def watchlists(self) -> pd.DataFrame:
+        """The saved watchlists: `name`, `definition`, `created`, `last_seen` (when this corpus
+        was last marked seen for it, UTC)."""
+        return self.watches.frame()
 
     # --- read ---------------------------------------------------------------------------------
 

@@ -9,10 +9,16 @@
 A write lands new files first and then replaces `manifest.json` in one rename, so a reader sees
 the old corpus or the new one, never a half-written shard. Every read checks size, checksum,
 schema and values, and names the file, the column and the problem when one is off.
+
+Each write is a numbered commit (`commits` counts them); a shard records the number and the time
+of the commit that brought its documents in (`commit`, `committed`), and a shard rewritten
+without some of its documents keeps both: a document's ingest time is its shard's. A manifest
+written before commits were recorded reads as commit 0 at an unknown time.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
@@ -33,7 +39,9 @@ __all__ = [
     "FORMAT_VERSION",
     "Manifest",
     "ShardEntry",
+    "commit_stamp",
     "page_schema",
+    "read_document_ids",
     "read_documents",
     "read_keys",
     "read_pages",
@@ -73,7 +81,8 @@ def page_schema(dim: int) -> pa.Schema:
 
 @dataclass(frozen=True)
 class ShardEntry:
-    """One committed shard: a documents file and a pages file of one dataset."""
+    """One committed shard: a documents file and a pages file of one dataset, and the commit
+    (number, ISO time) that brought its documents in (0 and None: before commits were recorded)."""
 
     dataset: str
     shard_id: str
@@ -83,9 +92,16 @@ class ShardEntry:
     pages_count: int
     checksums: dict[str, str]
     sizes: dict[str, int]
+    commit: int = 0
+    committed: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+def commit_stamp(seconds: float) -> str:
+    """The ISO 8601 UTC time a shard records for a commit at epoch `seconds`."""
+    return dt.datetime.fromtimestamp(seconds, dt.UTC).isoformat(timespec="milliseconds")
 
 
 @dataclass
@@ -95,6 +111,7 @@ class Manifest:
     salt: str
     encoder: dict[str, Any]
     shards: list[ShardEntry]
+    commits: int = 0  # the number of the last commit
 
     @classmethod
     def new(cls, encoder_name: str, dim: int) -> Manifest:
@@ -164,10 +181,29 @@ def _parse_shard(raw: object, where: str) -> ShardEntry:
     for which in ("documents", "pages"):
         _require(checksums, which, str, f"{where}checksums.")
         _require(sizes, which, int, f"{where}sizes.")
+    if "commit" in raw and _require(raw, "commit", int, where) < 0:
+        raise ValueError(f"{where}commit is negative")
+    if "committed" in raw:
+        _check_time(_require(raw, "committed", str, where), f"{where}committed")
     extra = set(raw) - set(ShardEntry.__dataclass_fields__)
     if extra:
         raise ValueError(f"{where[:-1]} has unknown keys {sorted(extra)}")
-    return ShardEntry(**values, checksums=dict(checksums), sizes=dict(sizes))
+    return ShardEntry(
+        **values,
+        checksums=dict(checksums),
+        sizes=dict(sizes),
+        commit=raw.get("commit", 0),
+        committed=raw.get("committed"),
+    )
+
+
+def _check_time(text: str, where: str) -> None:
+    try:
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{where} {text!r} is not an ISO 8601 time") from None
+    if when.tzinfo is None:
+        raise ValueError(f"{where} {text!r} has no time zone")
 
 
 def _parse_manifest(raw: object) -> Manifest:
@@ -185,7 +221,11 @@ def _parse_manifest(raw: object) -> Manifest:
         raise ValueError("encoder.dim must be positive")
     shard_list = _require(raw, "shards", list, "")
     entries = [_parse_shard(s, f"shards[{i}]") for i, s in enumerate(shard_list)]
-    return Manifest(raw["salt"], dict(encoder), entries)
+    last = max((e.commit for e in entries), default=0)
+    commits = _require(raw, "commits", int, "") if "commits" in raw else last
+    if commits < last:
+        raise ValueError(f"commits is {commits}, below a shard's commit {last}")
+    return Manifest(raw["salt"], dict(encoder), entries, commits)
 
 
 def write_manifest(corpus: Path, manifest: Manifest) -> None:
@@ -194,6 +234,7 @@ def write_manifest(corpus: Path, manifest: Manifest) -> None:
         "format_version": FORMAT_VERSION,
         "salt": manifest.salt,
         "encoder": manifest.encoder,
+        "commits": manifest.commits,
         "shards": [s.to_dict() for s in manifest.shards],
     }
     tmp = Path(corpus) / f".{MANIFEST}.{secrets.token_hex(4)}.tmp"
@@ -315,6 +356,20 @@ def read_keys(corpus: Path, entry: ShardEntry) -> tuple[list[str], list[str]]:
             f"{path}: {table.num_rows} rows, the manifest says {entry.documents_count}"
         )
     return table.column("key").to_pylist(), table.column("content_hash").to_pylist()
+
+
+def read_document_ids(corpus: Path, entry: ShardEntry) -> list[str]:
+    """A shard's document ids only (a cheap read)."""
+    path = Path(corpus) / entry.documents
+    try:
+        table = pq.read_table(path, columns=["document_id"])
+    except (pa.ArrowException, OSError, KeyError) as exc:
+        raise CorpusError(f"{path}: cannot read column 'document_id': {exc}") from exc
+    if table.num_rows != entry.documents_count:
+        raise CorpusError(
+            f"{path}: {table.num_rows} rows, the manifest says {entry.documents_count}"
+        )
+    return cast(list[str], table.column("document_id").to_pylist())
 
 
 def read_pages(corpus: Path, entry: ShardEntry, dim: int, documents: pa.Table) -> pa.Table:

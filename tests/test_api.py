@@ -71,6 +71,7 @@ PUBLIC_IN_PACKAGES = {
     "regnb.server": {"regnb.server", "regnb.server.errors", "regnb.server.testing"},
     "regnb.widgets": {"regnb.widgets", "regnb.widgets.testing"},
     "regnb.parts": {"regnb.parts"},
+    "regnb.watch": {"regnb.watch"},
 }
 
 

@@ -60,6 +60,65 @@ def test_a_changed_document_replaces_the_old_one_and_keeps_its_id(tmp_path):
     assert after == {"A v2": before["A"], "B": before["B"]}
 
 
+class Ticks:
+    """A clock that moves a minute each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 1_790_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 60
+        return self.now
+
+
+def commits(path: Path) -> dict[str, tuple[int, str | None]]:
+    """Each committed document's title -> its shard's commit number and time."""
+    manifest = shards.Manifest.load(path)
+    assert manifest is not None
+    out = {}
+    for entry in manifest.shards:
+        for title in shards.read_documents(path, entry).column("title").to_pylist():
+            out[title] = (entry.commit, entry.committed)
+    return out
+
+
+def test_each_write_is_a_numbered_commit_stamped_by_the_clock(tmp_path):
+    clock = Ticks()
+    docs = {"fda_483": [doc("A", ["alpha"], url="u1"), doc("B", ["alpha"], url="u2")]}
+    regnb.write_corpus(tmp_path, docs, encoder=regnb.HashingEncoder(), progress=False, clock=clock)
+    regnb.write_corpus(
+        tmp_path,
+        {"fda_recalls": [doc("C", ["alpha"], url="u3")]},
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+        clock=clock,
+    )
+    assert commits(tmp_path) == {
+        "A": (1, "2026-09-21T14:14:20.000+00:00"),
+        "B": (1, "2026-09-21T14:14:20.000+00:00"),
+        "C": (2, "2026-09-21T14:15:20.000+00:00"),
+    }
+    manifest = shards.Manifest.load(tmp_path)
+    assert manifest is not None and manifest.commits == 2
+
+
+def test_a_replaced_document_enters_again_and_its_old_shard_keeps_its_commit(tmp_path):
+    clock = Ticks()
+    docs = {"fda_483": [doc("A", ["alpha"], url="u1"), doc("B", ["alpha"], url="u2")]}
+    regnb.write_corpus(tmp_path, docs, encoder=regnb.HashingEncoder(), progress=False, clock=clock)
+    first = commits(tmp_path)["B"]
+    regnb.write_corpus(
+        tmp_path,
+        {"fda_483": [doc("A v2", ["alpha new"], url="u1"), doc("B", ["alpha"], url="u2")]},
+        encoder=regnb.HashingEncoder(),
+        progress=False,
+        clock=clock,
+    )
+    after = commits(tmp_path)
+    assert after["B"] == first  # rewritten without A, B keeps the commit that brought it in
+    assert after["A v2"][0] == 2 and set(after) == {"A v2", "B"}
+
+
 def test_document_ids_are_opaque_and_url_safe(tmp_path):
     write(tmp_path, {"fda_483": [doc("Acme", ["alpha"], url="https://x.invalid/acme")]})
     with regnb.Engine(tmp_path, encoder=regnb.HashingEncoder(), progress=False) as eng:

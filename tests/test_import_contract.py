@@ -19,7 +19,14 @@ import regnb
 PACKAGE = Path(regnb.__file__).parent
 ROOT = PACKAGE.parent
 
-FRONT_ENDS = ("regnb.server", "regnb.client", "regnb.widgets", "regnb.cli", "regnb.ingest.cli")
+FRONT_ENDS = (
+    "regnb.server",
+    "regnb.client",
+    "regnb.widgets",
+    "regnb.cli",
+    "regnb.ingest.cli",
+    "regnb.watch._cli",
+)
 
 # The agent's world: its own package, the search protocol (`interface`) with the values that
 # cross it (`request`, `results`, `catalog`), errors, text and date utilities, and settings.

@@ -162,3 +162,29 @@ def test_request_body_carries_sort_and_facets_only_when_given(engine):
     body = engine.check_search(ITEMS, sort="date", facets=["year", {"name": "company", "size": 3}])
     assert body.to_body()["sort"] == "date"
     assert body.to_body()["facets"] == ["year", {"name": "company", "size": 3}]
+
+
+def test_best_pages_are_the_first_pages_of_a_search_by_date(engine):
+    found = engine.matches(ITEMS)
+    wanted = [*found["document_id"][:5], "no-such-document"]
+    request = engine.check_search(ITEMS)
+    best = engine.best_pages(request, wanted)
+    assert set(best) == set(wanted[:5])
+    by_date = engine.search(ITEMS, sort="date", limit=50).to_dict()["results"]
+    first = {r["document_id"]: (r["pages"][0]["page_num"], r["pages"][0]["text"]) for r in by_date}
+    assert best == {d: first[d] for d in wanted[:5]}
+
+
+def test_best_pages_leave_out_documents_the_search_does_not_match(make_engine):
+    eng = make_engine(
+        {
+            "fda_483": [
+                doc("A", ["nothing here", "media fill failed", "media fill media fill"]),
+                doc("B", ["unrelated page"]),
+            ]
+        }
+    )
+    ids = {r["title"]: r["document_id"] for r in eng.search(["page", "media"]).to_dict()["results"]}
+    best = eng.best_pages(eng.check_search(["media fill"]), [ids["A"], ids["B"]])
+    assert best == {ids["A"]: (3, "media fill media fill")}
+    assert eng.best_pages(eng.check_search(["media fill"]), []) == {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -187,6 +188,24 @@ def _set(where: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
             "is not a Parquet file inside the corpus",
         ),
         (lambda raw: _set(raw["shards"][0], "color", "red") and raw, "unknown keys ['color']"),
+        (
+            lambda raw: _set(raw["shards"][0], "commit", -1) and raw,
+            "shards[0].commit is negative",
+        ),
+        (
+            lambda raw: _set(raw["shards"][0], "commit", "1") and raw,
+            "shards[0].commit must be an integer, got a string",
+        ),
+        (
+            lambda raw: _set(raw["shards"][0], "committed", "yesterday") and raw,
+            "shards[0].committed 'yesterday' is not an ISO 8601 time",
+        ),
+        (
+            lambda raw: _set(raw["shards"][0], "committed", "2026-01-02T03:04:05") and raw,
+            "has no time zone",
+        ),
+        (lambda raw: _set(raw, "commits", "2"), "commits must be an integer, got a string"),
+        (lambda raw: _set(raw, "commits", 0), "commits is 0, below a shard's commit 1"),
     ],
 )
 def test_a_malformed_manifest_names_the_file_and_the_problem(
@@ -211,3 +230,54 @@ def test_verify_accepts_a_sound_corpus_and_names_a_corrupted_file(corpus: Path) 
     with pytest.raises(regnb.CorpusError, match="checksum") as info:
         shards.verify(corpus, manifest)
     assert str(path) in info.value.message
+
+
+def _without_commits(raw: dict[str, Any]) -> dict[str, Any]:
+    """The manifest as regnb wrote it before commits were recorded."""
+    del raw["commits"]
+    for shard in raw["shards"]:
+        del shard["commit"], shard["committed"]
+    return raw
+
+
+def test_a_manifest_without_commits_reads_as_commit_0_at_an_unknown_time(corpus: Path) -> None:
+    _manifest_with(corpus, _without_commits)
+    manifest = shards.Manifest.load(corpus)
+    assert manifest is not None and manifest.commits == 0
+    assert [(s.commit, s.committed) for s in manifest.shards] == [(0, None)]
+    with regnb.Engine(corpus, encoder=regnb.HashingEncoder(), progress=False) as eng:
+        assert eng.search(["alpha"]).total == 1
+
+
+def test_a_write_on_a_manifest_without_commits_numbers_its_commit_1(corpus: Path) -> None:
+    _manifest_with(corpus, _without_commits)
+    regnb.write_corpus(
+        corpus, {"fda_483": [doc("C", ["delta"])]}, encoder=regnb.HashingEncoder(), progress=False
+    )
+    raw = json.loads((corpus / "manifest.json").read_text())
+    assert raw["commits"] == 1
+    assert [(s["commit"], "committed" in s) for s in raw["shards"]] == [(0, False), (1, True)]
+    manifest = shards.Manifest.load(corpus)
+    assert manifest is not None
+    assert [s.commit for s in manifest.shards] == [0, 1]
+
+
+def test_the_read_of_document_ids_is_checked_against_the_manifest(corpus: Path) -> None:
+    e = entry(corpus)
+    assert len(shards.read_document_ids(corpus, e)) == 2
+    with pytest.raises(regnb.CorpusError, match="2 rows, the manifest says 3"):
+        shards.read_document_ids(corpus, replace(e, documents_count=3))
+    (corpus / e.documents).unlink()
+    with pytest.raises(regnb.CorpusError, match="cannot read column 'document_id'"):
+        shards.read_document_ids(corpus, e)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "stamp"),
+    [
+        (0.0, "1970-01-01T00:00:00.000+00:00"),
+        (1_790_000_000.25, "2026-09-21T14:13:20.250+00:00"),
+    ],
+)
+def test_a_commit_is_stamped_in_utc_to_the_millisecond(seconds: float, stamp: str) -> None:
+    assert shards.commit_stamp(seconds) == stamp

@@ -6,6 +6,7 @@
     Searches           v3 searches checked against the catalog and run; legacy BM25 searches
     Reader             the pages of a document, v3 and legacy
     Agents             which research agent answers the engine's conversations
+    Watches            the watchlists saved under REGNB_HOME, read against the corpus
     Lazy               a part made on first use
 
 The conversations are `regnb.conversations.LocalConversations`, made on first use, so that

@@ -12,7 +12,7 @@ import pandas as pd
 
 from regnb import legacy
 from regnb._facets import count_facets
-from regnb._matches import match_rows
+from regnb._matches import best_pages, match_rows
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.present.names import DatasetNames
@@ -211,6 +211,23 @@ class Searches:
         )
         batches = MatchBatches(rows, self.fields(request), total, matches.statuses)
         return iter(batches) if batch_size is not None else batches.whole()
+
+    def best_pages(
+        self, request: SearchRequest, document_ids: Sequence[str]
+    ) -> dict[str, tuple[int, str]]:
+        """Of `document_ids`, those among the request's full matches, each with its best
+        page's number and text (the page `matches` scores it by)."""
+        store, matches = self.searcher.full_matches(request)
+        rows = {}
+        for document_id in dict.fromkeys(document_ids):
+            row = store.document(document_id)
+            if row is not None:
+                rows[int(row["doc_row"])] = document_id
+        best = best_pages(store, matches, np.array(sorted(rows), np.int64))
+        return {
+            rows[page["doc_row"]]: (int(page["page_num"]), page["text"])
+            for page in store.pages(list(best.values()))
+        }
 
     def fields(self, request: SearchRequest) -> list[str]:
         """The catalog fields of the searched datasets, in order, each once."""

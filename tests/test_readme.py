@@ -571,3 +571,22 @@ def test_import_regnb_reaches_server_and_ingest_when_first_used() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["create_app", "pdf"]
+
+
+def test_the_readme_shows_the_answer_the_agent_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's abridged answer is the demo corpus's answer to its question: every piece
+    between the ellipses is in it."""
+    text = README.read_text(encoding="utf-8")
+    question = re.search(r'eng\.ask\("([^"]+)"\)', text)
+    shown = re.search(r"The answer, abridged[^\n]*\n\n```text\n(.*?)```", text, re.S)
+    assert question and shown
+    monkeypatch.setenv("REGNB_HOME", str(tmp_path))
+    with regnb.open() as eng:
+        conv = eng.ask(question.group(1))
+        conv.wait()
+        answer = conv.answer or ""
+    pieces = [p.strip() for line in shown.group(1).splitlines() for p in line.split("…")]
+    missing = [p for p in pieces if p and p not in answer]
+    assert not missing, missing

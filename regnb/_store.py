@@ -155,6 +155,15 @@ class IndexStore:
                 "NULL::VARCHAR AS value, NULL::VARCHAR AS norm, NULL::VARCHAR[] AS terms",
             )
         )
+        self._con.execute(
+            union_sql(
+                "identifiers",
+                "kind, value, page_num",
+                self.doc_base[:-1].tolist(),
+                "NULL::INTEGER AS doc_row, NULL::VARCHAR AS kind, NULL::VARCHAR AS value, "
+                "NULL::INTEGER AS page_num",
+            )
+        )
         self._lock = threading.Lock()
         self._rank: dict[int, int] = {}
         self._cache: dict[str, Any] = {}

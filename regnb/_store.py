@@ -579,6 +579,49 @@ class IndexStore:
         rows = self.cursor().execute(sql, [value]).fetchall()
         return sorted(int(r[0]) for r in rows if self.doc_live[int(r[0])])
 
+    def live_field_values(self, fields: Sequence[str]) -> pa.Table:
+        """`doc_row`, `field`, `value` of the named catalog fields of every live document."""
+        table = (
+            self.cursor()
+            .execute(
+                "SELECT doc_row, field, value FROM field_values "
+                "WHERE field IN (SELECT unnest($fields)) ORDER BY doc_row",
+                {"fields": list(fields)},
+            )
+            .arrow()
+            .read_all()
+        )
+        return self._live(table)
+
+    def live_identifiers(self, max_page: int) -> pa.Table:
+        """`doc_row`, `kind`, `value`, `page_num` of every live document's identifiers read from
+        its catalog fields (page 0) or its pages up to `max_page` (`regnb._identifiers`)."""
+        table = (
+            self.cursor()
+            .execute(
+                "SELECT doc_row, kind, value, page_num FROM identifiers "
+                "WHERE page_num <= $max ORDER BY doc_row",
+                {"max": int(max_page)},
+            )
+            .arrow()
+            .read_all()
+        )
+        return self._live(table)
+
+    def _live(self, table: pa.Table) -> pa.Table:
+        rows = _numbers(table.column("doc_row")) if table.num_rows else np.zeros(0, np.int64)
+        return table.filter(pa.array(self.doc_live[rows]))
+
+    def document_rows(self, document_ids: Sequence[str]) -> dict[str, int]:
+        """The live documents' rows by id (ids the index lacks are left out)."""
+        if not document_ids:
+            return {}
+        found = self.cursor().execute(
+            "SELECT document_id, doc_row FROM docs WHERE document_id IN (SELECT unnest($ids))",
+            {"ids": list(document_ids)},
+        )
+        return {str(d): int(r) for d, r in found.fetchall() if self.doc_live[int(r)]}
+
     def document(self, document_id: str) -> dict[str, Any] | None:
         """A document's row by its id, or None."""
         rows = self._live_rows("SELECT doc_row FROM docs WHERE document_id = ?", document_id)

@@ -44,6 +44,7 @@ __all__ = [
     "Identifier",
     "candidates",
     "field_identifiers",
+    "firm_display",
     "firm_key",
     "firm_names",
     "identifiers",
@@ -426,6 +427,13 @@ def firm_names(name: str) -> list[str]:
     name = _PLACE_TAIL.sub("", name.strip())
     names = [_key(part) for part in _DBA.split(name)]
     return list(dict.fromkeys(k for k in names if k))
+
+
+def firm_display(name: str) -> str:
+    """A firm's name as shown: as written, without a label before it (`Recalling Firm:`) or a
+    place after it (`, Lake Forest, IL 60045`), spaces collapsed."""
+    shown = _PREFIXES.sub("", _PLACE_TAIL.sub("", name.strip()))
+    return " ".join(shown.split()).strip(" ,;:") or " ".join(name.split())
 
 
 def firm_key(name: str) -> str:

@@ -135,9 +135,9 @@ def listed_but_gone(request: httpx.Request) -> httpx.Response:
     "call", [lambda e: e.firm("Hospira"), lambda e: e.timeline("hospira-000000")]
 )
 def test_a_server_without_the_extension_is_said_not_to_offer_it(handler: Any, call: Any) -> None:
-    with Client(BASE, "key", transport=httpx.MockTransport(handler)) as eng:
-        with pytest.raises(FeatureNotOffered) as caught:
-            call(eng)
+    eng = Client(BASE, "key", transport=httpx.MockTransport(handler))
+    with eng, pytest.raises(FeatureNotOffered) as caught:
+        call(eng)
     assert caught.value.field == "firms" and "does not offer" in caught.value.message
 
 

@@ -622,6 +622,16 @@ class IndexStore:
         )
         return {str(d): int(r) for d, r in found.fetchall() if self.doc_live[int(r)]}
 
+    def document_keys(self, doc_rows: Sequence[int]) -> list[str]:
+        """A key per document row that names the same document as long as its segment lives
+        (segments never change): `<segment>:<row in it>`, for caches of what a document says."""
+        rows = np.asarray(doc_rows, np.int64)
+        segs = self._segment_of(rows, self.doc_base)
+        return [
+            f"{self.segments[s].folder.name}:{r - int(self.doc_base[s])}"
+            for s, r in zip(segs.tolist(), rows.tolist(), strict=True)
+        ]
+
     def document(self, document_id: str) -> dict[str, Any] | None:
         """A document's row by its id, or None."""
         rows = self._live_rows("SELECT doc_row FROM docs WHERE document_id = ?", document_id)

@@ -17,9 +17,10 @@ repeat; `links` are left empty here.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pandas as pd
@@ -207,20 +208,30 @@ def _in_date_order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     )
 
 
-def store_events(store: IndexStore, doc_rows: Sequence[int]) -> list[dict[str, Any]]:
-    """The timeline's rows (wire form) of live documents of an index, in date order; each
-    document's first `EVENT_PAGES` pages are read at once."""
-    docs = store.documents(set(doc_rows))
+def store_events(
+    store: IndexStore,
+    doc_rows: Sequence[int],
+    cache: MutableMapping[str, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """The timeline's rows (wire form) of live documents of an index, in date order. Each
+    document's first `EVENT_PAGES` pages are read at once and parsed (some 15 ms a document);
+    `cache` keeps the rows by `IndexStore.document_keys`, so a document is parsed once."""
+    rows = sorted(set(doc_rows))
+    keys = dict(zip(rows, store.document_keys(rows), strict=True))
+    known = {row: cache.get(keys[row]) for row in rows} if cache is not None else {}
+    docs = store.documents([row for row in rows if known.get(row) is None])
     spans = [
         range(int(d["first_page_id"]), int(d["first_page_id"]) + min(d["page_count"], EVENT_PAGES))
         for d in docs
     ]
     texts = iter(store.texts([p for span in spans for p in span]))
-    events = []
+    events = [e for e in known.values() if e is not None]
     for doc, span in zip(docs, spans, strict=True):
-        pages = {n: next(texts) for n in range(1, len(span) + 1)}
-        events.append(_event(doc, pages))
-    return _in_date_order(events)
+        event = _event(doc, {n: next(texts) for n in range(1, len(span) + 1)})
+        if cache is not None:
+            cache[keys[doc["doc_row"]]] = event
+        events.append(event)
+    return _in_date_order(copy.deepcopy(events))
 
 
 def document_events(engine: Engine, document_ids: Sequence[str]) -> pd.DataFrame:

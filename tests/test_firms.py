@@ -4,7 +4,7 @@ citation, and `regnb.firms.document_events` does the same for any documents."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -15,7 +15,9 @@ from regnb import firms
 from regnb.errors import InvalidRequest, NotFound, UnknownDataset
 from regnb.firms import FIRM_COLUMNS, TIMELINE_COLUMNS, Timeline
 from regnb.settings import Settings
+from tests import paths
 from tests.firm_corpus import FEI, firm_documents
+from tests.research_benchmark import real_engine
 
 
 @pytest.fixture(scope="module")
@@ -235,3 +237,63 @@ def test_anything_else_is_an_invalid_entity(entity: object) -> None:
     with pytest.raises(InvalidRequest) as caught:
         firms.entity_id_of(entity)
     assert caught.value.field == "entity"
+
+
+# --- the real documents of ../shared/data/realcorpus --------------------------------------
+
+REAL_FILES = (
+    "fda_483__ncruickshank.jsonl.gz",
+    "fda_warning_letters__jev.jsonl.gz",
+    "fda_crl__gmpkit.jsonl.gz",
+    "fda_recall_enforcement__openfda-fixture.jsonl.gz",
+)
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
+    if not (paths.SHARED_DATA / "realcorpus").exists():
+        pytest.skip(f"real corpus not found at {paths.SHARED_DATA / 'realcorpus'}")
+    eng = real_engine(tmp_path_factory.mktemp("real"), REAL_FILES)
+    yield eng
+    eng.close()
+
+
+def _in_page(eng: regnb.Engine, document_id: str, page_num: int, passage: str) -> bool:
+    text = eng.read(document_id, page_num, page_num).page_list[0]["text"]
+    return " ".join(passage.split()) in " ".join(text.split())
+
+
+@pytest.mark.shared_data
+@pytest.mark.parametrize(
+    ("name", "datasets"),
+    [
+        ("Empower Clinic Services", {"fda_483", "fda_warning_letters"}),
+        ("Nubratori", {"fda_483", "fda_warning_letters"}),
+        ("Eli Lilly", {"fda_483", "fda_crl"}),
+        ("Baxter Healthcare", {"fda_warning_letters", "fda_crl"}),
+    ],
+)
+def test_a_real_firms_documents_across_datasets_cite_their_pages(
+    real: regnb.Engine, name: str, datasets: set[str]
+) -> None:
+    firm = real.firm(name).iloc[0]
+    assert set(firm["datasets"]) >= datasets
+    timeline = real.timeline(firm)
+    assert len(timeline) == firm["documents"]
+    dates = timeline["date"].dropna()
+    assert dates.is_monotonic_increasing
+    for event in timeline.itertuples():
+        assert event.passage and _in_page(real, event.document_id, event.page_num, event.passage)
+        if event.dataset == "fda_483" and event.findings:
+            assert all(f.startswith("Observation ") for f in event.findings)
+    assert timeline["findings"].map(len).sum() > 0
+
+
+@pytest.mark.shared_data
+def test_a_real_firms_fei_finds_it_and_its_pages(real: regnb.Engine) -> None:
+    firm = real.firm("Empower Clinic Services").iloc[0]
+    fei = next(i for i in firm["identifiers"] if i.startswith("FEI "))
+    assert real.firm(fei)["id"].tolist() == [firm["id"]]
+    found = real.search([f"fei:{fei.split()[1]}"])
+    assert found.total >= 1
+    assert {d["document_id"] for d in found.results} <= set(real.timeline(firm)["document_id"])

@@ -1,5 +1,5 @@
 """Firms of one index: its entities, grouped once per snapshot, resolved from a name or an
-identifier, and an entity's timeline.
+identifier, and an entity's timeline (each document's row parsed once, then kept in memory).
 
 The entities are grouped the first time a snapshot is asked for them, from what the index holds
 per document (its firm fields' values and its identifiers, both written at index time), and kept
@@ -9,8 +9,8 @@ done per segment as they are written, and it takes about a second per 100,000 do
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
-from collections.abc import Callable
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +31,42 @@ from regnb.firms import (
 )
 from regnb.validate import check_datasets, check_int, check_plan
 
-__all__ = ["FIRMS_LIMIT_MAX", "Firms"]
+__all__ = ["EVENTS_KEPT", "FIRMS_LIMIT_MAX", "EventCache", "Firms"]
 
 FIRMS_LIMIT_MAX = 100
+EVENTS_KEPT = 20_000  # documents' timeline rows kept in memory (a few KB each)
+
+
+class EventCache(MutableMapping[str, dict[str, Any]]):
+    """The timeline rows of the documents parsed last, at most `size`, least recently used
+    dropped first; safe across threads."""
+
+    def __init__(self, size: int = EVENTS_KEPT) -> None:
+        self.size = size
+        self._items: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __getitem__(self, key: str) -> dict[str, Any]:
+        with self._lock:
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def __setitem__(self, key: str, value: dict[str, Any]) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def __delitem__(self, key: str) -> None:
+        with self._lock:
+            del self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._items))
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 @dataclass(frozen=True)
@@ -71,6 +104,7 @@ class Firms:
         self.stores, self.catalog = stores, catalog
         self._table: _Table | None = None
         self._lock = threading.Lock()
+        self.events = EventCache()
 
     def table(self) -> _Table:
         """The current snapshot's entities, grouped on first use."""
@@ -144,4 +178,4 @@ class Firms:
         codes = self._open_codes(table.store, None, plan)
         row = self._row(table.store, found, codes, "id")
         rows = row.pop("_rows")
-        return timeline_frame(store_events(table.store, rows.tolist()), firm=row)
+        return timeline_frame(store_events(table.store, rows.tolist(), self.events), firm=row)

@@ -16,6 +16,7 @@ from regnb.errors import InvalidRequest, NotFound
 from regnb.firms import firm_records, timeline_records
 from regnb.parts._firms import FIRMS_LIMIT_MAX
 from regnb.server._body import query_int
+from regnb.server._conversations import check_query
 from regnb.server._openapi import EXTENSION, KEY, error_responses, ok_response
 from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
@@ -28,7 +29,8 @@ LIMIT_DEFAULT = 20
 
 def firm_arguments(request: Request) -> dict[str, Any]:
     """`Engine.firm` arguments from the query: `q` (required, not blank), `datasets` (ids
-    separated by commas) and `limit`."""
+    separated by commas) and `limit`; any other parameter is refused."""
+    check_query(request, ("q", "datasets", "limit"))
     q = request.query_params.get("q")
     if q is None:
         raise InvalidRequest("q is required: a firm's name, an identifier or a firm id", field="q")
@@ -71,6 +73,7 @@ class FirmRoutes:
         """GET /api/v3/firms/{firm_id}/timeline: `{"firm": {...}, "events": [...]}`."""
         state = self.state
         caller = await state.authenticate(request)
+        check_query(request)
         firm_id = request.path_params["firm_id"]
 
         def run() -> bytes:

@@ -92,6 +92,7 @@ async def test_a_plan_counts_only_what_it_may_read(client, keys):
         ("q=Hospira&limit=101", "limit"),
         ("q=Hospira&datasets=fda_nope", "datasets[0]"),
         ("q=Hospira&datasets=fda_483,", "datasets[1]"),
+        ("q=Hospira&dataset=fda_483", "dataset"),
     ],
 )
 async def test_a_bad_query_is_400_naming_the_field(client, keys, query, field):
@@ -119,6 +120,11 @@ async def test_the_timeline_follows_the_plan(client, keys):
 async def test_an_unknown_firm_is_404_naming_the_firm(client, keys):
     resp = await get(client, "/api/v3/firms/no-such-firm-000000/timeline", keys["ent"])
     assert_v3_error(resp, 404, "not_found", "firm_id")
+
+
+async def test_the_timeline_takes_no_query_parameter(client, keys):
+    resp = await get(client, "/api/v3/firms/no-such-firm-000000/timeline?limit=5", keys["ent"])
+    assert_v3_error(resp, 400, "invalid_request", "limit")
 
 
 @pytest.mark.parametrize(

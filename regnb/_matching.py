@@ -21,7 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
-from regnb.query import AllOf, AnyOf, Cfr, Field, Node, Not, Phrase, Prefix, Words
+from regnb.query import AllOf, AnyOf, Cfr, Field, Ident, Node, Not, Phrase, Prefix, Words
 
 __all__ = [
     "Candidates",
@@ -242,7 +242,7 @@ class _Evaluation:
     def __call__(self, node: Node, sub: np.ndarray) -> np.ndarray:
         if isinstance(node, Words):
             return self.holds(self.lexicon.all_of(node.terms), sub, every=True)
-        if isinstance(node, Cfr):
+        if isinstance(node, Cfr | Ident):
             return self.holds(self.lexicon.all_of([node.term]), sub, every=True)
         if isinstance(node, Prefix):
             return self.holds(self.lexicon.expansions.get(node.prefix), sub, every=False)

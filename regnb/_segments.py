@@ -11,7 +11,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
         embeddings.npy      float16 (pages, dim)
         post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
                             (uint16) and tf (uint8), the few larger values kept apart
-        meta.duckdb         document ids and URLs, field values (for lookups and filters)
+        meta.duckdb         document ids and URLs, field values (for lookups and filters),
+                            each document's identifiers (`regnb._identifiers`)
 
 Local ids count from 0 within a segment; the store adds each segment's base.
 """
@@ -31,6 +32,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from regnb import cfr, shards, text
+from regnb._identifiers import IDENTIFIER_SCHEMA, identifier_tables
 
 __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
 
@@ -85,6 +87,7 @@ class SegmentData:
     post_page: np.ndarray  # int32 local page id
     post_tf: np.ndarray  # int32
     fields: pa.Table  # FIELD_SCHEMA, doc_row local
+    identifiers: pa.Table  # IDENTIFIER_SCHEMA, doc_row local
 
     @property
     def n_pages(self) -> int:
@@ -110,14 +113,14 @@ TOKENISE_SQL = [
     "DROP TABLE vocab",
     "CREATE TEMP TABLE new_terms AS SELECT term, "
     "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
-    "FROM (SELECT term FROM pt UNION SELECT term FROM cfr_in) "
+    "FROM (SELECT term FROM pt UNION SELECT term FROM cited_in) "
     "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
-# The words' postings and the CFR citations' (`regnb.cfr`), which are not words of the page's
-# BM25 length: LENGTHS_SQL reads the words alone.
+# The words' postings and those of the CFR citations and identifiers (`regnb.cfr`, `regnb.ids`:
+# `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
 POSTINGS_SQL = (
     "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf "
-    "FROM (SELECT page_id, term, tf FROM pt UNION ALL SELECT page_id, term, tf FROM cfr_in) p "
+    "FROM (SELECT page_id, term, tf FROM pt UNION ALL SELECT page_id, term, tf FROM cited_in) p "
     "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
     "ORDER BY term_id, p.page_id"
 )
@@ -143,9 +146,12 @@ def from_tables(
     """A segment from documents (DOC_SCHEMA, in page order) and their pages (`doc_row`,
     `page_num`, `text`, local page id = row), tokenised as the index has always done: title and
     text, folded, stop words dropped, stemmed; plus the CFR citations of each page's text as
-    terms `cfr:211.113` (`regnb.cfr`), outside the page's BM25 length. `dictionary` (term, term_id) is the index's; terms
-    it lacks get ids from `next_term_id` on, in term order. Returns the segment and its new terms."""
+    terms `cfr:211.113` (`regnb.cfr`) and its identifiers and its document's as terms
+    `fei:3000975914` (`regnb._identifiers`), outside the page's BM25 length. `dictionary`
+    (term, term_id) is the index's; terms it lacks get ids from `next_term_id` on, in term
+    order. Returns the segment and its new terms."""
     folded = _folded_pages(docs, pages)
+    id_postings, identifiers = identifier_tables(docs, pages)
     con = text.connect()
     try:
         if threads:
@@ -170,7 +176,9 @@ def from_tables(
         con.register("folded_in", folded)
         con.register("dict_in", dictionary)
         con.register("fields_in", _field_rows(docs))
-        con.register("cfr_in", cfr_postings(pages.column("text")))
+        con.register(
+            "cited_in", pa.concat_tables([cfr_postings(pages.column("text")), id_postings])
+        )
         for sql in TOKENISE_SQL:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
@@ -194,6 +202,7 @@ def from_tables(
         post_page=np.asarray(post["page_id"], np.int32),
         post_tf=np.asarray(post["tf"], np.int32),
         fields=_table(fields, FIELD_SCHEMA),
+        identifiers=identifiers,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
 
@@ -381,6 +390,8 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
             "CREATE TABLE docs AS SELECT doc_row, document_id, dataset, url FROM docs_in ORDER BY doc_row"
         )
         con.execute("CREATE TABLE field_values AS SELECT * FROM fields_in")
+        con.register("identifiers_in", data.identifiers)
+        con.execute("CREATE TABLE identifiers AS SELECT * FROM identifiers_in ORDER BY doc_row")
         con.execute("CREATE INDEX docs_document_id ON docs (document_id)")
         con.execute("CHECKPOINT")
     finally:
@@ -513,11 +524,16 @@ class Segment:
         return cast(np.ndarray, (running - np.repeat(before, counts)).astype(np.int32))
 
     def field_values(self) -> pa.Table:
+        return self._meta("field_values", FIELD_SCHEMA)
+
+    def identifiers(self) -> pa.Table:
+        """Each document's identifiers (`regnb._identifiers.IDENTIFIER_SCHEMA`)."""
+        return self._meta("identifiers", IDENTIFIER_SCHEMA)
+
+    def _meta(self, table: str, schema: pa.Schema) -> pa.Table:
         con = text.connect(str(self.folder / "meta.duckdb"), read_only=True)
         try:
-            return _table(
-                con.execute("SELECT * FROM field_values").arrow().read_all(), FIELD_SCHEMA
-            )
+            return _table(con.execute(f"SELECT * FROM {table}").arrow().read_all(), schema)
         finally:
             con.close()
 
@@ -529,6 +545,7 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
     """One segment's data from segments and their live-document masks, deleted documents
     dropped, pages kept in order (segment by segment)."""
     docs, page_doc, page_num, page_dl, texts, vectors, fields = [], [], [], [], [], [], []
+    identifiers = []
     terms, pages, tfs = [], [], []
     doc_base = page_base = 0
     for seg, live_docs in parts:
@@ -565,6 +582,7 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
                 0, "doc_row", pa.array(new_doc[fv.column("doc_row").to_numpy()].astype(np.int32))
             )
         )
+        identifiers.append(_live_rows(seg.identifiers(), live_docs, new_doc))
         t, p, f = seg.postings_all()
         live_post = keep_page[p]
         terms.append(t[live_post])
@@ -593,7 +611,16 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         post_page=post_page[order],
         post_tf=post_tf[order],
         fields=all_fields.take(order_fields),
+        identifiers=pa.concat_tables(identifiers),
     )
+
+
+def _live_rows(table: pa.Table, live_docs: np.ndarray, new_doc: np.ndarray) -> pa.Table:
+    """The rows of a table by `doc_row` (column 0) of the live documents, renumbered."""
+    rows = np.asarray(table.column("doc_row").to_numpy(), np.int64)
+    kept = table.filter(pa.array(live_docs[rows] if rows.size else np.zeros(0, bool)))
+    renumbered = new_doc[np.asarray(kept.column("doc_row").to_numpy(), np.int64)]
+    return kept.set_column(0, "doc_row", pa.array(renumbered.astype(np.int32)))
 
 
 def shard_tables(

@@ -155,6 +155,15 @@ class IndexStore:
                 "NULL::VARCHAR AS value, NULL::VARCHAR AS norm, NULL::VARCHAR[] AS terms",
             )
         )
+        self._con.execute(
+            union_sql(
+                "identifiers",
+                "kind, value, page_num",
+                self.doc_base[:-1].tolist(),
+                "NULL::INTEGER AS doc_row, NULL::VARCHAR AS kind, NULL::VARCHAR AS value, "
+                "NULL::INTEGER AS page_num",
+            )
+        )
         self._lock = threading.Lock()
         self._rank: dict[int, int] = {}
         self._cache: dict[str, Any] = {}
@@ -569,6 +578,59 @@ class IndexStore:
     def _live_rows(self, sql: str, value: str) -> list[int]:
         rows = self.cursor().execute(sql, [value]).fetchall()
         return sorted(int(r[0]) for r in rows if self.doc_live[int(r[0])])
+
+    def live_field_values(self, fields: Sequence[str]) -> pa.Table:
+        """`doc_row`, `field`, `value` of the named catalog fields of every live document."""
+        table = (
+            self.cursor()
+            .execute(
+                "SELECT doc_row, field, value FROM field_values "
+                "WHERE field IN (SELECT unnest($fields)) ORDER BY doc_row",
+                {"fields": list(fields)},
+            )
+            .arrow()
+            .read_all()
+        )
+        return self._live(table)
+
+    def live_identifiers(self, max_page: int) -> pa.Table:
+        """`doc_row`, `kind`, `value`, `page_num` of every live document's identifiers read from
+        its catalog fields (page 0) or its pages up to `max_page` (`regnb._identifiers`)."""
+        table = (
+            self.cursor()
+            .execute(
+                "SELECT doc_row, kind, value, page_num FROM identifiers "
+                "WHERE page_num <= $max ORDER BY doc_row",
+                {"max": int(max_page)},
+            )
+            .arrow()
+            .read_all()
+        )
+        return self._live(table)
+
+    def _live(self, table: pa.Table) -> pa.Table:
+        rows = _numbers(table.column("doc_row")) if table.num_rows else np.zeros(0, np.int64)
+        return table.filter(pa.array(self.doc_live[rows]))
+
+    def document_rows(self, document_ids: Sequence[str]) -> dict[str, int]:
+        """The live documents' rows by id (ids the index lacks are left out)."""
+        if not document_ids:
+            return {}
+        found = self.cursor().execute(
+            "SELECT document_id, doc_row FROM docs WHERE document_id IN (SELECT unnest($ids))",
+            {"ids": list(document_ids)},
+        )
+        return {str(d): int(r) for d, r in found.fetchall() if self.doc_live[int(r)]}
+
+    def document_keys(self, doc_rows: Sequence[int]) -> list[str]:
+        """A key per document row that names the same document as long as its segment lives
+        (segments never change): `<segment>:<row in it>`, for caches of what a document says."""
+        rows = np.asarray(doc_rows, np.int64)
+        segs = self._segment_of(rows, self.doc_base)
+        return [
+            f"{self.segments[s].folder.name}:{r - int(self.doc_base[s])}"
+            for s, r in zip(segs.tolist(), rows.tolist(), strict=True)
+        ]
 
     def document(self, document_id: str) -> dict[str, Any] | None:
         """A document's row by its id, or None."""

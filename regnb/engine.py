@@ -30,6 +30,7 @@ from regnb.models import (
 )
 from regnb.parts._agents import Agents
 from regnb.parts._embedder import Embedder
+from regnb.parts._firms import Firms
 from regnb.parts._index import CorpusIndex
 from regnb.parts._lazy import Lazy
 from regnb.parts._reader import Reader
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from regnb.agent.types import Agent
     from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
+    from regnb.firms import Timeline
 
 __all__ = ["Engine", "demo_corpus_path"]
 
@@ -77,6 +79,7 @@ class Engine:
     statistics: CorpusStatistics
     searches: Searches
     reader: Reader
+    firms: Firms
     agents: Agents
     watches: Watches
 
@@ -113,6 +116,7 @@ class Engine:
             max_pages=self.settings.read_max_pages,
             max_bytes=self.settings.read_max_bytes,
         )
+        self.firms = Firms(self.index.current, self.catalog)
         self.agents = Agents(self, self.settings)
         self.watches = Watches(self)
         self._conversations: Lazy[LocalConversations] = Lazy(self._open_conversations)
@@ -469,6 +473,32 @@ class Engine:
     ) -> ContentsResult:
         """Pages of a document by `doc_id` (relative path or URL form), 0-based page numbers."""
         return self.reader.legacy_contents(doc_id, top_k, offset, plan=plan, default_plan=self.plan)
+
+    # --- firms across datasets (`regnb.firms`) ------------------------------------------------
+
+    @spec_arguments
+    def firm(
+        self,
+        name_or_id: str,
+        *,
+        datasets: Sequence[str] | None = None,
+        limit: int = 20,
+        plan: str | None = None,
+    ) -> pd.DataFrame:
+        """The firms a name, FEI, application number or firm id may mean, best match first:
+        `id`, `name`, `variants`, `identifiers`, `documents`, `datasets` (documents per
+        dataset), `match` (id, identifier, name, prefix or words). Several rows when the name is
+        ambiguous; none when nothing matches."""
+        return self.firms.firm(
+            name_or_id, datasets=datasets, limit=limit, plan=self.plan if plan is None else plan
+        )
+
+    @spec_arguments
+    def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> Timeline:
+        """Every document about a firm (its id, or a row of `firm`'s frame) across datasets, in
+        date order, with its key findings, CFR sections and a citation (`regnb.firms`);
+        `.plot()` draws it."""
+        return self.firms.timeline(entity, plan=self.plan if plan is None else plan)
 
     # --- research conversations (account `local`, the engine's plan) ------------------------
 

@@ -31,13 +31,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
 __all__ = [
+    "IDENTIFIER_FIELDS",
     "KINDS",
     "Identifier",
+    "candidates",
     "field_identifiers",
+    "firm_display",
     "firm_key",
     "firm_names",
     "identifiers",
@@ -56,6 +63,12 @@ class Identifier:
     kind: str
     value: str
     text: str
+
+    @property
+    def terms(self) -> list[str]:
+        """Its index terms (`fei:3000975914`; `app:021164` and `nda:021164`), the most specific
+        last; see the module's table."""
+        return _terms(self)
 
 
 _FEI = re.compile(
@@ -117,10 +130,12 @@ def _application(kind: str | None, number: str, supplement: int) -> str:
     return f"{value}/S-{supplement:03d}" if supplement else value
 
 
-def _found(text: str) -> Iterator[tuple[int, Identifier]]:
-    """Every identifier in `text` with its position, repeats kept, the bare numbers unresolved."""
+def _fei(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _FEI.finditer(text):
         yield m.start(), Identifier("fei", m["n"], m[0])
+
+
+def _applications(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _APPLICATION.finditer(text):
         kind = {"sNDA": "NDA", "sBLA": "BLA", "STN": "BLA"}.get(m["type"], m["type"])
         if m["type"] == "STN" and len(m["n"]) != 6:
@@ -131,27 +146,65 @@ def _found(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _BARE_APPLICATION.finditer(text):
         number, supplement = (m["n"], int(m["os"])) if m["n"] else (m["ln"], 0)
         yield m.start(), Identifier("application", _application(None, number, supplement), m[0])
+
+
+def _510k(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _K.finditer(text):
         if _not_after_lot(text, m.start()):
             yield m.start(), Identifier("510k", f"K{m['n'] or m['spaced']}", m[0])
-    speaks_of_pma = _PMA_CONTEXT.search(text) is not None
+
+
+def _pma(text: str) -> Iterator[tuple[int, Identifier]]:
+    speaks_of_pma: bool | None = None
     for m in _PMA.finditer(text):
+        if not m["s"] and speaks_of_pma is None:
+            speaks_of_pma = _PMA_CONTEXT.search(text) is not None
         if (m["s"] or speaks_of_pma) and _not_after_lot(text, m.start()):
             s = f"/S{int(m['s']):03d}" if m["s"] else ""
             yield m.start(), Identifier("pma", f"P{m['n']}{s}", m[0])
+
+
+def _denovo(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _DENOVO.finditer(text):
         yield m.start(), Identifier("denovo", f"DEN{m['n']}", m[0])
+
+
+def _nct(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _NCT.finditer(text):
         yield m.start(), Identifier("nct", f"NCT{m['n']}", m[0])
+
+
+def _product_codes(text: str) -> Iterator[tuple[int, Identifier]]:
     for m in _PRODUCT_CODE.finditer(text):
         for code in re.findall(_CODE, m["codes"]):
             yield m.start(), Identifier("product_code", code, m[0])
 
 
-def identifiers(text: str) -> list[Identifier]:
-    """The identifiers a text holds, in order of first appearance, each once. An application
-    number written without its type takes the type the text gives it elsewhere."""
-    found = [i for _, i in sorted(_found(text), key=lambda p: p[0])]
+_READERS = {
+    "fei": _fei,
+    "application": _applications,
+    "510k": _510k,
+    "pma": _pma,
+    "denovo": _denovo,
+    "nct": _nct,
+    "product_code": _product_codes,
+}
+
+
+def _found(text: str, kinds: Iterable[str]) -> Iterator[tuple[int, Identifier]]:
+    """Every identifier of `kinds` in `text` with its position, repeats kept, the bare numbers
+    unresolved."""
+    wanted = set(kinds)
+    for kind, read in _READERS.items():
+        if kind in wanted:
+            yield from read(text)
+
+
+def identifiers(text: str, kinds: Iterable[str] = KINDS) -> list[Identifier]:
+    """The identifiers (of `kinds`, default all) a text holds, in order of first appearance,
+    each once. An application number written without its type takes the type the text gives
+    it elsewhere."""
+    found = [i for _, i in sorted(_found(text, kinds), key=lambda p: p[0])]
     typed = {
         i.value.split()[1][:6]: i.value.split()[0]
         for i in found
@@ -190,8 +243,41 @@ def index_terms(text: str) -> dict[str, int]:
     how many identifiers give each; see the module's table for the scheme."""
     counts: Counter[str] = Counter()
     for identifier in identifiers(text):
-        counts.update(_terms(identifier))
+        counts.update(identifier.terms)
     return dict(counts)
+
+
+# What every identifier of a kind holds, for a first pass over many pages at once (RE2, through
+# Arrow): its label, or the letters and digits of its own form.
+_S = r"[\s\pZ\pC]"  # RE2's ASCII \s widened to Python's whitespace (and more)
+_CANDIDATES = {
+    "fei": r"FEI",
+    "application": r"NDA|BLA|STN|\p{Nd}{6}[ \t]?Orig|(?i:application)[ \t]+(?i:no|number|#)",
+    "510k": r"[Kk][ \t]?\p{Nd}{6}",
+    "pma": r"P\p{Nd}{6}",
+    "denovo": r"DEN[ \t]?\p{Nd}{6}",
+    "nct": r"(?i:nct)[ \t]?\p{Nd}{8}",
+    "product_code": rf"(?i:product{_S}+code|procode)",
+}
+
+
+_ANY_CANDIDATE = "|".join(_CANDIDATES.values())
+
+
+def candidates(texts: pa.ChunkedArray | pa.Array) -> dict[str, np.ndarray]:
+    """Per kind of identifier, whether each text may hold one (a superset, found by vectorised
+    passes: one over every text, then one per kind over those it kept): `identifiers(text,
+    kinds)` needs only the kinds marked."""
+    hit = pc.match_substring_regex(texts, _ANY_CANDIDATE).fill_null(False)
+    at = np.flatnonzero(np.asarray(hit.to_numpy(zero_copy_only=False), bool))
+    kept = texts.take(pa.array(at, pa.int64()))
+    out = {}
+    for kind, pattern in _CANDIDATES.items():
+        mask = np.zeros(len(texts), bool)
+        found = pc.match_substring_regex(kept, pattern).fill_null(False)
+        mask[at] = np.asarray(found.to_numpy(zero_copy_only=False), bool)
+        out[kind] = mask
+    return out
 
 
 _QUERY_LABELS = {
@@ -229,18 +315,28 @@ def query_term(kind: str, value: str) -> str:
     return _terms(found[0])[-1]
 
 
+# The catalog fields that hold identifiers, each read as if written after its label.
+_FIELD_LABELS = {
+    "fei_number": "FEI ",
+    "application_number": "Application Number: ",
+    "bla_number": "BLA ",
+    "submission_number": "PMA ",
+    "pma_number": "PMA ",
+    "nct_id": "",
+    "product_code": "Product code: ",
+}
+IDENTIFIER_FIELDS = tuple(_FIELD_LABELS)
+
+
 def field_identifiers(fields: Mapping[str, object]) -> list[Identifier]:
-    """The identifiers of a record's catalog fields (`fei_number`, `application_number` with
-    `submission_type`, `submission_number`, `nct_id`, `product_code`), read as labelled text."""
+    """The identifiers of a record's catalog fields (`IDENTIFIER_FIELDS`: `fei_number`,
+    `application_number` with `submission_type`, `bla_number`, `submission_number`,
+    `pma_number`, `nct_id`, `product_code`), read as labelled text."""
     out: list[Identifier] = []
-    for name, label in (
-        ("fei_number", "FEI "),
-        ("application_number", "Application Number: "),
-        ("submission_number", "PMA "),
-        ("nct_id", ""),
-        ("product_code", "Product code: "),
-    ):
+    for name, label in _FIELD_LABELS.items():
         value = fields.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
         if not isinstance(value, str) or not value.strip():
             continue
         value = value.strip()
@@ -331,6 +427,13 @@ def firm_names(name: str) -> list[str]:
     name = _PLACE_TAIL.sub("", name.strip())
     names = [_key(part) for part in _DBA.split(name)]
     return list(dict.fromkeys(k for k in names if k))
+
+
+def firm_display(name: str) -> str:
+    """A firm's name as shown: as written, without a label before it (`Recalling Firm:`) or a
+    place after it (`, Lake Forest, IL 60045`), spaces collapsed."""
+    shown = _PREFIXES.sub("", _PLACE_TAIL.sub("", name.strip()))
+    return " ".join(shown.split()).strip(" ,;:") or " ".join(name.split())
 
 
 def firm_key(name: str) -> str:

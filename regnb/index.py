@@ -63,7 +63,7 @@ __all__ = [
     "update_index",
 ]
 
-INDEX_VERSION = 8  # 8: CFR citations as postings (regnb.cfr)
+INDEX_VERSION = 9  # 8: CFR citations as postings (regnb.cfr); 9: identifiers (regnb.ids)
 K1 = 0.9
 B = 0.4
 MANIFEST = "index.json"

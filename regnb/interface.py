@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from regnb.catalog import Catalog
+    from regnb.firms import Timeline
     from regnb.models import (
         ConversationAccepted,
         ConversationList,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from regnb.request import SearchRequest
     from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 
-__all__ = ["ConversationAPI", "EngineAPI", "SearchAPI"]
+__all__ = ["ConversationAPI", "EngineAPI", "FirmAPI", "SearchAPI"]
 
 
 @runtime_checkable
@@ -195,5 +196,28 @@ class ConversationAPI(Protocol):
 
 
 @runtime_checkable
-class EngineAPI(SearchAPI, ConversationAPI, Protocol):
+class FirmAPI(Protocol):
+    """Firms across datasets (`regnb.firms`), extensions of the spec: `GET /api/v3/firms` and
+    `GET /api/v3/firms/{id}/timeline`."""
+
+    def firm(
+        self,
+        name_or_id: str,
+        *,
+        datasets: Sequence[str] | None = None,
+        limit: int = 20,
+        plan: str | None = None,
+    ) -> pd.DataFrame:
+        """The firms a name, FEI, application number or firm id may mean, best match first
+        (`regnb.firms.FIRM_COLUMNS`); several rows when it is ambiguous."""
+        ...
+
+    def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> Timeline:
+        """Every document about a firm (its id or a row of `firm`'s frame) in date order
+        (`regnb.firms.TIMELINE_COLUMNS`)."""
+        ...
+
+
+@runtime_checkable
+class EngineAPI(SearchAPI, ConversationAPI, FirmAPI, Protocol):
     """Everything a front end may call: local `Engine` and remote client alike."""

@@ -8,6 +8,9 @@
     title:word  title:"a b"     in the document's title
     company:hospira             a catalog field of the datasets searched
     cfr:211.113                 pages citing 21 CFR 211.113 (`cfr:211` the part)
+    fei:3002806560  nda:021164  pages holding an identifier, or whose document's catalog fields
+    app:021164  k:K123456       do (on its first page); also anda:, bla:, p:, den:, nct:,
+                                procode: (`regnb.ids`; `app:` an application of any type)
     steril*                     any index term starting with `steril` (bounded)
 
 Words are normalised as the index does (stop words dropped, stemmed), so lower-case `or`, `and`
@@ -27,12 +30,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Union
 
+from regnb import ids
 from regnb.cfr import query_term
 from regnb.errors import InvalidRequest
 from regnb.text import fold
 
 __all__ = [
     "CFR_FIELD",
+    "ID_FIELDS",
     "MAX_SLOP",
     "MIN_PREFIX",
     "SYNTAXES",
@@ -41,6 +46,7 @@ __all__ = [
     "AnyOf",
     "Cfr",
     "Field",
+    "Ident",
     "KeywordItem",
     "Node",
     "Not",
@@ -59,6 +65,19 @@ __all__ = [
 SYNTAXES = ("query", "plain")
 TITLE_FIELD = "title"
 CFR_FIELD = "cfr"
+# The prefixes of identifiers in an item (`fei:3002806560`), each with its kind in `regnb.ids`.
+ID_FIELDS = {
+    "fei": "fei",
+    "app": "application",
+    "nda": "application",
+    "anda": "application",
+    "bla": "application",
+    "k": "510k",
+    "p": "pma",
+    "den": "denovo",
+    "nct": "nct",
+    "procode": "product_code",
+}
 MIN_PREFIX = 3
 MAX_SLOP = 50
 
@@ -119,6 +138,16 @@ class Cfr:
 
 
 @dataclass(frozen=True)
+class Ident:
+    """`fei:3002806560`: the page holds the identifier, or its document's catalog fields do
+    (`term` is the index term, `regnb.ids`)."""
+
+    text: str
+    term: str
+    at: int = 0
+
+
+@dataclass(frozen=True)
 class Not:
     node: Node
     at: int = 0
@@ -136,7 +165,7 @@ class AllOf:
     at: int = 0
 
 
-Node = Union[Words, Phrase, Prefix, Field, Cfr, Not, AnyOf, AllOf]  # noqa: UP007
+Node = Union[Words, Phrase, Prefix, Field, Cfr, Ident, Not, AnyOf, AllOf]  # noqa: UP007
 
 
 @dataclass(frozen=True)
@@ -206,7 +235,7 @@ def _terms_of(node: Node, *, positive: bool, negated: bool = False) -> list[str]
         return []
     if isinstance(node, Words | Phrase):
         return list(node.terms)
-    if isinstance(node, Cfr):
+    if isinstance(node, Cfr | Ident):
         return [node.term]
     if isinstance(node, Field) and node.name == TITLE_FIELD:
         return list(node.terms)
@@ -421,6 +450,13 @@ class _Parser:
                 return Cfr(tok.text, cfr_term(tok.text), tok.at)
             except ValueError as exc:
                 raise self.syntax.error(str(exc), tok.at) from None
+        if tok.name in ID_FIELDS:
+            try:
+                return Ident(
+                    tok.text, ids.query_term(ID_FIELDS[tok.name], f"{tok.name}:{tok.text}")
+                )
+            except ValueError as exc:
+                raise self.syntax.error(str(exc), tok.at) from None
         found = tuple(self.terms(tok.text))
         if not found and not re.search(r"[^\W_]", tok.text):
             raise self.syntax.error(f"{tok.name}: has no value to match", tok.at)
@@ -446,7 +482,7 @@ def _simplify(node: Node) -> Node | None:
 
 def _requires_term(node: Node) -> bool:
     """Whether every page meeting the node holds one of its terms (so it is a candidate)."""
-    if isinstance(node, Words | Phrase | Prefix | Cfr):
+    if isinstance(node, Words | Phrase | Prefix | Cfr | Ident):
         return True
     if isinstance(node, Field):
         return node.name == TITLE_FIELD and bool(node.terms)
@@ -488,7 +524,7 @@ def parse_item(text: str, terms: Terms, *, where: str = "keywords[0]") -> Keywor
     if not any(_requires_term(n) for n in conjuncts):
         raise InvalidRequest(
             f"{where}: {text!r} has nothing to search for: every match must hold a word, "
-            "phrase, prefix or cfr: citation (exclusions and fields only narrow)",
+            "phrase, prefix, cfr: citation or identifier (exclusions and fields only narrow)",
             field=where,
         )
     plain = [t for n in conjuncts if isinstance(n, Words) for t in n.terms]

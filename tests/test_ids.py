@@ -4,6 +4,7 @@ queries, and of the variants of firms' names the catalog fields hold."""
 
 from __future__ import annotations
 
+import pyarrow as pa
 import pytest
 
 from regnb import ids
@@ -113,6 +114,48 @@ def test_a_form_reads_as_its_identifiers(text: str, expected: list[tuple[str, st
     assert [(i.kind, i.value) for i in ids.identifiers(text)] == expected
     padded = f"Before it, {text} and after it."
     assert [(i.kind, i.value) for i in ids.identifiers(padded)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), FORMS)
+def test_the_first_pass_marks_every_kind_a_form_holds(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    marked = ids.candidates(pa.chunked_array([pa.array(["no number here", text])]))
+    assert sorted(marked) == sorted(ids.KINDS)
+    held = {kind for kind, _ in expected}
+    assert {kind for kind, mask in marked.items() if mask[1]} >= held
+    assert not any(mask[0] for mask in marked.values())
+    found = ids.identifiers(text, [kind for kind, mask in marked.items() if mask[1]])
+    assert [(i.kind, i.value) for i in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("kinds", "expected"),
+    [
+        (["fei"], [("fei", "3000975914")]),
+        (["application", "nct"], [("nct", "NCT01234567"), ("application", "NDA 209128")]),
+        ([], []),
+    ],
+)
+def test_identifiers_read_only_the_kinds_asked_for(
+    kinds: list[str], expected: list[tuple[str, str]]
+) -> None:
+    text = "NCT01234567 at FEI 3000975914 under NDA 209128"
+    assert [(i.kind, i.value) for i in ids.identifiers(text, kinds)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("FEI 3000975914", ["fei:3000975914"]),
+        ("NDA 217225/S-001", ["app:217225", "nda:217225", "nda:217225/s001"]),
+        ("208288Orig1s000", ["app:208288"]),
+        ("P123456/S012", ["p:123456", "p:123456/s012"]),
+        ("product code LLZ", ["procode:llz"]),
+    ],
+)
+def test_an_identifiers_terms_end_with_its_most_specific(text: str, terms: list[str]) -> None:
+    assert ids.identifiers(text)[0].terms == terms
 
 
 @pytest.mark.parametrize("text", NOT_IDENTIFIERS)
@@ -229,6 +272,10 @@ def test_query_term_refuses_what_is_not_an_identifier_of_the_kind(kind: str, val
         ),
         ({"nct_id": "NCT01308528", "company": None}, [("nct", "NCT01308528")]),
         ({"product_code": "", "fei_number": None}, []),
+        ({"fei_number": 3011152407}, [("fei", "3011152407")]),
+        ({"bla_number": "125514"}, [("application", "BLA 125514")]),
+        ({"pma_number": "P170019/S012"}, [("pma", "P170019/S012")]),
+        ({"fei_number": True}, []),
     ],
 )
 def test_catalog_fields_read_as_identifiers(

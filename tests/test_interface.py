@@ -16,7 +16,7 @@ from regnb.client import _calls as calls
 from regnb.client._aio import AsyncClient
 from regnb.client._sync import Client
 from regnb.client.paging import AsyncPagingMethods, PagingMethods
-from regnb.interface import ConversationAPI, EngineAPI, SearchAPI
+from regnb.interface import ConversationAPI, EngineAPI, FirmAPI, SearchAPI
 from regnb.widgets.testing import ScriptedConversations
 
 
@@ -29,7 +29,9 @@ def public_methods(protocol: type) -> list[str]:
     )
 
 
-PROTOCOL_METHODS = sorted(public_methods(SearchAPI) + public_methods(ConversationAPI))
+PROTOCOL_METHODS = sorted(
+    public_methods(SearchAPI) + public_methods(ConversationAPI) + public_methods(FirmAPI)
+)
 IMPLEMENTATIONS: list[tuple[type, bool]] = [
     (regnb.Engine, False),
     (Client, False),
@@ -59,8 +61,9 @@ def test_the_protocol_declares_every_endpoint_method() -> None:
     endpoints |= {"facets", "matches"}  # extensions of the spec (issue 17)
     endpoints |= {"start_conversation", "send_message", "list_conversations", "read_conversation"}
     endpoints |= {"stop_conversation", "produced_document", "download_document"}
+    endpoints |= {"firm", "timeline"}  # extensions of the spec (issue 18)
     assert set(PROTOCOL_METHODS) == endpoints
-    assert public_methods(EngineAPI) == []  # it only joins the two
+    assert public_methods(EngineAPI) == []  # it only joins the three
 
 
 @pytest.mark.parametrize(("cls", "is_async", "name"), CASES)

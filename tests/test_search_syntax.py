@@ -220,6 +220,40 @@ def test_cfr_terms_find_the_pages_citing_a_section_or_part(make_engine, item, ex
     assert titles(eng.search([item])) == expected
 
 
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ("fei:3002806560", {"Letter", "Fielded"}),
+        ("fei:3002806560 sterility", {"Letter"}),
+        ("nda:021164", {"Letter"}),
+        ("app:021164", {"Letter", "Untyped"}),
+        ("k:K123456", {"Device"}),
+        ("nct:NCT01234567", {"Fielded"}),
+        ("fei:3002806560 -nda:021164", {"Fielded"}),
+        ("fei:1234567", set()),
+    ],
+)
+def test_identifier_terms_find_the_pages_and_documents_holding_them(make_engine, item, expected):
+    eng = make_engine(
+        {
+            "fda_warning_letters": [
+                doc("Letter", ["sterility at FEI 3002806560 under NDA 21-164"]),
+                doc("Untyped", ["Application Number: 021164"]),
+                doc("Device", ["cleared as K123456"]),
+                doc("Plain", ["3002806560 and 021164 written bare"]),
+            ],
+            "fda_483": [
+                doc(
+                    "Fielded",
+                    ["a page that names no number", "NCT01234567"],
+                    fields={"fei_number": "3002806560"},
+                ),
+            ],
+        }
+    )
+    assert titles(eng.search([item])) == expected
+
+
 def test_loosening_counts_only_the_plain_words(eng):
     res = eng.search(['sterility cleaning validation "media fill"'], datasets=["fda_483"])
     # no page holds all three plain words; loosened, the phrase still holds

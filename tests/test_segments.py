@@ -583,3 +583,61 @@ def test_an_index_without_cfr_postings_is_rebuilt_once_with_them(tmp_path, monke
     assert not old_folder.exists()
     with open_(corpus, tmp_path / "h") as again:
         assert [s.folder.name for s in again.store.segments] == built
+
+
+def write_identified_batches(corpus: Path, batches: int, *, seed: int = 7) -> None:
+    """`write_batches`'s documents with an FEI number in some pages and fields."""
+    rng = random.Random(seed)
+    for b in range(batches):
+        docs = {}
+        for ds in DATASETS:
+            docs[ds] = []
+            for i in range(rng.randint(5, 15)):
+                doc = _document(rng, ds, b * 100 + i)
+                fei = f"300{rng.randint(1000000, 1000005)}"
+                doc["pages"] = [
+                    f"{page} FEI {fei}" if rng.random() < 0.5 else page for page in doc["pages"]
+                ]
+                if ds == "fda_483" and rng.random() < 0.5:
+                    doc["fields"]["fei_number"] = fei
+                docs[ds].append(doc)
+        regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+
+
+def identifier_rows(eng: regnb.Engine) -> set[tuple[str, str, str, int]]:
+    """(document id, kind, value, page) of every document's identifiers in the index."""
+    found = eng.store.cursor().execute("SELECT doc_row, kind, value, page_num FROM identifiers")
+    rows = found.fetchall()
+    docs = {d["doc_row"]: d["document_id"] for d in eng.store.documents({r[0] for r in rows})}
+    return {(docs[r[0]], r[1], r[2], r[3]) for r in rows}
+
+
+def test_identifiers_do_not_change_a_single_score_of_a_word_search(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    write_identified_batches(corpus, 2)
+    empty = (segments.CFR_SCHEMA.empty_table(), segments.IDENTIFIER_SCHEMA.empty_table())
+    with monkeypatch.context() as patch:
+        patch.setattr(segments, "identifier_tables", lambda docs, pages: empty)
+        with open_(corpus, tmp_path / "without") as without:
+            assert without.store.term_ids(["fei:3001000001"]) == {}
+            before = [summary(without.search(**q)) for q in queries()]
+            lengths = [s.page_dl.tolist() for s in without.store.segments]
+    with open_(corpus, tmp_path / "with") as with_:
+        assert sum(with_.store.term_df([f"fei:300100000{i}" for i in range(6)]).values()) > 0
+        assert [s.page_dl.tolist() for s in with_.store.segments] == lengths
+        assert [summary(with_.search(**q)) for q in queries()] == before
+
+
+def test_a_merged_index_keeps_the_identifiers_of_its_live_documents(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_identified_batches(corpus, 2)
+    with open_(corpus, tmp_path / "h", 1) as many:
+        assert len(many.store.segments) == 6
+        before = identifier_rows(many)
+        assert {kind for _, kind, _, _ in before} == {"fei"}
+        assert {page for *_, page in before} >= {0, 1}
+    write_identified_batches(corpus, 1, seed=9)  # the first batch's keys: replacements
+    index.merge_index(corpus, load_catalog(corpus), tmp_path / "h" / "index", progress=False)
+    with open_(corpus, tmp_path / "h") as merged, open_(corpus, tmp_path / "fresh") as fresh:
+        assert len(merged.store.segments) == 1
+        assert identifier_rows(merged) == identifier_rows(fresh) != before

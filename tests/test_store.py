@@ -8,8 +8,10 @@ import random
 import numpy as np
 import pytest
 
+import regnb
 from regnb import _store, text
 from regnb._matching import phrase_pattern
+from regnb.settings import Settings
 
 from .conftest import doc
 
@@ -70,3 +72,26 @@ def test_phrase_pages_agree_with_the_sql_over_each_pages_terms(make_engine, monk
         assert store.phrase_pages(ids, terms, slop).tolist() == expected, phrase
         assert store.phrase_pages(ids[::3], terms, slop).tolist() == expected[::3], phrase
     con.close()
+
+
+def test_document_keys_name_a_segment_and_a_row_in_it(tmp_path):
+    corpus = tmp_path / "corpus"
+
+    def write(batch: int) -> None:
+        docs = {"fda_483": [doc(f"d{batch}{i}", ["text"], key=f"{batch}-{i}") for i in range(3)]}
+        regnb.write_corpus(corpus, docs, encoder=regnb.HashingEncoder(), progress=False)
+
+    write(0)
+    base = Settings.from_env().__dict__
+    settings = Settings(**{**base, "home": tmp_path / "h", "merge_segments": 0})
+    with regnb.Engine(corpus, encoder=regnb.HashingEncoder(), settings=settings) as eng:
+        write(1)  # a second segment, added when the engine next looks
+        store = eng.store
+        names = [s.folder.name for s in store.segments]
+        assert len(names) == 2
+        assert store.document_keys([0, 2, 3, 5]) == [
+            f"{names[0]}:0",
+            f"{names[0]}:2",
+            f"{names[1]}:0",
+            f"{names[1]}:2",
+        ]

@@ -34,6 +34,7 @@ from regnb.client._extensions import (
 )
 from regnb.client._retry import Attempts
 from regnb.errors import NotFound
+from regnb.firms import Timeline, entity_id_of
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -274,6 +275,35 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
             except NotFound:
                 self._extensions = frozenset()
         self._unoffered(wanted)
+
+    @_spec_arguments
+    async def firm(
+        self,
+        name_or_id: str,
+        *,
+        datasets: Sequence[str] | None = None,
+        limit: int = 20,
+        plan: str | None = None,
+    ) -> pd.DataFrame:
+        """The firms a name or identifier may mean (see `Client.firm`)."""
+        self._check_plan(plan)
+        await self._require(["firms"])
+        return await self._send_firms(calls.firms(name_or_id, datasets, limit))
+
+    @_spec_arguments
+    async def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> Timeline:
+        """A firm's documents in date order (see `Client.timeline`)."""
+        self._check_plan(plan)
+        await self._require(["firms"])
+        return await self._send_firms(calls.timeline(entity_id_of(entity)))
+
+    async def _send_firms(self, call: Call[T]) -> T:
+        try:
+            return await self._send(call)
+        except NotFound as error:
+            if error.field is None:
+                raise not_offered("firms", self.base_url) from error
+            raise
 
     @_spec_arguments
     async def read(

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 import httpx
+import pandas as pd
 
 from regnb.catalog import Catalog
 from regnb.client._errors import Style
 from regnb.client._extensions import MatchesPage, offered, uses_syntax
 from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
+from regnb.firms import Timeline, firms_frame, timeline_frame
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -37,6 +39,7 @@ __all__ = [
     "Call",
     "datasets",
     "download",
+    "firms",
     "legacy_contents",
     "legacy_search",
     "list_conversations",
@@ -51,6 +54,7 @@ __all__ = [
     "start_conversation",
     "stop_conversation",
     "text_download",
+    "timeline",
 ]
 
 T = TypeVar("T")
@@ -218,6 +222,28 @@ def openapi() -> Call[frozenset[str]]:
 def matches(body: Mapping[str, Any]) -> Call[MatchesPage]:
     """One page of every match (`POST /api/v3/matches`, an extension)."""
     return Call("POST", "/api/v3/matches", _built(MatchesPage.from_dict), body=encode(body))
+
+
+def firms(name_or_id: str, datasets: Sequence[str] | None, limit: int) -> Call[pd.DataFrame]:
+    """`GET /api/v3/firms` (an extension): the candidates as `Engine.firm`'s frame."""
+    if not isinstance(name_or_id, str) or not name_or_id.strip():
+        raise InvalidRequest(
+            "name_or_id must be a firm's name, an identifier or a firm id", field="name_or_id"
+        )
+    params: dict[str, Any] = {"q": name_or_id, "limit": limit}
+    if datasets is not None:
+        if isinstance(datasets, str) or not all(isinstance(d, str) for d in datasets):
+            raise InvalidRequest("datasets must be a list of dataset ids", field="datasets")
+        params["datasets"] = ",".join(datasets)
+    return Call(
+        "GET", "/api/v3/firms", _built(lambda got: firms_frame(got["firms"])), params=params
+    )
+
+
+def timeline(firm_id: str) -> Call[Timeline]:
+    """`GET /api/v3/firms/{id}/timeline` (an extension): `Engine.timeline`'s frame."""
+    path = f"/api/v3/firms/{_segment(firm_id, 'entity', InvalidRequest)}/timeline"
+    return Call("GET", path, _built(lambda got: timeline_frame(got["events"], firm=got["firm"])))
 
 
 def read(document_id: str, page_from: int = 1, page_to: int | None = None) -> Call[DocumentRead]:

@@ -6,6 +6,7 @@ one is missing, and every match's rows as a DataFrame.
     sort      "sort" in a search body                 "date" (newest first) or "date_asc"
     facets    "facets" in a search body               counts over every match
     matches   POST /api/v3/matches                    every matching document, paged
+    firms     GET /api/v3/firms, /firms/{id}/timeline   firms across datasets (regnb.firms)
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ __all__ = [
 ]
 
 BODY_EXTENSIONS = ("syntax", "sort", "facets")
-EXTENSIONS = (*BODY_EXTENSIONS, "matches")
-SEARCH_PATH, MATCHES_PATH = "/api/v3/search", "/api/v3/matches"
+EXTENSIONS = (*BODY_EXTENSIONS, "matches", "firms")
+SEARCH_PATH, MATCHES_PATH, FIRMS_PATH = "/api/v3/search", "/api/v3/matches", "/api/v3/firms"
 MATCHES_LIMIT_MAX = 1000
 DEFAULT_FACET_SIZE = 20
 MATCH_COLUMNS = results.MATCH_COLUMNS
@@ -61,12 +62,14 @@ ADVICE = {
     "sort": "sort res.documents by date in pandas instead",
     "facets": "count over eng.search_all(...).documents in pandas instead",
     "matches": "page through the ranked documents with eng.search_all(...) instead",
+    "firms": 'search the firm field instead, e.g. eng.search(["company:hospira"])',
 }
 WHAT = {
     "syntax": "the query syntax (phrases, -word, OR, field:value, prefix*)",
     "sort": "sorting by date",
     "facets": "facets (counts over every match)",
     "matches": "every match (POST /api/v3/matches)",
+    "firms": "firms and their timelines (GET /api/v3/firms)",
 }
 
 
@@ -84,12 +87,14 @@ def needed(body: Mapping[str, Any]) -> list[str]:
 
 def offered(document: Mapping[str, Any]) -> frozenset[str]:
     """The extensions a server's OpenAPI document lists: fields of its search request schema,
-    and the matches path."""
+    and the matches and firms paths."""
     paths = document.get("paths") or {}
     names = set(_search_properties(document, paths.get(SEARCH_PATH) or {}))
     found = {name for name in BODY_EXTENSIONS if name in names}
     if MATCHES_PATH in paths:
         found.add("matches")
+    if FIRMS_PATH in paths:
+        found.add("firms")
     return frozenset(found)
 
 

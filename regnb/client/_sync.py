@@ -32,6 +32,7 @@ from regnb.client._extensions import (
 from regnb.client._retry import Attempts
 from regnb.conversation import ConversationMethods
 from regnb.errors import NotFound, RegnbError
+from regnb.firms import Timeline, entity_id_of
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -266,6 +267,37 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
             except NotFound:
                 self._extensions = frozenset()
         self._unoffered(wanted)
+
+    @spec_arguments
+    def firm(
+        self,
+        name_or_id: str,
+        *,
+        datasets: Sequence[str] | None = None,
+        limit: int = 20,
+        plan: str | None = None,
+    ) -> pd.DataFrame:
+        """The firms a name, FEI, application number or firm id may mean (`GET /api/v3/firms`,
+        an extension): `Engine.firm`'s frame; FeatureNotOffered where the server lacks it."""
+        self._check_plan(plan)
+        self._require(["firms"])
+        return self._send_firms(calls.firms(name_or_id, datasets, limit))
+
+    @spec_arguments
+    def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> Timeline:
+        """A firm's documents in date order (`GET /api/v3/firms/{id}/timeline`, an extension):
+        `Engine.timeline`'s `Timeline`; FeatureNotOffered where the server lacks it."""
+        self._check_plan(plan)
+        self._require(["firms"])
+        return self._send_firms(calls.timeline(entity_id_of(entity)))
+
+    def _send_firms(self, call: Call[T]) -> T:
+        try:
+            return self._send(call)
+        except NotFound as error:
+            if error.field is None:  # the path itself: a server without the extension
+                raise not_offered("firms", self.base_url) from error
+            raise
 
     @spec_arguments
     def read(

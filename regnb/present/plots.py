@@ -7,6 +7,7 @@ the engine that made the result.
     res.plot.datasets()        # horizontal bars: documents shown and pages ranked per dataset
     res.plot.facet("year")     # a facet's documents: bars per year or month, else per value
     facet_figure(eng.facets(["sterility"], by=["company"])["company"], "company")
+    eng.timeline(firm).plot()  # a firm's documents on a date axis, one row per dataset
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ if TYPE_CHECKING:
 
     from regnb.results import SearchResult
 
-__all__ = ["ResultPlots", "dataset_counts", "facet_figure", "wrap", "year_counts"]
+__all__ = [
+    "ResultPlots",
+    "dataset_counts",
+    "facet_figure",
+    "timeline_figure",
+    "wrap",
+    "year_counts",
+]
 
 LABEL_CHARS = 26  # characters per line of a dataset's name; a longer one wraps, never cut
 TITLE_CHARS_PER_INCH = 10  # at the title's size, so that a title wraps within its axes
@@ -203,6 +211,45 @@ def facet_figure(
         title = f"Matching documents by {FACET_TITLES.get(name, name)}"
         title += f" (+{others} in other values)" if others else ""
     _title(ax, title)
+    return _owner(ax)
+
+
+def timeline_figure(
+    frame: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    names: DatasetNames | None = None,
+) -> Figure:
+    """A timeline's events (`regnb.firms.TIMELINE_COLUMNS`) on a date axis, one row per
+    dataset in order of first appearance; an event with a repeat finding drawn as a cross,
+    undated events said in the title."""
+    label = names_or_package(names)
+    datasets = list(dict.fromkeys(str(d) for d in frame["dataset"]))
+    ax = _axes(ax, 9, 1.4 + 0.5 * max(len(datasets), 1))
+    dated = frame[frame["date"].notna()]
+    for row, dataset in enumerate(datasets):
+        events = dated[dated["dataset"] == dataset]
+        for repeat, marker in ((False, "o"), (True, "X")):
+            chosen = events[events["repeat"] == repeat]
+            if len(chosen):
+                ax.scatter(
+                    list(chosen["date"]),
+                    [row] * len(chosen),
+                    marker=marker,
+                    s=60 if repeat else 36,
+                    label="repeat finding" if repeat else None,
+                )
+    ax.set_yticks(range(len(datasets)), [_label(d, label) for d in datasets])
+    ax.set_ylim(-0.5, len(datasets) - 0.5)
+    ax.invert_yaxis()
+    ax.set(xlabel="Date")
+    undated = len(frame) - len(dated)
+    heading = f"{title}: " if title else ""
+    heading += f"{len(frame)} documents" + (f", {undated} without a date" if undated else "")
+    _title(ax, heading)
+    if dated["repeat"].any():
+        _legend(ax)
     return _owner(ax)
 
 

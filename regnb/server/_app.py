@@ -20,6 +20,7 @@ from regnb.engine import Engine
 from regnb.interface import EngineAPI
 from regnb.parts._agents import default_agent_factory
 from regnb.server._conversations import ConversationRoutes
+from regnb.server._firms import FirmRoutes
 from regnb.server._legacy import LegacyRoutes
 from regnb.server._limits import Clock
 from regnb.server._logs import install_log_filter
@@ -116,6 +117,7 @@ def create_app(
         routes=[
             *V3Routes(state).routes(),
             *ConversationRoutes(state).routes(),
+            *FirmRoutes(state).routes(),
             *LegacyRoutes(state).routes(),
         ],
         middleware=[Middleware(RequestIdMiddleware)],

@@ -39,8 +39,12 @@ from regnb.validate import (
 )
 
 __all__ = [
+    "EXTENSION",
+    "KEY",
+    "error_responses",
     "matches_request_schema",
     "model_schema",
+    "ok_response",
     "openapi_document",
     "search_request_schema",
 ]
@@ -129,6 +133,16 @@ def _errors(statuses: list[str], schema: str, v3: bool = True) -> dict[str, Any]
 def _ok(schema: str, description: str, v3: bool = True) -> dict[str, Any]:
     headers = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}} if v3 else {}
     return {"description": description, "headers": headers, "content": _json(_ref(schema))}
+
+
+def error_responses(statuses: list[str], schema: str = "Error") -> dict[str, Any]:
+    """The v3 error responses of `statuses` (for the paths other modules add)."""
+    return _errors(statuses, schema)
+
+
+def ok_response(schema: str, description: str) -> dict[str, Any]:
+    """A v3 200 response of `schema` (for the paths other modules add)."""
+    return _ok(schema, description)
 
 
 def _body(schema: str) -> dict[str, Any]:
@@ -616,8 +630,9 @@ DOCUMENT: dict[str, Any] = {
 
 def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
     """The whole interface's document for a server over `catalog` (default: the package's
-    catalog), a fresh copy: search, documents, datasets, legacy and conversations."""
+    catalog), a fresh copy: search, documents, datasets, legacy, conversations and firms."""
     from regnb.server._conversations import conversation_paths, conversation_schemas
+    from regnb.server._firms import firm_paths, firm_schemas
 
     document = copy.deepcopy(DOCUMENT)
     catalog = catalog if catalog is not None else load_catalog()
@@ -625,4 +640,6 @@ def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
     document["components"]["schemas"]["MatchesRequest"] = matches_request_schema(catalog)
     document["components"]["schemas"].update(conversation_schemas())
     document["paths"].update(conversation_paths())
+    document["components"]["schemas"].update(firm_schemas())
+    document["paths"].update(firm_paths())
     return document

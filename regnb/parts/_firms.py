@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = ["EVENTS_KEPT", "FIRMS_LIMIT_MAX", "EventCache", "Firms"]
 
 FIRMS_LIMIT_MAX = 100
 EVENTS_KEPT = 20_000  # documents' timeline rows kept in memory (a few KB each)
+OUTRIGHT = frozenset({"id", "identifier", "name"})  # matches that name a firm, not guess it
 
 
 class EventCache(MutableMapping[str, dict[str, Any]]):
@@ -165,6 +166,20 @@ class Firms:
                 found.append((match, row))
         found.sort(key=lambda p: (-p[0].quality, -p[1]["documents"], p[1]["name"], p[1]["id"]))
         return firms_frame([row for _, row in found[:limit]])
+
+    def document_ids(self, queries: Sequence[str]) -> set[str]:
+        """The live documents of the entities that each query (a name, an identifier or an id)
+        names outright (by id, identifier or name key; not by a prefix or words)."""
+        table = self.table()
+        rows = [
+            row
+            for query in queries
+            for match in resolve(table.entities, query)
+            if match.how in OUTRIGHT
+            for row in match.entity.doc_rows
+            if table.store.doc_live[row]
+        ]
+        return {d["document_id"] for d in table.store.documents(set(rows))}
 
     def timeline(self, entity: object, *, plan: str) -> Timeline:
         """Every document of the entity (an id, or a row of `firm`'s frame) that the plan may

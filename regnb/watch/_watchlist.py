@@ -14,10 +14,10 @@ import pandas as pd
 
 from regnb._passages import best_passage
 from regnb.errors import InvalidRequest
+from regnb.firms import TIMELINE_COLUMNS, document_events
 from regnb.settings import Settings
 from regnb.validate import check_datasets, check_date
-from regnb.watch._events import TIMELINE_COLUMNS, document_events
-from regnb.watch._firms import WatchedFirm, about, watched_firm
+from regnb.watch._firms import watched_firm
 from regnb.watch._ingested import CorpusState, entered_after, entry_documents, parse_time
 from regnb.watch._store import Mark, Saved, WatchDefinition, WatchlistStore, check_name
 
@@ -143,8 +143,11 @@ class Watchlist:
         docs = entry_documents(self.engine.path, self.engine.datasets(), entries)
         pages = _matching(self.engine, self.definition, docs)
         events = document_events(self.engine, list(pages))
-        events["page_num"] = [pages[d][0] for d in events["document_id"]]
-        events["passage"] = [pages[d][1] for d in events["document_id"]]
+        for column, part in (("page_num", 0), ("passage", 1)):
+            events[column] = [
+                cited[part] if (cited := pages[d]) is not None else own
+                for d, own in zip(events["document_id"], events[column], strict=True)
+            ]
         ingested = {d["document_id"]: d["ingested"] for d in docs}
         events["ingested"] = pd.to_datetime([ingested[d] for d in events["document_id"]], utc=True)
         events = events.sort_values(
@@ -249,10 +252,14 @@ def _in_dates(date: str | None, low: str, high: str) -> bool:
 
 def _matching(
     engine: Engine, definition: WatchDefinition, docs: Sequence[Mapping[str, Any]]
-) -> dict[str, tuple[int, str]]:
-    """Of `docs`, those the definition matches, each with its page and passage."""
-    firms = [watched_firm(f, f"firms[{i}]") for i, f in enumerate(definition.firms)]
-    docs = [d for d in docs if _about_any(firms, d)]
+) -> dict[str, tuple[int, str] | None]:
+    """Of `docs`, those the definition matches, each with its page and passage (None: the
+    document's own citation, its first finding, for firms alone)."""
+    if definition.firms:
+        for i, f in enumerate(definition.firms):
+            watched_firm(f, f"firms[{i}]")  # checked: a name with a key, or an identifier
+        theirs = engine.firms.document_ids(list(definition.firms))
+        docs = [d for d in docs if d["document_id"] in theirs]
     if not docs:
         return {}
     if definition.keywords:
@@ -260,23 +267,14 @@ def _matching(
         return {d: (num, _passage(text, definition)) for d, (num, text) in best.items()}
     datasets, low, high = _plain_scope(engine, definition)
     return {
-        d["document_id"]: (1, _first_page(engine, d["document_id"], definition))
+        d["document_id"]: None
         for d in docs
         if d["dataset"] in datasets and _in_dates(d["date"], low, high)
     }
 
 
-def _about_any(firms: Sequence[WatchedFirm], doc: Mapping[str, Any]) -> bool:
-    return not firms or any(about(f, doc["title"], doc["fields"]) for f in firms)
-
-
 def _passage(text: str, definition: WatchDefinition) -> str:
     return best_passage(text, definition.keywords, definition.query, max_chars=PASSAGE_CHARS).text
-
-
-def _first_page(engine: Engine, document_id: str, definition: WatchDefinition) -> str:
-    read = engine.read(document_id, 1, 1)
-    return _passage(read.page_list[0]["text"] if read.page_list else "", definition)
 
 
 def watchlists(settings: Settings, corpus: Path | None = None) -> pd.DataFrame:

@@ -1,4 +1,5 @@
-"""A watched firm (name or identifier) and the documents about it, until firm entities exist."""
+"""A watched firm (name or identifier), checked when saved, and the documents of the firm
+entities it names."""
 
 from __future__ import annotations
 
@@ -6,8 +7,12 @@ from typing import Any
 
 import pytest
 
+import regnb
 from regnb.errors import InvalidRequest
-from regnb.watch._firms import WatchedFirm, about, watched_firm
+from regnb.firms import document_events
+from regnb.watch._firms import WatchedFirm, watched_firm
+
+from ..conftest import doc
 
 
 @pytest.mark.parametrize(
@@ -15,8 +20,8 @@ from regnb.watch._firms import WatchedFirm, about, watched_firm
     [
         ("Hospira, Inc.", WatchedFirm("Hospira, Inc.", key="hospira")),
         ("The Acme Company LLC", WatchedFirm("The Acme Company LLC", key="acme")),
-        ("FEI 3002806560", WatchedFirm("FEI 3002806560", ids=frozenset({("fei", "3002806560")}))),
-        ("NDA 21-164", WatchedFirm("NDA 21-164", ids=frozenset({("application", "021164")}))),
+        ("FEI 3002806560", WatchedFirm("FEI 3002806560")),
+        ("NDA 21-164", WatchedFirm("NDA 21-164")),
     ],
 )
 def test_a_watched_firm_is_a_name_key_or_identifiers(text, expected):
@@ -30,21 +35,46 @@ def test_a_watched_firm_needs_a_name_or_identifier(text):
     assert info.value.field == "firms[2]"
 
 
+CORPUS = {
+    "fda_483": [
+        doc(
+            "a",
+            ["Form FDA 483."],
+            fields={"facility_name": "Hospira, Inc.", "fei_number": "3002806560"},
+        ),
+        doc("b", ["Form FDA 483."], fields={"facility_name": "Hospira Worldwide"}),
+        doc("c", ["Form FDA 483."], fields={"facility_name": "Nubratori, Inc dba Nubratori Rx"}),
+        doc("d", ["Form FDA 483."], fields={"facility_name": "Lake Forest, IL 60045"}),
+    ],
+    "fda_warning_letters": [
+        doc("e", ["Warning letter."], fields={"company": "HOSPIRA INC"}),
+        doc("f", ["Warning letter to the site, FEI 3002806560."], fields={"company": "Pfizer Inc"}),
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def eng(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = tmp_path_factory.mktemp("firms") / "corpus"
+    regnb.write_corpus(path, CORPUS, encoder=regnb.HashingEncoder(), progress=False)
+    with regnb.Engine(path, encoder=regnb.HashingEncoder(), progress=False) as engine:
+        yield engine
+
+
 @pytest.mark.parametrize(
-    ("watched", "title", "fields", "expected"),
+    ("watched", "titles"),
     [
-        ("Hospira Inc", "483", {"facility_name": "Hospira, Inc."}, True),
-        ("Hospira Inc", "483", {"company": "HOSPIRA INC"}, True),
-        ("Hospira Inc", "483", {"recalling_firm": "Hospira Worldwide"}, False),
-        ("Nubratori Rx", "483", {"company": "Nubratori, Inc dba Nubratori Rx"}, True),
-        ("Hospira", "Letter to Hospira", {"company": None}, False),  # the title is not a field
-        ("Hospira", "x", {"company": "Lake Forest, IL 60045"}, False),  # an address line
-        ("FEI 3002806560", "x", {"fei_number": "3002806560"}, True),
-        ("FEI 3002806560", "Establishment FEI 3002806560", {}, True),
-        ("FEI 3002806560", "x", {"fei_number": "3002806561"}, False),
-        ("NDA 021164", "x", {"application_number": "021164", "submission_type": "NDA"}, True),
-        ("NDA 021164", "x", {"application_number": "NDA021164"}, True),
+        ("Hospira Inc", {"a", "e", "f"}),  # its variants, and the firm its FEI ties to it
+        ("HOSPIRA, INC.", {"a", "e", "f"}),
+        ("Hospira Worldwide", {"b"}),  # never merged by likeness
+        ("Nubratori Rx", {"c"}),  # a "dba" name
+        ("FEI 3002806560", {"a", "e", "f"}),
+        ("Lake Forest", set()),  # an address line is no firm
+        ("Hosp", set()),  # a prefix guesses: not watched
     ],
 )
-def test_about(watched: str, title: str, fields: dict[str, Any], expected: bool) -> None:
-    assert about(watched_firm(watched, "firms[0]"), title, fields) is expected
+def test_a_watched_firm_is_every_document_of_the_firms_it_names(
+    eng: Any, watched: str, titles: set[str]
+) -> None:
+    ids = eng.firms.document_ids([watched])
+    assert set(document_events(eng, sorted(ids))["title"]) == titles

@@ -23,8 +23,16 @@ HASHING = regnb.HashingEncoder()
 START = 1_790_000_000.0  # 2026-09-21 14:13:20 UTC
 
 
-def acme(title: str, page: str, *, url: str, firm: str = "Acme Sterile, Inc.", **kw: Any) -> Any:
-    fields = {"facility_name": firm, "fei_number": "3001234567"}
+def acme(
+    title: str,
+    page: str,
+    *,
+    url: str,
+    firm: str = "Acme Sterile, Inc.",
+    fei: str = "3001234567",
+    **kw: Any,
+) -> Any:
+    fields = {"facility_name": firm, "fei_number": fei}
     return doc(title, ["Form FDA 483 cover page.", page], url=url, fields=fields, **kw)
 
 
@@ -90,7 +98,11 @@ def test_documents_written_after_the_mark_appear_once_until_marked_seen(eng, cor
     assert (row["page_num"], row["passage"]) == (2, "Media fill runs failed.")
     assert row["ingested"] == pd.Timestamp(START + 120, unit="s", tz="UTC")
     assert (row["dataset"], row["date"]) == ("fda_483", pd.Timestamp("2020-01-01"))
-    assert (row["findings"], row["cfr"], row["links"], row["repeat"]) == ([], [], [], False)
+    assert (row["findings"], row["links"], row["repeat"]) == (
+        ["Media fill runs failed."],
+        [],
+        False,
+    )
     other = eng.watchlist("fills")
     assert titles(other.new()) == ["Acme 483 2024"]
     wl.mark_seen()
@@ -210,13 +222,15 @@ def test_firms_alone_match_by_name_key_or_identifier(eng, corpus, clock):
         {
             "fda_483": [
                 acme("Acme 483 2024", "Smoke studies.", url="u/4"),
-                acme("Elsewhere", "Smoke studies.", url="u/5", firm="Zeta Labs"),
+                acme("Same site", "Smoke studies.", url="u/5", firm="Zeta Labs"),
+                acme("Elsewhere", "Smoke studies.", url="u/7", firm="Omega Labs", fei="3009999999"),
             ]
         },
         clock,
     )
-    assert titles(by_name.new()) == ["Acme 483 2024"]
-    assert sorted(titles(by_fei.new())) == ["Acme 483 2024", "Elsewhere"]  # both: FEI 3001234567
+    # the site's FEI ties "Zeta Labs" to Acme's firm; another name at another FEI is another firm
+    assert sorted(titles(by_name.new())) == ["Acme 483 2024", "Same site"]
+    assert sorted(titles(by_fei.new())) == ["Acme 483 2024", "Same site"]
     assert titles(in_letters.new()) == []
     row = by_name.new().iloc[0]
     assert (row["page_num"], row["passage"]) == (1, "Form FDA 483 cover page.")
@@ -230,7 +244,7 @@ def test_firms_and_keywords_both_hold(eng, corpus, clock):
             "fda_483": [
                 acme("Acme fill", "Media fill.", url="u/4"),
                 acme("Acme smoke", "Smoke.", url="u/5"),
-                acme("Zeta fill", "Media fill.", url="u/6", firm="Zeta Labs"),
+                acme("Zeta fill", "Media fill.", url="u/6", firm="Zeta Labs", fei="3009999999"),
             ]
         },
         clock,
@@ -396,14 +410,10 @@ def test_remove(eng, regnb_home):
         regnb.watch.remove("fills")
 
 
-def test_document_events_stand_in_has_the_timeline_columns(eng):
-    from regnb.watch._events import TIMELINE_COLUMNS, document_events
+def test_a_watchlist_has_the_timelines_columns_and_ingested() -> None:
+    from regnb.firms import TIMELINE_COLUMNS
 
-    ids = eng.matches(["media fill"])["document_id"].tolist()
-    events = document_events(eng, ids)
-    assert tuple(events.columns) == TIMELINE_COLUMNS == COLUMNS[:-1]
-    assert sorted(events["title"]) == ["Acme 483 2021", "Letter to Beta"]
-    assert events["page_num"].tolist() == [1, 1] and events["passage"].tolist() == ["", ""]
+    assert (*TIMELINE_COLUMNS, "ingested") == COLUMNS
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,11 @@
     Evidence  the passages chosen and their themes: all a writer needs (`_research`, `_rank`)
     Draft     the evidence, the question and how citations are numbered (`_writer`, `llm`)
 
-Every one is frozen: a stage makes new values, it never changes those it was given. A plan is
-JSON-able and kept in the turn's state, in sections that a follow-up replaces whole
-(`_followup`)."""
+then the `Answer` the writer makes of a draft, verified (`_verify`), and the files produced
+(`regnb.agent.types`: the agent's public results, plain dataclasses that each stage builds and
+the next replaces). Every value here is frozen: a stage makes new values, it never changes those
+it was given. A plan is JSON-able and kept in the turn's state, in sections that a follow-up
+replaces whole (`_followup`)."""
 
 from __future__ import annotations
 
@@ -37,8 +39,10 @@ __all__ = [
     "Scope",
     "Searched",
     "Searches",
+    "Side",
     "Tally",
     "Topic",
+    "as_read",
 ]
 
 # -- the plan ------------------------------------------------------------------------------

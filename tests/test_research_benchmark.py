@@ -38,12 +38,13 @@ from tests.research_benchmark import (
 # The whole benchmark with the hashing encoder. The agent before the structure-aware answers
 # (2026-11-26): gold-fact recall 0.47, expected documents cited 0.86, 5 boilerplate passages
 # cited, other documents in single-document answers 3.1 on average and 10 at most. With them:
-# recall 0.73, expected 0.98, 2 boilerplate passages, 0.7 others on average and 2 at most. The
-# floors sit a little below today's figures, so that the test catches regressions; raise them
+# recall 0.73, expected 0.98, 2 boilerplate passages, 0.7 others on average and 2 at most. With
+# a guidance's outline, comparisons of years apart and fixed expressions as phrases: recall 0.81,
+# expected 0.98, no boilerplate, 0.6 others on average and 2 at most. The floors sit a little below today's figures, so that the test catches regressions; raise them
 # as the agent improves (the targets are in tests/research_benchmark.py: recall 0.80, expected
 # 0.95, no boilerplate, at most 3 others).
 FLOORS = {
-    "gold_recall": 0.72,  # at least
+    "gold_recall": 0.78,  # at least
     "expected_cited": 0.94,  # at least
     "boilerplate_cited": 0,  # at most (the target)
     "verified": 1.0,  # at least

@@ -385,11 +385,12 @@ def _markers(numbers: list[int]) -> str:
     return "".join(f"[{n}]" for n in numbers)
 
 
-def sentence_markdown(finding: Finding) -> str:
-    """A finding with its markers before its closing stop: "text [4]."."""
+def sentence_markdown(finding: Finding, stop: str = "") -> str:
+    """A finding with its markers before its closing stop: "text [4]."; `stop` closes one that
+    has none (the sentences of "In short" run on one line)."""
     text = fold(finding.text)
-    body, stop = re.fullmatch(r"(.*?)([.!?]?)", text, re.S).groups()  # type: ignore[union-attr]
-    return f"{body} {_markers(finding.markers)}{stop}"
+    body, own = re.fullmatch(r"(.*?)([.!?]?)", text, re.S).groups()  # type: ignore[union-attr]
+    return f"{body} {_markers(finding.markers)}{own or stop}"
 
 
 def _cell(text: str) -> str:
@@ -438,7 +439,8 @@ def render_markdown(answer: Answer) -> str:
     documents, see also, scope and what was not found, notes."""
     parts = []
     if answer.summary:
-        parts.append("**In short:** " + " ".join(sentence_markdown(f) for f in answer.summary))
+        said = " ".join(sentence_markdown(f, stop=".") for f in answer.summary)
+        parts.append("**In short:** " + said)
     else:
         parts.append("**In short:** no passage of the documents searched answers this question.")
     counts = [t for t in answer.tables if t.kind == "counts"]

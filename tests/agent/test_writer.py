@@ -14,9 +14,9 @@ from regnb.agent._blocks import block_text
 from regnb.agent._stages import Evidence, Found, Plan, Searches
 from regnb.agent._verify import marker_numbers
 from regnb.agent._words import fold, plain
-from regnb.agent._writer import _pages_cfr
+from regnb.agent._writer import _pages_cfr, sentence_markdown
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.types import Answer
+from regnb.agent.types import Answer, Finding
 from tests.agent_support import open_agent_corpus, request
 
 QUESTIONS = [
@@ -221,3 +221,16 @@ def test_a_document_s_cited_pages_give_its_cfr_sections_when_its_units_give_none
     evidence = Evidence(Plan("m", "q"), Searches(), [found], [found], [], [], pages=pages)
     assert _pages_cfr(found, [1, 2], evidence) == ["21 CFR 211.113", "21 CFR 211.192"]
     assert _pages_cfr(found, [3], evidence) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "stop", "expected"),
+    [
+        ("Both documents cite 21 CFR 211.22", ".", "Both documents cite 21 CFR 211.22 [2][3]."),
+        ("Both documents cite 21 CFR 211.22", "", "Both documents cite 21 CFR 211.22 [2][3]"),
+        ("It lists 3 violations.", ".", "It lists 3 violations [2][3]."),
+        ("Was it a repeat?", ".", "Was it a repeat [2][3]?"),
+    ],
+)
+def test_a_sentence_keeps_its_stop_after_its_markers(text: str, stop: str, expected: str) -> None:
+    assert sentence_markdown(Finding(text=text, markers=[2, 3]), stop=stop) == expected

@@ -8,11 +8,36 @@ from pathlib import Path
 from typing import Any
 
 import regnb
+from regnb.agent._stages import Plan
 from regnb.agent.types import PriorTurn, Step, TurnRequest, TurnResult
 from regnb.settings import Settings
 from tests.conftest import doc
 
-__all__ = ["Recorder", "agent_corpus", "open_agent_corpus", "prior", "request"]
+__all__ = [
+    "Recorder",
+    "agent_corpus",
+    "flat_plan",
+    "open_agent_corpus",
+    "plan_fields",
+    "prior",
+    "request",
+]
+
+SECTIONS = ("topic", "scope", "follow_up", "ask")
+
+
+def flat_plan(message: str = "m", query: str = "q", **fields: Any) -> Plan:
+    """A plan from its fields by name, whatever their section (the flat form turns stored
+    plans in before they had sections: `words=[...]`, `datasets=[...]`, `date_from=...`)."""
+    return Plan.from_dict({"message": message, "query": query, **fields})
+
+
+def plan_fields(plan: Plan) -> dict[str, Any]:
+    """The plan's fields by name, whatever their section, as JSON; `date_from` and `date_to`
+    are its dates' bounds."""
+    data = plan.to_dict()
+    out = {k: v for name in SECTIONS for k, v in data[name].items()}
+    return {**out, "date_from": plan.scope.date_from, "date_to": plan.scope.date_to}
 
 
 def _letter(firm: str, state: str, topic: str, date: str, number: str) -> dict[str, Any]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from regnb.agent._evidence import Passage
-from regnb.agent._searching import Found
+from regnb.agent._stages import Found, Passage
 from regnb.agent._words import fold
 from regnb.agent.types import Citation
 

@@ -13,18 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 from regnb.agent._cfr import cfr_title
-from regnb.agent._counts import Choices, Count
-from regnb.agent._plan import Plan
-from regnb.agent._searching import Found, documents_of
+from regnb.agent._config import AgentConfig
+from regnb.agent._counts import Choices
+from regnb.agent._searching import documents_of
+from regnb.agent._stages import Count, Found, Plan
 from regnb.agent._writer import firm_of
 from regnb.results import SearchResult
 
-__all__ = ["BROAD_DOCUMENTS", "absent", "clarify", "needs_probe"]
+__all__ = ["absent", "clarify", "needs_probe"]
 
-BROAD_DOCUMENTS = 25
-SPREAD_TOP = 30
-SPREAD_DATASETS = 3
-SPREAD_SHARE = 0.15
 MAX_OPTIONS = 8
 MAX_HELD = 6  # datasets offered instead of one the corpus lacks
 YEARS = 3  # the latest years offered one by one; the earlier ones as one option
@@ -34,16 +31,16 @@ FIRM_OPTIONS = 3
 
 def needs_probe(plan: Plan) -> bool:
     """Whether the message might need a question: no topic, or one word and nothing else."""
-    return not plan.topic or _single_word(plan)
+    return not plan.topic.terms or _single_word(plan)
 
 
 def _single_word(plan: Plan) -> bool:
     return (
-        not plan.named_datasets
+        not plan.scope.named_datasets
         and not plan.has_anchor
-        and not plan.phrases
-        and len(plan.words) == 1
-        and not plan.require
+        and not plan.topic.phrases
+        and len(plan.topic.words) == 1
+        and not plan.follow_up.require
     )
 
 
@@ -130,7 +127,8 @@ def _narrowing(choices: Choices, name: Callable[[str], str], today: dt.date) -> 
 
 def _lacking(plan: Plan, name: Callable[[str], str]) -> str:
     """The sentence naming the datasets asked for that the corpus holds no documents of."""
-    absent = [d for d in plan.named_datasets if plan.unsearchable.get(d) == "not_in_corpus"]
+    scope = plan.scope
+    absent = [d for d in scope.named_datasets if scope.unsearchable.get(d) == "not_in_corpus"]
     return (
         f" This corpus holds no documents of {_listed([name(d) for d in absent])}."
         if absent
@@ -138,14 +136,14 @@ def _lacking(plan: Plan, name: Callable[[str], str]) -> str:
     )
 
 
-def _spread(result: SearchResult) -> list[str]:
+def _spread(result: SearchResult, config: AgentConfig) -> list[str]:
     """Datasets that each hold a good share of the best documents, when three or more do."""
-    top = result.results[:SPREAD_TOP]
+    top = result.results[: config.spread_top]
     counts = Counter(r["dataset"] for r in top)
     if not top:
         return []
-    shares = [ds for ds, n in counts.most_common() if n / len(top) >= SPREAD_SHARE]
-    return shares if len(shares) >= SPREAD_DATASETS else []
+    shares = [ds for ds, n in counts.most_common() if n / len(top) >= config.spread_share]
+    return shares if len(shares) >= config.spread_datasets else []
 
 
 def _question(text: str, options: list[str]) -> dict[str, Any]:
@@ -155,7 +153,7 @@ def _question(text: str, options: list[str]) -> dict[str, Any]:
 def absent(plan: Plan, held: dict[str, int], dataset_name: Callable[[str], str]) -> dict[str, Any]:
     """The question for a message whose datasets the corpus holds no documents of: said
     plainly, with the datasets it holds most documents of as options."""
-    named = _listed([dataset_name(d) for d in plan.named_datasets])
+    named = _listed([dataset_name(d) for d in plan.scope.named_datasets])
     why = f"This corpus holds no documents of {named}"
     top = sorted(held, key=lambda d: (-held[d], d))[:MAX_HELD]
     options = [f"{dataset_name(d)} ({held[d]} document{'' if held[d] == 1 else 's'})" for d in top]
@@ -169,7 +167,8 @@ def _listed(names: list[str]) -> str:
 def _where(plan: Plan, choices: Choices | None, name: Callable[[str], str]) -> tuple[str, bool]:
     """The datasets a broad request matched, in words, and whether they are one."""
     matched = [c.value for c in choices.datasets] if choices is not None else []
-    named = matched or [d for d in plan.named_datasets if d in plan.datasets] or plan.datasets
+    scope = plan.scope
+    named = matched or [d for d in scope.named_datasets if d in scope.datasets] or scope.datasets
     if len(named) > 3:
         return f"The {len(named)} datasets searched", False
     return _listed([name(d) for d in named]) if named else "The corpus", len(named) <= 1
@@ -181,10 +180,11 @@ def _too_broad(
     choices: Choices | None,
     name: Callable[[str], str],
     today: dt.date,
+    config: AgentConfig,
 ) -> dict[str, Any] | None:
     """A dataset or a time range and nothing else: a question when it matches too many."""
     total = choices.total if choices is not None else probe.total if probe is not None else 0
-    if (choices is not None or probe is not None) and total <= BROAD_DOCUMENTS:
+    if (choices is not None or probe is not None) and total <= config.broad_documents:
         return None
     where, one = _where(plan, choices, name)
     if choices is not None:
@@ -202,13 +202,17 @@ def _too_broad(
 
 
 def _ambiguous(
-    plan: Plan, probe: SearchResult, choices: Choices | None, name: Callable[[str], str]
+    plan: Plan,
+    probe: SearchResult,
+    choices: Choices | None,
+    name: Callable[[str], str],
+    config: AgentConfig,
 ) -> dict[str, Any] | None:
     """One word whose best documents are spread over unrelated datasets: which sense?"""
-    spread = _spread(probe)
+    spread = _spread(probe, config)
     if not spread:
         return None
-    word = plan.words[0]
+    word = plan.topic.words[0]
     listed = _listed([name(d) for d in spread])
     if choices is not None:
         held = {c.value: c.documents for c in choices.datasets}
@@ -228,12 +232,15 @@ def clarify(
     dataset_name: Callable[[str], str],
     today: dt.date,
     choices: Choices | None = None,
+    config: AgentConfig | None = None,
 ) -> dict[str, Any] | None:
     """The question to ask before answering, or None when the message can be answered.
     `choices` (counts over every match) give the options; without them, `probe` does."""
-    if not plan.topic and not plan.require:
-        if plan.named_datasets or plan.date_from or plan.date_to:
-            return _too_broad(plan, probe, choices, dataset_name, today)
+    config = config or AgentConfig()
+    scope = plan.scope
+    if not plan.topic.terms and not plan.follow_up.require:
+        if scope.named_datasets or scope.date_from or scope.date_to:
+            return _too_broad(plan, probe, choices, dataset_name, today, config)
         if choices is not None:
             options = _counted_datasets(choices, dataset_name) + _counted_years(choices, today)
         else:
@@ -244,5 +251,5 @@ def clarify(
             options,
         )
     if probe is not None and _single_word(plan):
-        return _ambiguous(plan, probe, choices, dataset_name)
+        return _ambiguous(plan, probe, choices, dataset_name, config)
     return None

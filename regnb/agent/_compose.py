@@ -15,13 +15,12 @@ from dataclasses import replace
 from regnb.agent._cfr import cfr_title
 from regnb.agent._citations import CitationBook
 from regnb.agent._config import AgentConfig
-from regnb.agent._evidence import Evidence, Passage
 from regnb.agent._furniture import is_furniture
 from regnb.agent._guidance import pick_recommendations
 from regnb.agent._labels import firm_of
 from regnb.agent._quotes import core_quotes, has_substance, short_statement
 from regnb.agent._rank import Term, keyword_score, plan_terms
-from regnb.agent._searching import Found
+from regnb.agent._stages import Evidence, Found, Passage
 from regnb.agent._structure import document_kind, states_standard
 from regnb.agent._vocab import FIRM_FIELDS
 from regnb.agent._words import fold, plain
@@ -55,14 +54,9 @@ UNIT_NOUNS = {
 # Headings that only number a unit: they name no theme.
 _NUMBERED_ONLY = ("observation", "violation", "item", "deficiency")
 _NUMBERED_KINDS = ("finding", "violation", "deficiency")  # units that are one numbered item
-FIRST_QUOTES = 3
-GUIDANCE_EXTRA = 4  # a guidance asked about lists this many more recommendations
-WHICH_TOPIC = 0.4  # a firm is listed when its passage holds this share of the best one's words
 _AUDIENCE = re.compile(r"^(?:draft\s+)?guidance\s+for\b|^contains\s+nonbinding", re.IGNORECASE)
 _RANKED = re.compile(r"\b(?:most|top|highest|largest|frequent\w*|often)\b", re.IGNORECASE)
 _CONTENTS = re.compile(r"\.{6,}|…{3,}")  # dot leaders: a table of contents
-MAX_SECTIONS = 4
-TERM_QUOTES = 2  # units quoted for each term a count question counts
 
 
 def _by_firm(found: Found) -> bool:
@@ -160,6 +154,7 @@ class _Composer:
         self.config = config
         self.terms = terms
         self.subject_terms = [t for t in terms if not t.anchor]
+        self.notes: list[str] = []  # what the answer says it could not find
 
     def who(self, found: Found) -> str:
         name = firm_of(found) or fold(found.title)
@@ -226,10 +221,11 @@ class _Composer:
         units = _first_of_each([p for p in every if self.quotable(p)])
         limit = self.evidence.per_subject
         if document_kind(doc.dataset) == "guidance":
-            return self.guidance_units(units, limit + GUIDANCE_EXTRA)
+            return self.guidance_units(units, limit + self.config.guidance_extra)
         if len(units) <= limit:
             return units
-        if self.evidence.plan.shape == "count" or _RANKED.search(self.evidence.plan.message):
+        plan = self.evidence.plan
+        if plan.ask.shape == "count" or _RANKED.search(plan.message):
             return units[:limit]  # a ranked list (most frequent first): its own order
         relevant = {id(p) for p in sorted(units, key=lambda p: -p.topic)[:limit] if p.topic > 0}
         chosen = [p for p in units if id(p) in relevant]
@@ -268,7 +264,8 @@ class _Composer:
         )
         if kind == "deficiency" and sections:
             head += f", under {_listed(sections)}"
-        chosen = sorted(units, key=lambda p: (-p.topic, units.index(p)))[:FIRST_QUOTES]
+        chosen = sorted(units, key=lambda p: (-p.topic, units.index(p)))
+        chosen = chosen[: self.config.summary_quotes]
         chosen.sort(key=units.index)
         quotes = [self.short(p) for p in chosen]
         exact = [q.removesuffix(" …") for q in quotes]
@@ -334,7 +331,7 @@ class _Composer:
         chosen = strong if len({p.found.document_id for p in strong}) >= 2 else passages
         best = max((p.topic for p in chosen), default=0.0)
         if best > 0:
-            chosen = [p for p in chosen if p.topic >= WHICH_TOPIC * best]
+            chosen = [p for p in chosen if p.topic >= self.config.which_topic * best]
         return sorted(chosen, key=lambda p: (-p.topic * p.quality, -p.score))
 
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
@@ -419,7 +416,7 @@ class _Composer:
             for p in holding:
                 if p.found.document_id not in {c.found.document_id for c in chosen}:
                     chosen.append(p)
-                if len(chosen) >= TERM_QUOTES:
+                if len(chosen) >= self.config.term_quotes:
                     break
             quoted |= {id(p) for p in chosen}
             if chosen:
@@ -437,21 +434,23 @@ class _Composer:
             strong = [f for f in side_found if not f.weak] or side_found
             every = [q for p in passages for q in [p, *p.copies]]  # a copy may be on this side
             own = [
-                replace(p, copies=[c for c in p.copies if c.found.document_id in ids])
+                replace(p, copies=tuple(c for c in p.copies if c.found.document_id in ids))
                 for p in sorted(every, key=lambda p: -p.score)
                 if p.found.document_id in ids
             ]
             count = f"{len(strong)} document{'' if len(strong) == 1 else 's'}"
             label = f"{text[0].upper()}{text[1:]} ({count})"
             if not own:
-                where = _listed([self.book.dataset_name(d) for d in self.evidence.plan.datasets])
-                self.evidence.notes.append(f"{text[0].upper()}{text[1:]}: no document of {where}.")
+                datasets = self.evidence.plan.scope.datasets
+                where = _listed([self.book.dataset_name(d) for d in datasets])
+                self.notes.append(f"{text[0].upper()}{text[1:]}: no document of {where}.")
                 continue
             sentence = (
                 f"{text[0].upper()}{text[1:]}, {count} {'matches' if len(strong) == 1 else 'match'}"
             )
             cited = Counter(section_of(c) for p in own for c in dict.fromkeys(p.unit.cfr))
-            markers = [self.book.passage(p) for p in own[:FIRST_QUOTES]]
+            quotes = self.config.summary_quotes
+            markers = [self.book.passage(p) for p in own[:quotes]]
             if cited:
                 section = cited.most_common(1)[0][0]
                 title = cfr_title(section)
@@ -459,7 +458,7 @@ class _Composer:
                 sentence += f"; the section most cited among those read is {named}"
                 markers = [
                     self.book.passage(p) for p in own if section in map(section_of, p.unit.cfr)
-                ][:FIRST_QUOTES]
+                ][:quotes]
             summary.append(Finding(text=sentence, markers=markers))
             themes.append(Theme(label=label, findings=[self.finding(p) for p in own[:5]]))
         return summary, [t for t in themes if t.findings]
@@ -515,10 +514,18 @@ class _Composer:
 
 def compose(
     evidence: Evidence, book: CitationBook, config: AgentConfig | None = None
-) -> tuple[list[Finding], list[Theme]]:
-    """The summary and themes of the answer, in the question's shape."""
+) -> tuple[list[Finding], list[Theme], list[str]]:
+    """The summary and themes of the answer, in the question's shape, and notes on what it
+    could not find (a compared period with no document)."""
     config = config or AgentConfig()
     composer = _Composer(evidence, book, config, plan_terms(evidence.plan))
+    summary, themes = _composed(composer, evidence)
+    return summary, themes, composer.notes
+
+
+def _composed(composer: _Composer, evidence: Evidence) -> tuple[list[Finding], list[Theme]]:
+    """The summary and themes: the documents the question names, each with its units in order;
+    else each compared period; else the firms of a "which…" question or the themes."""
     subjects = [d for d in evidence.subjects if composer.subject_units(d)]
     subjects = subjects[: evidence.shown]
     summary: list[Finding] = []
@@ -543,7 +550,7 @@ def compose(
     passages = [p for p in evidence.passages if composer.quotable(p)]
     if evidence.sides:
         return composer.side_parts(passages)
-    which = evidence.plan.shape == "which" or evidence.plan.which_firms
+    which = evidence.plan.ask.shape == "which" or evidence.plan.ask.which_firms
     # a which-list quotes each firm's unit most about the question, of all the units read
     listing = [p for p in evidence.candidates if composer.quotable(p)] or passages
     if which:
@@ -555,7 +562,7 @@ def compose(
         summary.append(common)
     summary += composer.lead_findings(passages, max(1, 3 - len(summary)))
     said = {m for f in summary for m in f.markers}
-    counting = evidence.plan.shape == "count" and evidence.tally is None
+    counting = evidence.plan.ask.shape == "count" and evidence.tally is None
     counts = composer.count_theme() if counting else None  # else exact counts, as data
     if counts is not None:
         themes.append(counts)

@@ -13,27 +13,23 @@ from typing import Any
 
 import pandas as pd
 
+from regnb.agent._config import AgentConfig
 from regnb.agent._labels import firm_of
-from regnb.agent._plan import Plan
 from regnb.agent._searching import (
     FALLBACK_ITEMS,
     PINNING,
-    Found,
     filters_for,
     items_for,
     searched_items,
 )
 from regnb.agent._source import Source
+from regnb.agent._stages import Count, Found, Listing, Match, Plan, Tally
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent._words import words
 from regnb.errors import RegnbError
 
 __all__ = [
     "Choices",
-    "Count",
-    "Listing",
-    "Match",
-    "Tally",
     "asked_terms",
     "count_choices",
     "count_matches",
@@ -42,52 +38,8 @@ __all__ = [
     "term_documents",
 ]
 
-CFR_TOP = 10  # CFR sections counted (most cited first)
-MAX_TERMS = 4  # terms of a count question counted one by one
-
 OTHER = "(other)"  # the facet row that sums the values past its size
 _FIXED = frozenset({"document_id", "dataset", "title", "date", "url", "cfr", "bm25", "pages"})
-
-
-@dataclass(frozen=True)
-class Count:
-    """One row of a count: a value (a dataset, a year, a section, a term) and its documents."""
-
-    value: str
-    documents: int
-
-
-@dataclass(frozen=True)
-class Tally:
-    """Documents matching the question over every full match (not only those read)."""
-
-    total: int
-    datasets: tuple[Count, ...]
-    years: tuple[Count, ...]
-    cfr: tuple[Count, ...]
-    terms: tuple[Count, ...] = ()
-    counted: str = ""  # what was counted, in words
-
-
-@dataclass(frozen=True)
-class Match:
-    """A matching document, as the engine lists it (data from its row, not a claim)."""
-
-    document_id: str
-    dataset: str
-    title: str
-    date: str | None
-    url: str | None
-    firm: str | None
-    cfr: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Listing:
-    """Every matching document of a "which…" question: how many, and the first `rows`."""
-
-    total: int
-    rows: tuple[Match, ...]
 
 
 @dataclass(frozen=True)
@@ -118,7 +70,7 @@ def _query(
 def exact(item: str, plan: Plan) -> str:
     """A fixed expression of the field ("research use only", "media fill") counted as a phrase,
     its words next to each other; other items as their words anywhere on a page."""
-    return f'"{item}"' if item in plan.phrases and len(words(item)) > 1 else item
+    return f'"{item}"' if item in plan.topic.phrases and len(words(item)) > 1 else item
 
 
 def specific(items: list[str]) -> list[str]:
@@ -143,14 +95,16 @@ def counted_words(plan: Plan, ds: str, catalog_filters: CatalogFilters) -> str:
     return f"documents with a page holding {held}" + (f", {by}" if by else "")
 
 
-def asked_terms(plan: Plan) -> list[str]:
-    """The terms a count question asks about, each counted on its own: its phrases, then its
-    words not inside a phrase (names and identifiers are what is counted within)."""
-    inside = {w for p in plan.phrases for w in words(p)}
-    named = {w for n in [*plan.names, *plan.identifiers] for w in words(n)}
-    single = [w for w in plan.words if w not in inside and w not in named]
-    phrases = [p for p in plan.phrases if not set(words(p)) <= named]
-    return list(dict.fromkeys([*phrases, *single]))[:MAX_TERMS]
+def asked_terms(plan: Plan, config: AgentConfig | None = None) -> list[str]:
+    """The terms a count question asks about (`config.count_terms` at most), each counted on its
+    own: its phrases, then its words not inside a phrase (names and identifiers are what is
+    counted within)."""
+    topic = plan.topic
+    inside = {w for p in topic.phrases for w in words(p)}
+    named = {w for n in [*topic.names, *topic.identifiers] for w in words(n)}
+    single = [w for w in topic.words if w not in inside and w not in named]
+    phrases = [p for p in topic.phrases if not set(words(p)) <= named]
+    return list(dict.fromkeys([*phrases, *single]))[: (config or AgentConfig()).count_terms]
 
 
 def _facets(
@@ -161,16 +115,17 @@ def _facets(
     filters: dict[str, Any],
     ds: str,
     by: Sequence[str],
+    size: int,
 ) -> dict[str, pd.DataFrame]:
     return source.facets(
         items,
         by=list(by),
         datasets=[ds],
         filters=filters or None,
-        date_from=plan.date_from,
-        date_to=plan.date_to,
+        date_from=plan.scope.date_from,
+        date_to=plan.scope.date_to,
         plan=request_plan,
-        size=CFR_TOP,
+        size=size,
     )
 
 
@@ -189,21 +144,23 @@ def count_matches(
     dataset_name: Callable[[str], str],
     *,
     terms: Sequence[str] = (),
+    config: AgentConfig | None = None,
 ) -> Tally | None:
-    """The documents matching the agent's searches of `plan.datasets`, counted by dataset, year
-    and CFR section over every full match; and, for each of `terms`, how many of the documents
-    the question's filters allow hold it. None when the engine cannot count."""
+    """The documents matching the agent's searches of the plan's datasets, counted by dataset,
+    year and CFR section (the `config.cfr_counted` most cited) over every full match; and, for
+    each of `terms`, how many of the documents the question's filters allow hold it. None when
+    the engine cannot count."""
+    size = (config or AgentConfig()).cfr_counted
     datasets: list[Count] = []
     years: Counter[str] = Counter()
     cfr: Counter[str] = Counter()
     said: list[str] = []
     per_term: Counter[str] = Counter()
     try:
-        for ds in plan.datasets:
+        for ds in plan.scope.datasets:
             items, filters = _query(plan, ds, catalog_filters)
-            got = _facets(
-                source, plan, request_plan, items, filters, ds, ("dataset", "year", "cfr")
-            )
+            by = ("dataset", "year", "cfr")
+            got = _facets(source, plan, request_plan, items, filters, ds, by, size)
             n = sum(count for _, count in _rows(got["dataset"]))
             if not n:
                 continue
@@ -211,10 +168,10 @@ def count_matches(
             said.append(f"{dataset_name(ds)}: {counted_words(plan, ds, catalog_filters)}")
             years.update({y: c for y, c in _rows(got["year"]) if y is not None and c})
             cfr.update({s: c for s, c in _rows(got["cfr"]) if s and s != OTHER})
-            loose = [n for n in plan.names if not filters]
+            loose = [n for n in plan.topic.names if not filters]
             for term in terms:
                 item = searched_items([" ".join([*loose, term])])
-                one = _facets(source, plan, request_plan, item, filters, ds, ("dataset",))
+                one = _facets(source, plan, request_plan, item, filters, ds, ("dataset",), size)
                 per_term[term] += sum(count for _, count in _rows(one["dataset"]))
     except (RegnbError, KeyError, TypeError):
         return None
@@ -244,20 +201,23 @@ def count_choices(
     request_plan: str,
     catalog_filters: CatalogFilters,
     catalog_fields: CatalogFields,
+    config: AgentConfig | None = None,
 ) -> Choices | None:
-    """The documents the agent's searches of `plan.datasets` match, counted by dataset, year,
-    CFR section and firm (each dataset's firm field) over every full match: the options of a
-    clarifying question. None when the engine cannot count."""
+    """The documents the agent's searches of the plan's datasets match, counted by dataset,
+    year, CFR section and firm (each dataset's firm field; the `config.cfr_counted` most
+    frequent sections and firms) over every full match: the options of a clarifying question.
+    None when the engine cannot count."""
+    size = (config or AgentConfig()).cfr_counted
     datasets: list[Count] = []
     years: Counter[str] = Counter()
     cfr: Counter[str] = Counter()
     firms: Counter[str] = Counter()
     try:
-        for ds in plan.datasets:
+        for ds in plan.scope.datasets:
             items, filters = _query(plan, ds, catalog_filters)
             firm = _firm_field(catalog_fields(ds))
             by = ("dataset", "year", "cfr", *([firm] if firm else []))
-            got = _facets(source, plan, request_plan, items, filters, ds, by)
+            got = _facets(source, plan, request_plan, items, filters, ds, by, size)
             n = sum(count for _, count in _rows(got["dataset"]))
             if not n:
                 continue
@@ -296,7 +256,7 @@ def _match(row: dict[Any, Any]) -> Match:
         url=row.get("url") or None,
         fields=fields,
         score=0.0,
-        pages=[],
+        pages=(),
         weak=False,
     )
     cited = row.get("cfr")
@@ -323,14 +283,14 @@ def list_matches(
     total = 0
     rows: list[Match] = []
     try:
-        for ds in plan.datasets:
+        for ds in plan.scope.datasets:
             items, filters = _query(plan, ds, catalog_filters)
             frame = source.matches(
                 items,
                 datasets=[ds],
                 filters=filters or None,
-                date_from=plan.date_from,
-                date_to=plan.date_to,
+                date_from=plan.scope.date_from,
+                date_to=plan.scope.date_to,
                 plan=request_plan,
                 order="date",
                 limit=limit,
@@ -356,16 +316,16 @@ def term_documents(
     of what a count question counts, so that each term counted is read (from its first page:
     the engine lists a document's matching pages by count, not by number)."""
     out: list[Found] = []
-    for ds in plan.datasets:
+    for ds in plan.scope.datasets:
         _, filters = _query(plan, ds, catalog_filters)
-        loose = [n for n in plan.names if not filters]
+        loose = [n for n in plan.topic.names if not filters]
         try:
             frame = source.matches(
                 searched_items([" ".join([*loose, term])]),
                 datasets=[ds],
                 filters=filters or None,
-                date_from=plan.date_from,
-                date_to=plan.date_to,
+                date_from=plan.scope.date_from,
+                date_to=plan.scope.date_to,
                 plan=request_plan,
                 order="bm25",
                 limit=limit,
@@ -385,7 +345,7 @@ def term_documents(
                     m.url,
                     fields,
                     float(row.get("bm25") or 0.0),
-                    [1],
+                    (1,),
                     False,
                 )
             )

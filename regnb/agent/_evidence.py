@@ -1,80 +1,28 @@
-"""What research gathers: the documents found and how much each weighs, the passages (blocks of
-pages read) with their evidence, and the cache of block embeddings shared by an agent's runs."""
+"""How research weighs what it gathers: how much each document found weighs and which are read,
+how readable a block is, which passages are word-for-word copies of each other; and the cache of
+block embeddings shared by an agent's runs."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from regnb.agent._counts import Listing, Tally
 from regnb.agent._furniture import BOILERPLATE
-from regnb.agent._plan import Plan
 from regnb.agent._rank import DUPLICATE, keyword_score, plan_terms
-from regnb.agent._searching import Found, Searches
-from regnb.agent._structure import Unit
+from regnb.agent._stages import Found, Passage, Plan
 
 __all__ = [
-    "READ_DOCUMENTS",
     "BlockVectors",
-    "Evidence",
-    "Passage",
-    "attach_copies",
     "block_quality",
     "choose_documents",
+    "copies_of",
     "weigh_documents",
 ]
 
-READ_DOCUMENTS = 12
-MAX_COPIES = 4
-TITLE_SHARE = 0.4
 MIN_BLOCK_WORDS = 8
-
-
-@dataclass
-class Passage:
-    """A unit of a page read (an observation, a violation, a deficiency, a recommendation, or a
-    plain block), with its evidence and, once chosen, its theme."""
-
-    found: Found
-    page_num: int
-    unit: Unit
-    keyword: float
-    prior: float
-    quality: float = 1.0
-    topic: float = 0.0  # evidence of what is asked: no firm, identifier, focus or title terms
-    cosine: float = 0.0
-    score: float = 0.0
-    theme: int = 0
-    vector: np.ndarray | None = None
-    copies: list[Passage] = field(default_factory=list)  # the same words in other documents
-
-
-@dataclass
-class Evidence:
-    """What research found: documents, the pages read, the chosen passages and their themes;
-    the documents the question names and their units in document order."""
-
-    plan: Plan
-    searches: Searches
-    documents: list[Found]
-    read: list[Found]
-    passages: list[Passage]
-    themes: list[str]
-    pages: dict[tuple[str, int], str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    subjects: list[Found] = field(default_factory=list)
-    candidates: list[Passage] = field(default_factory=list)  # every readable unit of the pages
-    common: dict[str, frozenset[str]] = field(default_factory=dict)  # standard sentences
-    sides: list[tuple[str, list[Found]]] = field(default_factory=list)  # periods compared
-    units: dict[str, list[Passage]] = field(default_factory=dict)  # by document id
-    shown: int = 3  # documents of `subjects` whose units are listed
-    per_subject: int = 12  # units listed for each of them
-    tally: Tally | None = None  # documents matched, counted over every match
-    listing: Listing | None = None  # every matching document, for a "which…" question
 
 
 class BlockVectors:
@@ -102,14 +50,15 @@ class BlockVectors:
         return len(self._items)
 
 
-def weigh_documents(found: Sequence[Found], plan: Plan) -> dict[str, float]:
+def weigh_documents(found: Sequence[Found], plan: Plan, title_share: float) -> dict[str, float]:
     """A document's weight (0 to 1): its search score against the best, and how much of the
-    question its title holds (a document about the topic beats one that mentions it)."""
+    question its title holds (`title_share` of the weight: a document about the topic beats one
+    that mentions it)."""
     terms = plan_terms(plan)
     top = max((f.score for f in found), default=0.0) or 1.0
     return {
-        f.document_id: TITLE_SHARE * keyword_score(f.title, terms)
-        + (1 - TITLE_SHARE) * max(0.0, f.score / top)
+        f.document_id: title_share * keyword_score(f.title, terms)
+        + (1 - title_share) * max(0.0, f.score / top)
         for f in found
     }
 
@@ -157,23 +106,30 @@ def _folded(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def attach_copies(shortlist: list[Passage], vectors: np.ndarray, chosen: list[int]) -> None:
-    """Passages of other documents equal to a chosen one (the same paragraph, word for word, in
-    several letters) become its copies: the finding cites them all instead of repeating itself.
-    A passage only nearly equal (another lot, another count) stays evidence of its own."""
+def copies_of(
+    shortlist: Sequence[Passage], vectors: np.ndarray, chosen: Sequence[int], limit: int
+) -> dict[int, tuple[Passage, ...]]:
+    """For each chosen passage (by its index in `shortlist`), the passages of other documents
+    equal to it (the same paragraph, word for word, in several letters; `limit` at most): the
+    finding cites them all instead of repeating itself. A passage only nearly equal (another
+    lot, another count) stays evidence of its own; a passage is the copy of one passage only."""
     taken = set(chosen)
+    out: dict[int, tuple[Passage, ...]] = {}
     for i in chosen:
         owner = shortlist[i]
+        copies: list[Passage] = []
         for j in np.argsort(-(vectors @ vectors[i]), kind="stable"):
             j = int(j)
-            if len(owner.copies) >= MAX_COPIES or float(vectors[j] @ vectors[i]) < DUPLICATE:
+            if len(copies) >= limit or float(vectors[j] @ vectors[i]) < DUPLICATE:
                 break
             other = shortlist[j]
             if j in taken or other.found.document_id == owner.found.document_id:
                 continue
-            if any(c.found.document_id == other.found.document_id for c in owner.copies):
+            if any(c.found.document_id == other.found.document_id for c in copies):
                 continue
             if _folded(other.unit.text) != _folded(owner.unit.text):
                 continue  # near, not the same: its own evidence (other numbers, other lots)
-            owner.copies.append(other)
+            copies.append(other)
             taken.add(j)
+        out[i] = tuple(copies)
+    return out

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from regnb.agent._plan import Plan
-from regnb.agent._searching import Found
+from regnb.agent._stages import Found, Plan
 from regnb.agent._structure import document_kind
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent._words import content_words, fold, stem, word_set, words
@@ -58,7 +57,8 @@ def _holds_identifier(found: Found, ident: str) -> bool:
 
 def _document_identifiers(plan: Plan) -> list[str]:
     """Identifiers that name documents (an application, a site, a trial), not a CFR section."""
-    return [i for i in plan.identifiers if plan.identifier_kinds.get(i) != "cfr"]
+    topic = plan.topic
+    return [i for i in topic.identifiers if topic.identifier_kinds.get(i) != "cfr"]
 
 
 def _names_of(found: Found) -> str:
@@ -70,7 +70,7 @@ def _names_of(found: Found) -> str:
 def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     """Guidance documents written on what is asked: their title and the question share most of
     the shorter one's words (at least two), best match first."""
-    terms = [*plan.phrases, *plan.words]
+    terms = [*plan.topic.phrases, *plan.topic.words]
     wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
     if len(wanted) < MIN_TITLE_WORDS:
         return []
@@ -104,12 +104,12 @@ def _title_head(title: str) -> str:
 def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     """The documents the message names (by identifier, firm or product), best first, or else
     the guidance written on what it asks; empty when there are none."""
-    if not (_document_identifiers(plan) or plan.names):
+    if not (_document_identifiers(plan) or plan.topic.names):
         return titled_documents(found, plan)
     out = []
     for doc in found:
         by_id = any(_holds_identifier(doc, i) for i in _document_identifiers(plan))
-        by_name = any(holds_name(_names_of(doc), n) for n in plan.names)
+        by_name = any(holds_name(_names_of(doc), n) for n in plan.topic.names)
         if by_id or by_name:
             out.append(doc)
     strong = [d for d in out if not d.weak]

@@ -7,9 +7,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from regnb.agent._plan import Plan, plan_message
+from regnb.agent._plan import plan_message
+from regnb.agent._stages import FollowUp, Plan, Scope
 from regnb.agent.types import PriorTurn
 from regnb.catalog import Catalog
 
@@ -48,19 +50,20 @@ def is_follow_up(message: str, new: Plan) -> bool:
         return True
     if MORE.search(message):
         return True
-    return not (new.identifiers or new.names or new.phrases or new.words)
+    return not new.topic.terms
 
 
 def continues_subject(message: str, new: Plan, previous: Plan) -> bool:
     """A short question with no identifier and no dataset of its own, after a turn about named
     firms, products or documents: it asks about the same ones."""
-    subject = previous.names or [
-        i for i in previous.identifiers if previous.identifier_kinds.get(i) != "cfr"
+    before = previous.topic
+    subject = before.names or [
+        i for i in before.identifiers if before.identifier_kinds.get(i) != "cfr"
     ]
     return bool(
         subject
-        and not new.identifiers
-        and not new.named_datasets
+        and not new.topic.identifiers
+        and not new.scope.named_datasets
         and len(message.split()) <= CONTINUE_WORDS
         and CONTINUES.search(message)
     )
@@ -76,71 +79,95 @@ def _last_answered(history: list[PriorTurn]) -> PriorTurn | None:
 def _merge(
     previous: Plan, new: Plan, message: str, state: dict[str, Any], history: list[PriorTurn]
 ) -> Plan:
-    """The previous plan, changed by what the follow-up says."""
-    merged = Plan.from_dict(previous.to_dict())
-    merged.message = message
-    merged.query = f"{previous.query} {new.query}".strip()
-    merged.formats = new.formats
-    merged.exclude_documents = []
-    merged.restrict_documents = []
-    merged.subjects = []
-    if new.date_from or new.date_to:
-        merged.date_from, merged.date_to, merged.date_text = (
-            new.date_from,
-            new.date_to,
-            new.date_text,
-        )
-    if new.named_datasets:
-        merged.datasets, merged.named_datasets = new.datasets, new.named_datasets
-        merged.unsearchable, merged.weakly_named = new.unsearchable, new.weakly_named
-    for ds, filters in new.filters.items():
-        if ds in merged.datasets:
-            merged.filters[ds] = {**merged.filters.get(ds, {}), **filters}
-    topic = [*new.identifiers, *new.names, *new.phrases, *new.words]
+    """The previous plan, changed by what the follow-up says: its own dates, datasets and
+    filters; the documents it refers to ("those") or skips ("more"); and its topic, as words
+    the previous topic's documents must hold ("only those that mention…"), as another firm
+    ("what about…"), or as what it asks of the same firms and documents."""
     refers = bool(REFERENCES.search(message))
-    if refers:
-        merged.restrict_documents = list(state.get("documents", []))
-    if MORE.search(message):
-        merged.exclude_documents = _cited(history)
-    if topic and (refers or NARROW.search(message)):
-        merged.require = list(dict.fromkeys([*previous.require, *topic]))
-        merged.weights = {**previous.weights, **new.weights}
-    elif topic and SWITCH.search(message) and (new.names or new.identifiers):
-        _switch(merged, previous, new)  # "what about Baxter?": another firm
-    elif topic and (
-        continues_subject(message, new, previous) or not (new.names or new.identifiers)
-    ):
-        _same_subject(merged, new)
-        merged.subjects = list(state.get("subjects", []))  # the documents it was about
-    elif topic and SWITCH.search(message):
-        _switch(merged, previous, new)
+    merged = Plan(
+        message=message,
+        query=f"{previous.query} {new.query}".strip(),
+        topic=previous.topic,
+        scope=_scope(previous.scope, new.scope),
+        follow_up=FollowUp(
+            require=previous.follow_up.require,
+            restrict_documents=tuple(state.get("documents", [])) if refers else (),
+            exclude_documents=tuple(_cited(history)) if MORE.search(message) else (),
+        ),
+        ask=replace(previous.ask, formats=new.ask.formats),
+    )
+    terms = new.topic.terms
+    anchored = bool(new.topic.names or new.topic.identifiers)
+    if not terms:
+        return merged
+    if refers or NARROW.search(message):
+        require = tuple(dict.fromkeys([*previous.follow_up.require, *terms]))
+        weights = {**previous.topic.weights, **new.topic.weights}
+        return replace(
+            merged,
+            topic=replace(previous.topic, weights=weights),
+            follow_up=replace(merged.follow_up, require=require),
+        )
+    if SWITCH.search(message) and anchored:  # "what about Baxter?": another firm
+        return _switch(merged, new)
+    if continues_subject(message, new, previous) or not anchored:
+        return _same_subject(merged, new, state)
     return merged
 
 
-def _switch(merged: Plan, previous: Plan, new: Plan) -> None:
-    """The follow-up's own firms, identifiers and topic instead of the previous turn's, in its
-    datasets and dates."""
-    merged.identifiers, merged.names = new.identifiers, new.names
-    merged.identifier_kinds = new.identifier_kinds
-    merged.phrases, merged.words, merged.pairs = new.phrases, new.words, new.pairs
-    merged.soft_words = new.soft_words
-    merged.weights, merged.filters, merged.require = new.weights, {}, []
-    merged.query = new.query
-    merged.which_firms = previous.which_firms or new.which_firms
+def _scope(previous: Scope, new: Scope) -> Scope:
+    """The previous scope with the follow-up's own dates and datasets, if it names them, and
+    its filters of the datasets searched added."""
+    scope = previous
+    if new.date_from or new.date_to:
+        scope = replace(scope, dates=new.dates)
+    if new.named_datasets:
+        scope = replace(new, dates=scope.dates, filters=scope.filters)
+    filters = dict(scope.filters)
+    for ds, given in new.filters.items():
+        if ds in scope.datasets:
+            filters[ds] = {**filters.get(ds, {}), **given}
+    return replace(scope, filters=filters)
 
 
-def _same_subject(merged: Plan, new: Plan) -> None:
+def _switch(merged: Plan, new: Plan) -> Plan:
+    """The follow-up's own firms, identifiers and topic instead of the previous turn's (and no
+    filter of theirs), in its datasets and dates."""
+    which_firms = merged.ask.which_firms or new.ask.which_firms
+    return replace(
+        merged,
+        query=new.query,
+        topic=new.topic,
+        scope=replace(merged.scope, filters={}),
+        follow_up=replace(merged.follow_up, require=()),
+        ask=replace(merged.ask, which_firms=which_firms),
+    )
+
+
+def _same_subject(merged: Plan, new: Plan, state: dict[str, Any]) -> Plan:
     """The follow-up's topic about the previous turn's firms, products and documents: its own
     capitalised words ("ARIA") are words of the topic, not other firms."""
-    extra = [w for n in new.names for w in n.lower().split()]
-    extra += [w.lower() for w in ACRONYM.findall(merged.message) if w.lower() in new.words]
-    merged.phrases = new.phrases
-    merged.words = list(dict.fromkeys([*new.words, *extra]))
-    merged.pairs, merged.soft_words = new.pairs, new.soft_words
-    merged.weights = {**merged.weights, **new.weights, **{w: 5.0 for w in extra}}
-    merged.query = f"{' '.join(merged.names)} {new.query}".strip()
-    merged.require = []
-    merged.shape = new.shape if new.shape != "general" else merged.shape
+    asked = new.topic
+    extra = [w for n in asked.names for w in n.lower().split()]
+    extra += [w.lower() for w in ACRONYM.findall(merged.message) if w.lower() in asked.words]
+    topic = replace(
+        merged.topic,
+        phrases=asked.phrases,
+        words=tuple(dict.fromkeys([*asked.words, *extra])),
+        pairs=asked.pairs,
+        soft_words=asked.soft_words,
+        weights={**merged.topic.weights, **asked.weights, **{w: 5.0 for w in extra}},
+    )
+    shape = new.ask.shape if new.ask.shape != "general" else merged.ask.shape
+    return replace(
+        merged,
+        query=f"{' '.join(merged.topic.names)} {new.query}".strip(),
+        topic=topic,
+        follow_up=replace(
+            merged.follow_up, require=(), subjects=tuple(state.get("subjects", []))
+        ),  # the documents it was about
+        ask=replace(merged.ask, shape=shape),
+    )
 
 
 def plan_turn(
@@ -158,9 +185,7 @@ def plan_turn(
         asked = history[-1]
         message = _option(message)
         original = asked.state.get("plan", {}).get("message") or asked.message
-        combined = plan(f"{original} {message}")
-        combined.message = f"{original}\n{message}"
-        return combined
+        return replace(plan(f"{original} {message}"), message=f"{original}\n{message}")
     new = plan(message)
     previous_turn = _last_answered(history)
     if previous_turn is None:

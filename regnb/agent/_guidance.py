@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from regnb.agent._evidence import Passage
 from regnb.agent._rank import Term, keyword_score
+from regnb.agent._stages import Passage
 from regnb.agent._vocab import ACRONYMS
 from regnb.agent._words import content_words, stem, word_set
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from regnb.agent._searching import Found
+from regnb.agent._stages import Found
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent._words import fold
 

@@ -1,21 +1,19 @@
 """A message planned into searches: keyword items (identifiers, phrases, names, weighted content
-words), datasets, dates, requested formats. A `Plan` is JSON-able and kept in the turn's state,
-so that a follow-up can narrow or reuse it."""
+words), datasets, dates, requested formats. The `Plan` (`regnb.agent._stages`) is JSON-able and
+kept in the turn's state, so that a follow-up can narrow or reuse it."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from regnb.agent._dates import find_dates, find_periods
 from regnb.agent._names import find_names
 from regnb.agent._shape import question_shape
+from regnb.agent._stages import Ask, Plan, Scope, Topic
 from regnb.agent._vocab import (
     ACRONYMS,
     DATASET_WORDS,
@@ -39,7 +37,6 @@ from regnb.catalog import Catalog
 
 __all__ = [
     "MAX_DF",
-    "Plan",
     "enum_filters",
     "plan_message",
     "searchable_datasets",
@@ -72,59 +69,6 @@ NAME_WEIGHT = 5.0
 FORMAT_STOP = FILE_WORDS | word_set(
     "put export create make generate produce attach include save send draw build prepare"
 )
-
-
-@dataclass
-class Plan:
-    """What to search for and where; every field is JSON-able."""
-
-    message: str
-    query: str
-    identifiers: list[str] = field(default_factory=list)
-    identifier_kinds: dict[str, str] = field(default_factory=dict)
-    phrases: list[str] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-    words: list[str] = field(default_factory=list)
-    soft_words: list[str] = field(default_factory=list)  # too common to search for
-    pairs: list[str] = field(default_factory=list)
-    weights: dict[str, float] = field(default_factory=dict)
-    datasets: list[str] = field(default_factory=list)
-    named_datasets: list[str] = field(default_factory=list)
-    weakly_named: bool = False  # named only by words such as "trials" or "recall"
-    unsearchable: dict[str, str] = field(default_factory=dict)
-    date_from: str | None = None
-    date_to: str | None = None
-    date_text: str | None = None
-    formats: list[str] = field(default_factory=list)
-    which_firms: bool = False
-    shape: str = "general"  # the answer's shape (regnb.agent._shape)
-    periods: list[list[str | None]] = field(default_factory=list)  # compared: [from, to, words]
-    filters: dict[str, dict[str, str]] = field(default_factory=dict)
-    require: list[str] = field(default_factory=list)
-    restrict_documents: list[str] = field(default_factory=list)
-    exclude_documents: list[str] = field(default_factory=list)
-    subjects: list[str] = field(default_factory=list)  # documents a follow-up is still about
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Plan:
-        known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
-
-    @property
-    def topic(self) -> list[str]:
-        """Everything the message asks about, strongest first."""
-        return [*self.identifiers, *self.names, *self.phrases, *self.words]
-
-    @property
-    def has_anchor(self) -> bool:
-        """An identifier, a firm or product, or a date: something that pins the answer down."""
-        return bool(self.identifiers or self.names or self.date_from or self.date_to)
-
-    def weight(self, term: str) -> float:
-        return self.weights.get(term, 1.0)
 
 
 def searchable_datasets(catalog: Catalog, plan_name: str) -> list[str]:
@@ -283,7 +227,8 @@ def _weigh(
 
 def steering(plan: Plan, phrase: str, max_df: float = MAX_DF) -> list[str]:
     """The words of a phrase that are on at most `max_df` of the pages."""
-    return [w for w in content_words(phrase) if plan.weights.get(w, _idf(0.0)) >= _idf(max_df)]
+    weights = plan.topic.weights
+    return [w for w in content_words(phrase) if weights.get(w, _idf(0.0)) >= _idf(max_df)]
 
 
 def _topic_words(
@@ -352,24 +297,28 @@ def plan_message(
     return Plan(
         message=message,
         query=query or message,
-        identifiers=identifiers,
-        identifier_kinds=kinds,
-        phrases=phrases,
-        names=names,
-        words=topic,
-        soft_words=soft,
-        pairs=pairs,
-        weights=weights,
-        datasets=chosen,
-        filters=filters,
-        named_datasets=named,
-        weakly_named=weak,
-        unsearchable=unsearchable,
-        date_from=dates.date_from if dates else None,
-        date_to=dates.date_to if dates else None,
-        date_text=dates.text if dates else None,
-        formats=formats,
-        which_firms=bool(WHICH_FIRMS.search(message)),
-        shape="compare" if periods else question_shape(message),
-        periods=[[p.date_from, p.date_to, p.text] for p in periods or ()],
+        topic=Topic(
+            identifiers=tuple(identifiers),
+            identifier_kinds=kinds,
+            names=tuple(names),
+            phrases=tuple(phrases),
+            words=tuple(topic),
+            soft_words=tuple(soft),
+            pairs=tuple(pairs),
+            weights=weights,
+        ),
+        scope=Scope(
+            datasets=tuple(chosen),
+            named_datasets=tuple(named),
+            weakly_named=weak,
+            unsearchable=unsearchable,
+            dates=dates,
+            filters=filters,
+        ),
+        ask=Ask(
+            shape="compare" if periods else question_shape(message),
+            which_firms=bool(WHICH_FIRMS.search(message)),
+            periods=tuple(periods or ()),
+            formats=tuple(formats),
+        ),
     )

@@ -4,12 +4,12 @@ embedding, and maximal marginal relevance to drop near-duplicates. Pure function
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from regnb.agent._plan import Plan
+from regnb.agent._stages import Plan
 from regnb.agent._vocab import FOCUS_WORDS
 from regnb.agent._words import content_words, stem, words
 
@@ -65,20 +65,21 @@ def _identifier_pattern(ident: str) -> re.Pattern[str]:
 
 def plan_terms(plan: Plan) -> list[Term]:
     """Every term of the plan (and the follow-up's required ones) with its weight."""
+    topic = plan.topic
     terms: list[Term] = []
-    for ident in plan.identifiers:
+    for ident in topic.identifiers:
         pattern = _identifier_pattern(ident)
-        terms.append(Term(ident, plan.weight(ident), pattern=pattern, anchor=True))
-    for name in plan.names:
+        terms.append(Term(ident, topic.weight(ident), pattern=pattern, anchor=True))
+    for name in topic.names:
         stems_ = frozenset(stem(w) for w in content_words(name))
-        terms.append(Term(name, plan.weight(name), stems=stems_, anchor=True))
-    for phrase in [*plan.phrases, *plan.pairs]:
-        terms.append(Term(phrase, plan.weight(phrase) * 1.2, pattern=_phrase_pattern(phrase)))
-    for word in plan.words:
-        terms.append(Term(word, plan.weight(word), stems=frozenset({stem(word)})))
-    for word in plan.soft_words:
-        terms.append(Term(word, plan.weight(word) * SOFT_SHARE, stems=frozenset({stem(word)})))
-    for extra in plan.require:
+        terms.append(Term(name, topic.weight(name), stems=stems_, anchor=True))
+    for phrase in [*topic.phrases, *topic.pairs]:
+        terms.append(Term(phrase, topic.weight(phrase) * 1.2, pattern=_phrase_pattern(phrase)))
+    for word in topic.words:
+        terms.append(Term(word, topic.weight(word), stems=frozenset({stem(word)})))
+    for word in topic.soft_words:
+        terms.append(Term(word, topic.weight(word) * SOFT_SHARE, stems=frozenset({stem(word)})))
+    for extra in plan.follow_up.require:
         if all(t.text != extra for t in terms):
             terms.append(Term(extra, 2.0, stems=frozenset(stem(w) for w in content_words(extra))))
     return terms
@@ -96,7 +97,7 @@ def keyword_score(text: str, terms: Sequence[Term], given: Sequence[Term] = ()) 
     return sum(t.weight for t in counted if t.found_in(text, text_stems)) / total
 
 
-def document_terms(terms: Sequence[Term], title: str, fields: dict[str, object]) -> list[Term]:
+def document_terms(terms: Sequence[Term], title: str, fields: Mapping[str, object]) -> list[Term]:
     """The identifier and name terms that a document's title or fields hold."""
     text = " ".join([title, *(str(v) for v in fields.values() if isinstance(v, str))])
     text_stems = {stem(w) for w in content_words(text)}

@@ -6,21 +6,17 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from regnb.agent._compose import theme_key
 from regnb.agent._config import AgentConfig
-from regnb.agent._evidence import (
-    BlockVectors,
-    Passage,
-    attach_copies,
-    block_quality,
-)
+from regnb.agent._evidence import BlockVectors, block_quality, copies_of
 from regnb.agent._furniture import common_share, is_furniture
 from regnb.agent._guidance import about, aspect_terms
-from regnb.agent._plan import Plan, searchable_datasets
+from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import (
     blend,
     document_terms,
@@ -29,15 +25,9 @@ from regnb.agent._rank import (
     mmr,
     plan_terms,
 )
-from regnb.agent._searching import (
-    DATASET_LIMIT,
-    MIN_STRONG,
-    Found,
-    Searches,
-    as_items,
-    run_searches,
-)
+from regnb.agent._searching import as_items, run_searches
 from regnb.agent._source import Source
+from regnb.agent._stages import Found, Passage, Plan, Searched, Searches
 from regnb.agent._structure import (
     Unit,
     document_kind,
@@ -53,11 +43,7 @@ __all__ = ["SUBSTANCE", "Researcher", "kind_weight"]
 
 EMBED_BATCH = 32
 FINGERPRINT_WORDS = 12
-FORM_DOCUMENTS = 3
-BOILERPLATE_TOPIC = 0.34  # share of the question's term weight a repeated paragraph must hold
-EMBED_WORDS = 60
-MENTION_PAGES = 4
-MAX_THEMES = 5
+MENTION_LIMIT = 50  # documents of each search for a follow-up's required words
 OTHER = "Other findings"
 # How much a unit of each kind counts as evidence; furniture never does.
 KIND_WEIGHT = {
@@ -91,17 +77,12 @@ def kind_weight(kind: str, shape: str) -> float:
     return weight * (SHAPE_BONUS if kind in SHAPE_KINDS.get(shape, ()) else 1.0)
 
 
-def _embed_text(text: str) -> str:
-    parts = text.split()
-    return " ".join(parts[:EMBED_WORDS])
-
-
 def block_query(plan: Plan) -> str:
     """The query that passages are compared with: the message without the firms, products and
     identifiers it names (the documents were chosen for those; within them the question is what
     counts, and a letterhead that repeats the name would otherwise win)."""
     text = plan.query
-    for anchor in [*plan.names, *plan.identifiers]:
+    for anchor in [*plan.topic.names, *plan.topic.identifiers]:
         text = re.sub(re.escape(anchor), " ", text, flags=re.IGNORECASE)
     text = " ".join(text.split())
     return text if content_words(text) else plan.query
@@ -111,24 +92,25 @@ def _fingerprint(text: str) -> str:
     return " ".join(content_words(text)[:FINGERPRINT_WORDS])
 
 
-def drop_form_text(passages: list[Passage]) -> list[Passage]:
-    """Passages without those that open the same way in FORM_DOCUMENTS documents or more and
-    hold little of the question: the standard paragraphs of a kind of document."""
+def drop_form_text(passages: list[Passage], config: AgentConfig | None = None) -> list[Passage]:
+    """Passages without those that open the same way in `config.form_documents` documents or
+    more and hold little of the question: the standard paragraphs of a kind of document."""
+    config = config or AgentConfig()
     documents: dict[str, set[str]] = {}
     for p in passages:
         documents.setdefault(_fingerprint(p.unit.text), set()).add(p.found.document_id)
     return [
         p
         for p in passages
-        if len(documents[_fingerprint(p.unit.text)]) < FORM_DOCUMENTS
-        or p.topic >= BOILERPLATE_TOPIC
+        if len(documents[_fingerprint(p.unit.text)]) < config.form_documents
+        or p.topic >= config.boilerplate_topic
     ]
 
 
-def _boilerplate(passage: Passage) -> bool:
+def _boilerplate(passage: Passage, config: AgentConfig) -> bool:
     """A paragraph that several other documents carry word for word and that holds little of
     the question ("Failure to address any violations may ..."): the form, not the finding."""
-    return len(passage.copies) >= 2 and passage.topic < BOILERPLATE_TOPIC
+    return len(passage.copies) >= 2 and passage.topic < config.boilerplate_topic
 
 
 def _neighbours(best: list[int], n: int) -> list[int]:
@@ -178,29 +160,33 @@ class Researcher:
         check: Callable[[], None],
         *,
         widen: bool = True,
-    ) -> tuple[Searches, list[Found], list[str]]:
+    ) -> Searched:
         """Every planned dataset searched (every other one too when the datasets the message
         named hold no match, if `widen`); the documents a follow-up allows, best first."""
         searches = self._run(plan, request_plan, step, check)
         notes = []
-        named = plan.named_datasets and not plan.restrict_documents
+        scope = plan.scope
+        named = scope.named_datasets and not plan.follow_up.restrict_documents
         if widen and not searches.found and named:
             others = [
-                d for d in searchable_datasets(self.catalog, request_plan) if d not in plan.datasets
+                d
+                for d in searchable_datasets(self.catalog, request_plan)
+                if d not in scope.datasets
             ]
             if others:
-                wider = Plan.from_dict(plan.to_dict())
-                wider.datasets = others
+                wider = replace(plan, scope=replace(scope, datasets=tuple(others)))
                 more = self._run(wider, request_plan, step, check)
-                names = "; ".join(self.catalog[d].name for d in plan.datasets)
+                names = "; ".join(self.catalog[d].name for d in scope.datasets)
                 notes.append(f"Nothing matched in {names}; the other datasets were searched.")
-                searches.found = more.found
-                searches.statuses |= more.statuses
-                searches.totals |= more.totals
-                searches.reformulated += more.reformulated
-        notes += self._without_names(plan, searches, request_plan, step, check)
+                searches = Searches(
+                    found=more.found,
+                    statuses={**searches.statuses, **more.statuses},
+                    totals={**searches.totals, **more.totals},
+                    reformulated=(*searches.reformulated, *more.reformulated),
+                )
+        searches, loose = self._without_names(plan, searches, request_plan, step, check)
         found, narrowed = self._narrow(plan, searches.found, request_plan)
-        return searches, found, notes + narrowed
+        return Searched(searches, tuple(found), (*notes, *loose, *narrowed))
 
     def _without_names(
         self,
@@ -209,32 +195,30 @@ class Researcher:
         request_plan: str,
         step: Callable[[Step], None],
         check: Callable[[], None],
-    ) -> list[str]:
+    ) -> tuple[Searches, list[str]]:
         """A name that no catalog field holds is only a word the pages must contain: when few
-        documents hold it, the question is searched again without it (added after the others)
-        and the answer says so."""
-        confirmed = {v for given in plan.filters.values() for v in given.values()}
-        loose = [n for n in plan.names if n not in confirmed]
+        documents hold it, the question is searched again without it (its documents added after
+        the others, as weaker evidence) and the answer says so."""
+        confirmed = {v for given in plan.scope.filters.values() for v in given.values()}
+        loose = [n for n in plan.topic.names if n not in confirmed]
         strong = sum(1 for f in searches.found if not f.weak)
-        if not loose or strong >= MIN_STRONG or plan.restrict_documents:
-            return []
-        wider = Plan.from_dict(plan.to_dict())
-        wider.names = [n for n in plan.names if n in confirmed]
-        if not wider.topic:
-            return []
+        if not loose or strong >= self.config.min_strong or plan.follow_up.restrict_documents:
+            return searches, []
+        kept = tuple(n for n in plan.topic.names if n in confirmed)
+        wider = replace(plan, topic=replace(plan.topic, names=kept))
+        if not wider.topic.terms:
+            return searches, []
         more = self._run(wider, request_plan, step, check)
         known = {f.document_id for f in searches.found}
-        added = [f for f in more.found if f.document_id not in known]
-        for f in added:
-            f.weak = True
-        searches.found += added
+        added = [replace(f, weak=True) for f in more.found if f.document_id not in known]
+        searches = replace(searches, found=(*searches.found, *added))
         if not added:
-            return []
+            return searches, []
         listed = " and ".join(f"“{n}”" for n in loose)
         held = f"only {strong} document names" if strong == 1 else f"only {strong} documents name"
         if not strong:
             held = "no document names"
-        return [
+        return searches, [
             f"{held[0].upper()}{held[1:]} {listed} as a firm or product; documents with "
             "the other words of the question were searched too, as weaker evidence."
         ]
@@ -242,7 +226,7 @@ class Researcher:
     def _run(
         self, plan: Plan, request_plan: str, step: Callable[[Step], None], check: Callable[[], None]
     ) -> Searches:
-        which = plan.shape in ("which", "count")
+        which = plan.ask.shape in ("which", "count")
         return run_searches(
             self.source,
             plan,
@@ -251,44 +235,47 @@ class Researcher:
             lambda ds: self.catalog[ds].name,
             step,
             check,
-            depth=self.config.which_documents if which else DATASET_LIMIT,
+            self.config,
+            depth=self.config.which_documents if which else None,
         )
 
     def _narrow(
-        self, plan: Plan, found: list[Found], request_plan: str
+        self, plan: Plan, found: Sequence[Found], request_plan: str
     ) -> tuple[list[Found], list[str]]:
         notes = []
-        if plan.restrict_documents:
-            allowed = set(plan.restrict_documents)
-            found = [f for f in found if f.document_id in allowed]
-        if plan.exclude_documents:
-            seen = set(plan.exclude_documents)
-            found = [f for f in found if f.document_id not in seen]
-        if plan.require and found:
-            before = len({f.document_id for f in found})
-            mentioned = self._mentions(plan, sorted({f.dataset for f in found}), request_plan)
-            found = [f for f in found if f.document_id in mentioned]
-            if not found:
-                words = ", ".join(plan.require)
+        follow_up = plan.follow_up
+        kept = list(found)
+        if follow_up.restrict_documents:
+            allowed = set(follow_up.restrict_documents)
+            kept = [f for f in kept if f.document_id in allowed]
+        if follow_up.exclude_documents:
+            seen = set(follow_up.exclude_documents)
+            kept = [f for f in kept if f.document_id not in seen]
+        if follow_up.require and kept:
+            before = len({f.document_id for f in kept})
+            mentioned = self._mentions(plan, sorted({f.dataset for f in kept}), request_plan)
+            kept = [f for f in kept if f.document_id in mentioned]
+            if not kept:
+                words = ", ".join(follow_up.require)
                 notes.append(f"None of the {before} documents found mention {words}.")
-        return found, notes
+        return kept, notes
 
     def _mentions(self, plan: Plan, datasets: list[str], request_plan: str) -> set[str]:
         """Documents of `datasets` with a page that holds every required term."""
         ids: set[str] = set()
-        item = " ".join(plan.require)
+        item = " ".join(plan.follow_up.require)
         for ds in datasets:
             offset: int | None = 0
-            for _ in range(MENTION_PAGES):
+            for _ in range(self.config.mention_searches):
                 if offset is None:
                     break
                 try:
                     result = self.source.search(
                         as_items([item]),
                         datasets=[ds],
-                        date_from=plan.date_from,
-                        date_to=plan.date_to,
-                        limit=50,
+                        date_from=plan.scope.date_from,
+                        date_to=plan.scope.date_to,
+                        limit=MENTION_LIMIT,
                         offset=offset,
                         plan=request_plan,
                     )
@@ -306,27 +293,32 @@ class Researcher:
         request_plan: str,
         check: Callable[[], None],
         subjects: Sequence[Found] = (),
-    ) -> dict[tuple[str, int], str]:
+    ) -> tuple[tuple[Found, ...], dict[tuple[str, int], str]]:
         """The best pages of each document, as the document reader returns them; when few
-        documents are read, the pages next to their best ones too (added to `Found.pages`). A
-        document the question names is read from its first page (its findings, in order)."""
+        documents are read, the pages next to their best ones too. A document the question
+        names is read from its first page (its findings, in order). The documents as read (their
+        `pages` the pages read), and the text of each page read."""
         config = self.config
         pages: dict[tuple[str, int], str] = {}
         named = {d.document_id for d in subjects}
         budget = config.page_budget // max(1, len(documents))
         per_doc = max(3, min(config.pages_per_document, budget))
+        out: list[Found] = []
         for doc in documents:
             check()
             if doc.document_id in named and document_kind(doc.dataset) != "guidance":
-                doc.pages = list(range(1, config.subject_pages + 1))
-                self._read_range(doc, 1, config.subject_pages, request_plan, pages)
+                first = tuple(range(1, config.subject_pages + 1))
+                if self._read_range(doc, 1, config.subject_pages, request_plan, pages):
+                    first = tuple(n for n in first if (doc.document_id, n) in pages)
+                out.append(replace(doc, pages=first))
                 continue
             wanted = config.subject_pages if doc.document_id in named else per_doc
-            doc.pages += _neighbours(doc.pages, wanted - len(doc.pages))
-            for page in list(doc.pages):
+            best = list(doc.pages)
+            best += _neighbours(best, wanted - len(best))
+            for page in best:
                 self._read_range(doc, page, page, request_plan, pages)
-            doc.pages = [n for n in doc.pages if (doc.document_id, n) in pages]
-        return pages
+            out.append(replace(doc, pages=tuple(n for n in best if (doc.document_id, n) in pages)))
+        return tuple(out), pages
 
     def _read_range(
         self,
@@ -335,17 +327,17 @@ class Researcher:
         last: int,
         request_plan: str,
         pages: dict[tuple[str, int], str],
-    ) -> None:
+    ) -> bool:
+        """Pages `first` to `last` of the document added to `pages`; whether the reader read them."""
         try:
             read = self.source.read(doc.document_id, first, last, plan=request_plan)
         except RegnbError:
-            return
+            return False
         for p in read.page_list:
             pages[(doc.document_id, int(p["page_num"]))] = p["text"]
-        if first != last:
-            doc.pages = [n for n in range(first, last + 1) if (doc.document_id, n) in pages]
+        return True
 
-    def units(self, doc: Found, pages: dict[tuple[str, int], str]) -> list[Unit]:
+    def units(self, doc: Found, pages: Mapping[tuple[str, int], str]) -> list[Unit]:
         """The document's units on the pages read, furniture and standard sentences left out."""
         texts = {n: pages[(doc.document_id, n)] for n in doc.pages if (doc.document_id, n) in pages}
         common = self.common(doc.dataset)
@@ -370,8 +362,8 @@ class Researcher:
         self,
         plan: Plan,
         documents: Sequence[Found],
-        pages: dict[tuple[str, int], str],
-        weights: dict[str, float],
+        pages: Mapping[tuple[str, int], str],
+        weights: Mapping[str, float],
     ) -> list[Passage]:
         """Every readable unit of the pages read, with its keyword evidence, its document's
         weight as a prior, and its quality (its kind's weight for the question's shape)."""
@@ -385,20 +377,19 @@ class Researcher:
             doc_prior = max(0.0, min(1.0, weights.get(doc.document_id, 0.0) / top))
             rank_of = {page: rank for rank, page in enumerate(doc.pages)}
             for unit in self.units(doc, pages):
-                quality = block_quality(unit.text) * kind_weight(unit.kind, plan.shape)
+                quality = block_quality(unit.text) * kind_weight(unit.kind, plan.ask.shape)
                 if quality <= 0:
                     continue
                 if doc.weak and not given and keyword_score(unit.text, terms) == 0:
                     continue  # a loose match's unit must hold a term of the question
                 keyword = keyword_score(unit.text, scored, given)
                 prior = doc_prior * (1.0 - 0.1 * min(rank_of.get(unit.page_num, 3), 3))
-                passage = Passage(doc, unit.page_num, unit, keyword, prior, quality)
-                passage.topic = keyword_score(unit.text, subject)
-                out.append(passage)
-        return drop_form_text(out)
+                topic = keyword_score(unit.text, subject)
+                out.append(Passage(doc, unit.page_num, unit, keyword, prior, quality, topic))
+        return drop_form_text(out, self.config)
 
     def subject_units(
-        self, plan: Plan, subjects: Sequence[Found], pages: dict[tuple[str, int], str]
+        self, plan: Plan, subjects: Sequence[Found], pages: Mapping[tuple[str, int], str]
     ) -> dict[str, list[Passage]]:
         """The units of each document the question names, in document order: its substance
         (observations, violations, deficiencies…) when it has any, else its readable blocks."""
@@ -422,10 +413,10 @@ class Researcher:
             passages = []
             for unit in chosen:
                 passage = Passage(doc, unit.page_num, unit, keyword_score(unit.text, terms), 1.0)
-                passage.topic = keyword_score(unit.text, subject)
+                topic = keyword_score(unit.text, subject)
                 if guidance:  # what of the guidance is asked counts as much as its subject
-                    passage.topic = (about(passage, subject) + about(passage, aspect)) / 2
-                passages.append(passage)
+                    topic = (about(passage, subject) + about(passage, aspect)) / 2
+                passages.append(replace(passage, topic=topic))
             out[doc.document_id] = passages
         return out
 
@@ -447,33 +438,34 @@ class Researcher:
         chosen += [p for p in ordered if id(p) not in picked]
         return chosen[: self.config.embed_budget]
 
-    def _embed(self, passages: list[Passage], check: Callable[[], None]) -> list[Passage]:
-        """Embeddings for the passages, from the cache or in batches (the shortlist bounds the
+    def _embed(self, passages: list[Passage], check: Callable[[], None]) -> list[np.ndarray]:
+        """The passages' embeddings, from the cache or in batches (the shortlist bounds the
         work by count, never by time)."""
-        missing = []
-        for p in passages:
-            key = (p.found.document_id, p.page_num, p.unit.block_id)
-            p.vector = self.vectors.get(key)
-            if p.vector is None:
-                missing.append(p)
+        keys = [(p.found.document_id, p.page_num, p.unit.block_id) for p in passages]
+        vectors = [self.vectors.get(key) for key in keys]
+        missing = [i for i, vector in enumerate(vectors) if vector is None]
+        words = self.config.embed_words
         for start in range(0, len(missing), EMBED_BATCH):
             check()
             batch = missing[start : start + EMBED_BATCH]
-            matrix = self.source.embed([_embed_text(p.unit.text) for p in batch])
-            for p, vector in zip(batch, matrix, strict=True):
-                p.vector = np.asarray(vector, dtype=np.float32)
-                self.vectors.put((p.found.document_id, p.page_num, p.unit.block_id), p.vector)
-        return [p for p in passages if p.vector is not None]
+            texts = [" ".join(passages[i].unit.text.split()[:words]) for i in batch]
+            for i, vector in zip(batch, self.source.embed(texts), strict=True):
+                embedded = np.asarray(vector, dtype=np.float32)
+                self.vectors.put(keys[i], embedded)
+                vectors[i] = embedded
+        return [v for v in vectors if v is not None]
 
     def rank(
         self, plan: Plan, candidates: list[Passage], check: Callable[[], None]
-    ) -> list[Passage]:
-        """Embed the shortlist, score it, and choose passages by MMR (a few per document)."""
-        shortlist = self._embed(self._shortlist(candidates), check)
+    ) -> tuple[list[Passage], list[Passage]]:
+        """Embed the shortlist, score it, and choose passages by MMR (a few per document), each
+        with its copies in other documents; the chosen passages, and the candidates with those
+        of the shortlist scored."""
+        shortlist = self._shortlist(candidates)
         if not shortlist:
-            return []
+            return [], candidates
+        vectors = np.stack(self._embed(shortlist, check))
         query = np.asarray(self.source.embed([block_query(plan)])[0], dtype=np.float32)
-        vectors = np.stack([p.vector for p in shortlist])  # type: ignore[misc]
         cosine = vectors @ query
         scores = blend(
             cosine,
@@ -481,41 +473,47 @@ class Researcher:
             np.array([p.prior for p in shortlist]),
             np.array([p.found.weak for p in shortlist]),
         ) * np.array([p.quality for p in shortlist])
-        for p, c, s in zip(shortlist, cosine.tolist(), scores.tolist(), strict=True):
-            p.cosine, p.score = c, s
-        documents = {p.found.document_id for p in shortlist}
-        per_doc = 2 if plan.which_firms or len(documents) >= 6 else 3
+        scored = [
+            replace(p, cosine=c, score=s)
+            for p, c, s in zip(shortlist, cosine.tolist(), scores.tolist(), strict=True)
+        ]
+        documents = {p.found.document_id for p in scored}
+        which_firms = plan.ask.which_firms
+        per_doc = 2 if which_firms or len(documents) >= 6 else 3
         chosen = mmr(
             scores,
             vectors,
             self._count(plan) + self.config.spare_passages,
-            groups=[p.found.document_id for p in shortlist],
+            groups=[p.found.document_id for p in scored],
             per_group=per_doc,
-            duplicates_across_groups=plan.which_firms,
+            duplicates_across_groups=which_firms,
         )
         top = float(scores[chosen[0]]) if chosen else 0.0
         chosen = [i for i in chosen if scores[i] >= self.config.relative_floor * top]
-        attach_copies(shortlist, vectors, chosen)
-        kept = [shortlist[i] for i in chosen if not _boilerplate(shortlist[i])]
-        return kept[: self._count(plan)]
+        for i, copies in copies_of(scored, vectors, chosen, self.config.copies).items():
+            scored[i] = replace(scored[i], copies=copies)
+        kept = [scored[i] for i in chosen if not _boilerplate(scored[i], self.config)]
+        ranked = {id(p): q for p, q in zip(shortlist, scored, strict=True)}
+        return kept[: self._count(plan)], [ranked.get(id(p), p) for p in candidates]
 
     def _count(self, plan: Plan) -> int:
         """Passages chosen: one per firm listed for a "which…" question."""
-        which = plan.shape == "which"
+        which = plan.ask.shape == "which"
         return max(self.config.passages, self.config.which_shown) if which else self.config.passages
 
-    def themes(self, passages: list[Passage]) -> list[str]:
-        """Theme numbers set on the passages, by what their units say they are (a CFR section
-        with its title, a section heading, else their dataset); the labels returned."""
+    def themes(self, passages: Sequence[Passage]) -> tuple[list[str], list[Passage]]:
+        """The themes of the passages, by what their units say they are (a CFR section with its
+        title, a section heading, else their dataset): the labels, and the passages with their
+        theme's number."""
         if not passages:
-            return []
+            return [], []
+        most = self.config.themes
         keys = [theme_key(p, lambda ds: self.catalog[ds].name) for p in passages]
         order = list(dict.fromkeys(keys))
-        if len(order) > MAX_THEMES:
+        if len(order) > most:
             counts = {k: keys.count(k) for k in order}
-            kept = sorted(order, key=lambda k: (-counts[k], order.index(k)))[: MAX_THEMES - 1]
+            kept = sorted(order, key=lambda k: (-counts[k], order.index(k)))[: most - 1]
             order = [k for k in order if k in kept] + [OTHER]
             keys = [k if k in kept else OTHER for k in keys]
-        for p, key in zip(passages, keys, strict=True):
-            p.theme = order.index(key)
-        return order
+        themed = [replace(p, theme=order.index(k)) for p, k in zip(passages, keys, strict=True)]
+        return order, themed

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from regnb.agent._plan import Plan, steering
+from regnb.agent._config import AgentConfig
+from regnb.agent._plan import steering
 from regnb.agent._source import Source
+from regnb.agent._stages import Found, Plan, Searches
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent._words import content_words, words
 from regnb.agent.types import Step
@@ -21,9 +22,6 @@ from regnb.results import SearchResult
 from regnb.text import terms
 
 __all__ = [
-    "DATASET_LIMIT",
-    "Found",
-    "Searches",
     "confirm_names",
     "data_phrases",
     "documents_of",
@@ -33,9 +31,6 @@ __all__ = [
     "searched_items",
 ]
 
-PROBE_LIMIT = 50
-DATASET_LIMIT = 20
-MIN_STRONG = 3
 SPLIT_DF = 0.1  # a phrase's word on more pages than this is dropped when the phrase is split
 MAX_ITEMS = 16
 # Words nearly every regulatory page holds: the items of a search whose filter does the choosing.
@@ -69,42 +64,6 @@ EXACT_FILTERS = {
 PINNING = frozenset({*FIRM_FIELDS, *PRODUCT_FIELDS, *EXACT_FILTERS.values()})
 
 
-@dataclass
-class Found:
-    """A document a search returned, with what the agent needs to weigh and read it."""
-
-    document_id: str
-    dataset: str
-    title: str
-    date: str | None
-    url: str | None
-    fields: dict[str, Any]
-    score: float
-    pages: list[int]
-    weak: bool
-
-
-@dataclass
-class Searches:
-    """Every document found (best first within a dataset) and each dataset's status."""
-
-    found: list[Found] = field(default_factory=list)
-    statuses: dict[str, dict[str, Any]] = field(default_factory=dict)
-    totals: dict[str, int] = field(default_factory=dict)
-    reformulated: list[str] = field(default_factory=list)
-
-    def merge(self, other: Searches) -> None:
-        """Another run's documents (those not found already) and statuses added to these."""
-        known = {f.document_id for f in self.found}
-        self.found += [f for f in other.found if f.document_id not in known]
-        for ds, status in other.statuses.items():
-            if self.statuses.get(ds, {}).get("status") != "ok":
-                self.statuses[ds] = status
-        for ds, total in other.totals.items():
-            self.totals[ds] = self.totals.get(ds, 0) + total
-        self.reformulated = list(dict.fromkeys([*self.reformulated, *other.reformulated]))
-
-
 def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
     """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them)."""
     return source.search(searched_items(items), plan=request_plan, **kwargs)
@@ -130,6 +89,7 @@ def _dataset_search(
     ds: str,
     items: list[str],
     filtered: dict[str, str],
+    limit: int,
     offset: int = 0,
 ) -> SearchResult:
     """One page of one dataset's search for the plan."""
@@ -140,18 +100,18 @@ def _dataset_search(
         query=plan.query,
         datasets=[ds],
         filters={ds: filtered} if filtered else None,
-        date_from=plan.date_from,
-        date_to=plan.date_to,
-        limit=DATASET_LIMIT,
+        date_from=plan.scope.date_from,
+        date_to=plan.scope.date_to,
+        limit=limit,
         offset=offset,
     )
 
 
-def probe(source: Source, plan: Plan, request_plan: str) -> SearchResult | None:
+def probe(source: Source, plan: Plan, request_plan: str, limit: int) -> SearchResult | None:
     """One broad search over every planned dataset: each term alone (words nearly every page
-    holds when the message names no term), best 50 documents."""
-    items = list(dict.fromkeys([*plan.topic, *plan.pairs])) or list(FALLBACK_ITEMS)
-    if not plan.datasets:
+    holds when the message names no term), best `limit` documents."""
+    items = list(dict.fromkeys([*plan.topic.terms, *plan.topic.pairs])) or list(FALLBACK_ITEMS)
+    if not plan.scope.datasets:
         return None
     try:
         return _search(
@@ -159,10 +119,10 @@ def probe(source: Source, plan: Plan, request_plan: str) -> SearchResult | None:
             request_plan,
             items,
             query=plan.query,
-            datasets=plan.datasets,
-            date_from=plan.date_from,
-            date_to=plan.date_to,
-            limit=PROBE_LIMIT,
+            datasets=list(plan.scope.datasets),
+            date_from=plan.scope.date_from,
+            date_to=plan.scope.date_to,
+            limit=limit,
         )
     except RegnbError:
         return None  # the searches proper report what went wrong, dataset by dataset
@@ -188,7 +148,7 @@ def confirm_names(
     for doc in result.results:
         ds = doc["dataset"]
         filters = filter_names(ds)
-        for name in plan.names:
+        for name in plan.topic.names:
             for field_name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
                 value = (doc.get("fields") or {}).get(field_name)
                 if field_name in filters and _holds(value, name):
@@ -206,11 +166,11 @@ def confirm_names(
 def data_phrases(plan: Plan, result: SearchResult | None) -> list[str]:
     """Adjacent words of the message that the pages found use as one term (on two pages or
     more, and on at least 40% of the pages that hold both words)."""
-    if result is None or not plan.pairs:
+    if result is None or not plan.topic.pairs:
         return []
     texts = [p["text"].lower() for r in result.results for p in r["pages"]]
     out = []
-    for pair in plan.pairs:
+    for pair in plan.topic.pairs:
         a, b = pair.split(" ", 1)
         together = re.compile(rf"\b{re.escape(a)}\w{{0,3}}[\s-]+{re.escape(b)}\w{{0,3}}\b")
         both = [t for t in texts if a in t and b in t]
@@ -220,18 +180,18 @@ def data_phrases(plan: Plan, result: SearchResult | None) -> list[str]:
     return out
 
 
-def _exact_filters(plan: Plan, filters: dict[str, Any]) -> dict[str, str]:
+def _exact_filters(plan: Plan, filters: Mapping[str, Any]) -> dict[str, str]:
     out = {}
-    for ident in plan.identifiers:
-        name = EXACT_FILTERS.get(plan.identifier_kinds.get(ident, ""))
+    for ident in plan.topic.identifiers:
+        name = EXACT_FILTERS.get(plan.topic.identifier_kinds.get(ident, ""))
         if name and name in filters:
             out[name] = ident
     return out
 
 
-def filters_for(plan: Plan, ds: str, catalog_filters: dict[str, Any]) -> dict[str, str]:
+def filters_for(plan: Plan, ds: str, catalog_filters: Mapping[str, Any]) -> dict[str, str]:
     """The dataset's filters: confirmed firm or product names, and exact identifiers."""
-    return {**plan.filters.get(ds, {}), **_exact_filters(plan, catalog_filters)}
+    return {**plan.scope.filters.get(ds, {}), **_exact_filters(plan, catalog_filters)}
 
 
 def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
@@ -241,15 +201,16 @@ def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     (the reformulated search), phrases are split and every word stands alone."""
     used = {v for k, v in filtered.items() if k in PINNING}
     pinned = {tuple(words(v)) for v in used}
-    identifiers = [i for i in plan.identifiers if i not in used]
-    names = [n for n in plan.names if tuple(words(n)) not in pinned]
+    topic = plan.topic
+    identifiers = [i for i in topic.identifiers if i not in used]
+    names = [n for n in topic.names if tuple(words(n)) not in pinned]
     if loosen:  # phrases split into the words that steer, every word alone
-        split = [w for p in plan.phrases for w in steering(plan, p, SPLIT_DF)]
-        items = [*identifiers, *names, *split, *plan.words]
+        split = [w for p in topic.phrases for w in steering(plan, p, SPLIT_DF)]
+        items = [*identifiers, *names, *split, *topic.words]
     else:
-        base = [*plan.phrases]
-        if plan.words:
-            base.append(" ".join(plan.words[:4]))
+        base = [*topic.phrases]
+        if topic.words:
+            base.append(" ".join(topic.words[:4]))
         joined = [f"{n} {b}" for n in names for b in base] if names else base
         items = [*identifiers, *joined, *names]
     if used or not items:  # a filter chooses the documents (or nothing else was named): list
@@ -268,7 +229,7 @@ def documents_of(result: SearchResult, weak: bool) -> list[Found]:
             url=r["url"],
             fields=r.get("fields") or {},
             score=float(r["pages"][0]["score"]) if r["pages"] else 0.0,
-            pages=[int(p["page_num"]) for p in r["pages"]],
+            pages=tuple(int(p["page_num"]) for p in r["pages"]),
             weak=weak,
         )
         for r in result.results
@@ -283,21 +244,28 @@ def run_searches(
     dataset_name: Callable[[str], str],
     step: Callable[[Step], None],
     check: Callable[[], None],
-    depth: int = DATASET_LIMIT,
+    config: AgentConfig,
+    depth: int | None = None,
 ) -> Searches:
     """One search per planned dataset; datasets with no full match are searched again with the
     content words as separate items (their documents count as weaker evidence). Up to `depth`
-    documents of a dataset are listed (more than one page of results for a "which…" question)."""
-    out = Searches()
+    documents of a dataset are listed (more than one page of results for a "which…" question;
+    one page, `config.search_documents`, by default)."""
+    page = config.search_documents
+    depth = page if depth is None else depth
+    found: list[Found] = []
+    statuses: dict[str, dict[str, Any]] = {}
+    totals: dict[str, int] = {}
+    reformulated: list[str] = []
     for loosen in (False, True):
         todo = [
             ds
-            for ds in plan.datasets
-            if not loosen or out.statuses.get(ds, {}).get("status") in ("no_match", "loosened")
+            for ds in plan.scope.datasets
+            if not loosen or statuses.get(ds, {}).get("status") in ("no_match", "loosened")
         ]
         if loosen:
-            strong = sum(1 for f in out.found if not f.weak)
-            if strong >= MIN_STRONG or not todo:
+            strong = sum(1 for f in found if not f.weak)
+            if strong >= config.min_strong or not todo:
                 break
         for ds in todo:
             check()
@@ -306,9 +274,9 @@ def run_searches(
             if not items:
                 continue
             try:
-                result = _dataset_search(source, request_plan, plan, ds, items, filtered)
+                result = _dataset_search(source, request_plan, plan, ds, items, filtered, page)
             except RegnbError as exc:
-                out.statuses[ds] = {"status": "error", "reason": exc.message}
+                statuses[ds] = {"status": "error", "reason": exc.message}
                 continue
             if loosen and not result.results:
                 continue
@@ -318,7 +286,9 @@ def run_searches(
             while offset is not None and len(listed) < depth and not loosen and not loosened:
                 check()
                 try:
-                    more = _dataset_search(source, request_plan, plan, ds, items, filtered, offset)
+                    more = _dataset_search(
+                        source, request_plan, plan, ds, items, filtered, page, offset
+                    )
                 except RegnbError:
                     break
                 listed += more.results
@@ -328,14 +298,14 @@ def run_searches(
             weak = loosen or bool(status.get("loosened"))
             if status.get("status") == "ok" and status.get("loosened"):
                 status["status"] = "loosened"
-            known = {f.document_id for f in out.found}
+            known = {f.document_id for f in found}
             added = [f for f in documents_of(result, weak) if f.document_id not in known]
-            out.found += added
+            found += added
             if loosen and status.get("status") == "ok" and added:
-                out.reformulated.append(ds)
-            out.statuses[ds] = status
-            out.totals[ds] = result.total
+                reformulated.append(ds)
+            statuses[ds] = status
+            totals[ds] = result.total
             if result.total or not loosen:
                 prefix = "Searching again" if loosen else "Searching"
                 step(Step(f"{prefix} {dataset_name(ds)}", result.total))
-    return out
+    return Searches(tuple(found), statuses, totals, tuple(reformulated))

@@ -5,25 +5,21 @@ and the cited documents' own titles, firms and dates, so it says nothing that no
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from regnb.agent._citations import CitationBook
 from regnb.agent._compose import cfr_label, compose, document_noun
 from regnb.agent._config import AgentConfig
-from regnb.agent._counts import Tally
 from regnb.agent._dates import DateRange
-from regnb.agent._evidence import Evidence
 from regnb.agent._labels import firm_of
 from regnb.agent._quotes import short_statement
-from regnb.agent._searching import Found
+from regnb.agent._stages import Draft, Evidence, Found, Tally
 from regnb.agent._words import fold, word_set
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
 from regnb.cfr import sections as cfr_sections
 
 __all__ = [
     "FRAME_WORDS",
-    "Draft",
     "ExtractiveWriter",
     "Writer",
     "data_tables",
@@ -32,12 +28,8 @@ __all__ = [
     "render_markdown",
 ]
 
-KEY_DOCUMENTS = 10
-KEY_FINDINGS = 8  # a document's findings listed beside it (Excel, Word)
 # Units a document's key findings are taken from: what it found, charged, lacked or recommends.
 FINDING_KINDS = frozenset({"finding", "violation", "deficiency", "recommendation"})
-CFR_ROWS = 5  # CFR sections in a count's table
-CITED_FOR_WORDS = 10
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
 # Counts (numbers of four digits or fewer) are the agent's own and allowed too.
 FRAME_WORDS = word_set(
@@ -50,16 +42,6 @@ FRAME_WORDS = word_set(
     "nonclinical human factors labeling microbiology biopharmaceutics device safety update "
     "prescribing information carton container additional comments other"
 )
-
-
-@dataclass
-class Draft:
-    """What a writer needs: the question, the evidence, and how citations are numbered."""
-
-    question: str
-    evidence: Evidence
-    first_citation: int
-    dataset_name: Callable[[str], str]
 
 
 class Writer:
@@ -77,7 +59,7 @@ def _listed(names: list[str]) -> str:
 
 
 def _cited_for(
-    found: Found, findings: list[Finding], evidence: Evidence
+    found: Found, findings: list[Finding], evidence: Evidence, words: int
 ) -> tuple[list[str], list[str]]:
     """What a document is cited for (its findings' headings, else its CFR sections' titles) and
     every CFR section its units read cite."""
@@ -89,7 +71,7 @@ def _cited_for(
     cfr = list(dict.fromkeys([*(c for f in own for c in f.cfr), *cfr]))
     labels = [cfr_label(c) for c in cfr[:3]]
     if not labels:
-        labels = [short_statement(f.short, CITED_FOR_WORDS) for f in own if f.short][:2]
+        labels = [short_statement(f.short, words) for f in own if f.short][:2]
     return list(dict.fromkeys(labels)), cfr
 
 
@@ -99,7 +81,7 @@ def _finding_line(heading: str | None, statement: str) -> str:
 
 
 def _key_findings(
-    found: Found, findings: list[Finding], evidence: Evidence, words: int
+    found: Found, findings: list[Finding], evidence: Evidence, config: AgentConfig
 ) -> list[str]:
     """A document's key findings, one line each: the findings, violations, deficiencies and
     recommendations of its units read, in the document's order, then what else the answer
@@ -107,7 +89,7 @@ def _key_findings(
     lines: dict[str, str] = {}  # statement: line
     for passage in evidence.units.get(found.document_id, []):
         unit = passage.unit
-        short = short_statement(unit.text, words) if unit.kind in FINDING_KINDS else ""
+        short = short_statement(unit.text, config.short_words) if unit.kind in FINDING_KINDS else ""
         if short and short not in lines:
             lines[short] = _finding_line(unit.heading, short)
     firm = firm_of(found) or found.title
@@ -115,10 +97,10 @@ def _key_findings(
         if f.document_id == found.document_id and f.short and f.short not in lines:
             heading = f.heading if f.heading and firm not in f.heading else None
             lines[f.short] = _finding_line(heading, f.short)
-    return list(lines.values())[:KEY_FINDINGS]
+    return list(lines.values())[: config.key_findings]
 
 
-def _pages_cfr(found: Found, pages: list[int], evidence: Evidence) -> list[str]:
+def _pages_cfr(found: Found, pages: Sequence[int], evidence: Evidence) -> list[str]:
     """The CFR sections a document's cited pages cite (when its units read give none)."""
     texts = [evidence.pages.get((found.document_id, n), "") for n in pages]
     return list(dict.fromkeys(s for text in texts for s in cfr_sections(text)))
@@ -144,7 +126,7 @@ def _key_documents(
         if doc.document_id not in known:
             known.add(doc.document_id)
             order.append(doc)
-    limit = KEY_DOCUMENTS + (5 if evidence.plan.shape == "which" else 0)
+    limit = config.key_documents + (5 if evidence.plan.ask.shape == "which" else 0)
     strong = any(not d.weak for d in evidence.read)
     for doc in evidence.read:
         if named or len(order) >= limit:
@@ -163,7 +145,7 @@ def _key_documents(
         if not pages:
             continue
         numbers = [book.page(doc, n) for n in pages[:1]]
-        cited_for, cfr = _cited_for(doc, findings, evidence)
+        cited_for, cfr = _cited_for(doc, findings, evidence, config.cited_for_words)
         cfr = cfr or _pages_cfr(doc, pages, evidence)
         out.append(
             KeyDocument(
@@ -178,21 +160,25 @@ def _key_documents(
                 fields=dict(doc.fields),
                 cited_for=cited_for,
                 cfr=cfr,
-                findings=_key_findings(doc, findings, evidence, config.short_words),
+                findings=_key_findings(doc, findings, evidence, config),
                 role="see_also" if named and doc not in named else "key",
             )
         )
     return out
 
 
-def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> list[str]:
-    """Datasets with no match, loosened matches, datasets and dates left out."""
-    plan, searches = evidence.plan, evidence.searches
-    lines = list(evidence.notes)
-    if not evidence.passages and plan.datasets:
-        where = "; ".join(dataset_name(d) for d in plan.datasets[:4])
-        more = f" and {len(plan.datasets) - 4} more datasets" if len(plan.datasets) > 4 else ""
-        asked = ", ".join(f"“{t}”" for t in [*plan.topic, *plan.require][:4]) or "the question"
+def not_found_lines(
+    evidence: Evidence, dataset_name: Callable[[str], str], notes: Sequence[str] = ()
+) -> list[str]:
+    """The evidence's notes and the writer's `notes`; datasets with no match, loosened
+    matches, datasets and dates left out."""
+    plan, searches, scope = evidence.plan, evidence.searches, evidence.plan.scope
+    lines = [*evidence.notes, *notes]
+    if not evidence.passages and scope.datasets:
+        where = "; ".join(dataset_name(d) for d in scope.datasets[:4])
+        more = f" and {len(scope.datasets) - 4} more datasets" if len(scope.datasets) > 4 else ""
+        terms = [*plan.topic.terms, *plan.follow_up.require]
+        asked = ", ".join(f"“{t}”" for t in terms[:4]) or "the question"
         lines.append(
             f"No page of {where}{more} holds {asked}: words are matched as written, so other "
             "wordings may still find such documents."
@@ -200,7 +186,7 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
     groups: dict[str, list[str]] = {}
     for ds, outcome in searches.statuses.items():
         groups.setdefault(str(outcome.get("status")), []).append(dataset_name(ds))
-    for ds, reason in plan.unsearchable.items():
+    for ds, reason in scope.unsearchable.items():
         groups.setdefault(reason, []).append(dataset_name(ds))
     texts = {
         "no_match": "No match in {}.",
@@ -213,7 +199,7 @@ def not_found_lines(evidence: Evidence, dataset_name: Callable[[str], str]) -> l
         "timeout": "{} did not answer in time.",
         "error": "{} could not be searched.",
     }
-    named = {dataset_name(d) for d in plan.named_datasets}
+    named = {dataset_name(d) for d in scope.named_datasets}
     for status, text in texts.items():
         names = sorted(set(groups.get(status, [])))
         if status == "no_match" and len(names) > 3 and not named & set(names):
@@ -235,30 +221,30 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def scope_lines(evidence: Evidence, dataset_name: Callable[[str], str], shown: int) -> list[str]:
+def scope_lines(
+    evidence: Evidence, dataset_name: Callable[[str], str], shown: int, config: AgentConfig
+) -> list[str]:
     """What was searched, in plain words: datasets and dates, filters applied, documents found
     and shown."""
-    plan, searches = evidence.plan, evidence.searches
-    names = [dataset_name(d) for d in plan.datasets]
+    plan, searches, scope = evidence.plan, evidence.searches, evidence.plan.scope
+    names = [dataset_name(d) for d in scope.datasets]
     where = _listed(names) if len(names) <= 4 else f"{len(names)} datasets"
-    if plan.periods:
-        spans = [DateRange(f, t, w or "").inside() for f, t, w in plan.periods]
-        when = "documents dated " + " and, apart, ".join(spans)
-    elif plan.date_from or plan.date_to:
-        span = DateRange(plan.date_from, plan.date_to, plan.date_text or "").inside()
-        when = f"documents dated {span}"
+    if plan.ask.periods:
+        when = "documents dated " + " and, apart, ".join(p.inside() for p in plan.ask.periods)
+    elif scope.date_from or scope.date_to:
+        when = f"documents dated {_dates(evidence).inside()}"
     else:
         when = "all dates"
     filters = [
         f"{name.replace('_', ' ')} “{value}” in {dataset_name(ds)}"
-        for ds, given in plan.filters.items()
+        for ds, given in scope.filters.items()
         for name, value in given.items()
         if ds in searches.statuses
     ]
     used = "; filters: " + "; ".join(filters) if filters else "; no filters"
     strong = sum(1 for f in evidence.documents if not f.weak)
     loose = len(evidence.documents) - strong
-    capped = plan.shape in ("which", "count") and strong >= AgentConfig().which_documents
+    capped = plan.ask.shape in ("which", "count") and strong >= config.which_documents
     found = (
         f"{'at least ' if capped else ''}{_count(strong, 'document')} matched the question"
         if strong
@@ -273,14 +259,19 @@ def scope_lines(evidence: Evidence, dataset_name: Callable[[str], str], shown: i
     return [f"Searched {where}, {when}{used}.", f"{found[0].upper()}{found[1:]}; {shown} shown."]
 
 
+def _dates(evidence: Evidence) -> DateRange:
+    """The dates the plan keeps (from, to, or both)."""
+    return evidence.plan.scope.dates or DateRange(None, None, "")
+
+
 def _span(evidence: Evidence) -> str:
-    plan = evidence.plan
-    if not (plan.date_from or plan.date_to):
+    scope = evidence.plan.scope
+    if not (scope.date_from or scope.date_to):
         return ""
-    return ", dated " + DateRange(plan.date_from, plan.date_to, plan.date_text or "").inside()
+    return ", dated " + _dates(evidence).inside()
 
 
-def count_tables(tally: Tally, evidence: Evidence) -> list[DataTable]:
+def count_tables(tally: Tally, evidence: Evidence, cfr_rows: int) -> list[DataTable]:
     """Exact counts as small tables: documents per year, per dataset (when several), per term
     asked about, and the CFR sections their matching pages cite most."""
     note = f"Counted over every match, not only the documents read{_span(evidence)}: "
@@ -298,7 +289,7 @@ def count_tables(tally: Tally, evidence: Evidence) -> list[DataTable]:
         header = ("Dataset", "Documents")
         tables.append(DataTable("Matching documents per dataset", header, tuple(rows)))
     if tally.cfr:
-        rows = [DataRow((cfr_label(c.value), str(c.documents))) for c in tally.cfr[:CFR_ROWS]]
+        rows = [DataRow((cfr_label(c.value), str(c.documents))) for c in tally.cfr[:cfr_rows]]
         label = "CFR sections their matching pages cite most"
         tables.append(DataTable(label, ("Section", "Documents"), tuple(rows)))
     if not tables:
@@ -333,12 +324,12 @@ def listing_table(evidence: Evidence) -> DataTable | None:
     return DataTable(f"Every matching document ({told})", header, rows, note, kind="matches")
 
 
-def data_tables(evidence: Evidence) -> list[DataTable]:
+def data_tables(evidence: Evidence, config: AgentConfig) -> list[DataTable]:
     """The answer's data tables: exact counts for a count question, every matching document
     for a "which…" question."""
     out: list[DataTable] = []
-    if evidence.tally is not None and evidence.plan.shape == "count":
-        out += count_tables(evidence.tally, evidence)
+    if evidence.tally is not None and evidence.plan.ask.shape == "count":
+        out += count_tables(evidence.tally, evidence, config.cfr_rows)
     listed = listing_table(evidence)
     if listed is not None:
         out.append(listed)
@@ -355,7 +346,7 @@ class ExtractiveWriter(Writer):
     def write(self, draft: Draft) -> Answer:
         evidence = draft.evidence
         book = CitationBook(draft.first_citation, draft.dataset_name)
-        summary, themes = compose(evidence, book, self.config)
+        summary, themes, notes = compose(evidence, book, self.config)
         findings = [*summary, *(f for t in themes for f in t.findings)]
         documents = _key_documents(evidence, book, findings, self.config)
         answer = Answer(
@@ -363,11 +354,11 @@ class ExtractiveWriter(Writer):
             summary=summary,
             themes=themes,
             documents=documents,
-            not_found=not_found_lines(evidence, draft.dataset_name),
+            not_found=not_found_lines(evidence, draft.dataset_name, notes),
             citations=book.citations,
             topic=answer_topic(evidence, draft.dataset_name),
-            scope=scope_lines(evidence, draft.dataset_name, len(documents)),
-            tables=data_tables(evidence),
+            scope=scope_lines(evidence, draft.dataset_name, len(documents), self.config),
+            tables=data_tables(evidence, self.config),
         )
         answer.markdown = render_markdown(answer)
         return answer
@@ -383,8 +374,8 @@ def answer_topic(evidence: Evidence, dataset_name: Callable[[str], str]) -> str:
             for d in named
         )
     plan = evidence.plan
-    words = [*plan.identifiers, *plan.names, *plan.phrases, *plan.words][:5]
-    where = " and ".join(dataset_name(d) for d in plan.named_datasets[:2])
+    words = list(plan.topic.terms[:5])
+    where = " and ".join(dataset_name(d) for d in plan.scope.named_datasets[:2])
     head = ", ".join(words) or fold(plan.query)[:80]
     head = f"{where}: {head}" if where and words else head
     return head[0].upper() + head[1:] if head else "Research answer"

@@ -1,6 +1,8 @@
 """The extractive research agent: plans a message against the conversation, asks a clarifying
 question when it must, searches, reads, ranks, writes a cited answer, verifies every citation
-against the document reader, and produces the files the message asked for.
+against the document reader, and produces the files the message asked for. Each stage is one
+call that returns a frozen stage type (`regnb.agent._stages`); `ExtractiveAgent._run` is the
+pipeline.
 
 Its work is bounded by the message's size (it plans from the first `message_chars` characters
 and says so), and a stopped run makes no more engine calls: each search, read and embedding
@@ -14,30 +16,42 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from regnb.agent._clarify import absent, clarify, needs_probe
 from regnb.agent._config import AgentConfig
 from regnb.agent._counts import (
-    Listing,
-    Tally,
     asked_terms,
     count_choices,
     count_matches,
     list_matches,
     term_documents,
 )
-from regnb.agent._evidence import BlockVectors, Evidence, choose_documents, weigh_documents
+from regnb.agent._evidence import BlockVectors, choose_documents, weigh_documents
 from regnb.agent._focus import MAX_SUBJECTS, distinct_documents, subject_documents
 from regnb.agent._followup import plan_turn, turn_state
-from regnb.agent._plan import Plan, searchable_datasets
+from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import keyword_score, plan_terms
 from regnb.agent._research import Researcher
-from regnb.agent._searching import Found, Searches, confirm_names, data_phrases, probe
+from regnb.agent._searching import confirm_names, data_phrases, probe
 from regnb.agent._source import Source
+from regnb.agent._stages import (
+    Draft,
+    Evidence,
+    Found,
+    Listing,
+    Plan,
+    Prepared,
+    Reading,
+    Searched,
+    Searches,
+    Side,
+    Tally,
+    as_read,
+)
 from regnb.agent._verify import verify_answer
-from regnb.agent._writer import Draft, Writer
+from regnb.agent._writer import Writer
 from regnb.agent.llm import default_writer
 from regnb.agent.types import (
     Answer,
@@ -52,11 +66,9 @@ from regnb.settings import Settings
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 
-TITLE_FIT = 0.999
+TITLE_FIT = 0.999  # a document named is answered from when its title fits the question best
 # A count question that also asks what the documents say ("what problems…, and how often…")
-ASKS_WHAT = re.compile(
-    r"\b(?:what|which)\b", re.IGNORECASE
-)  # a document named is answered from when its title fits the question best
+ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
 
 Producer = Callable[[Answer, Sequence[str]], list[Produced]]
 
@@ -155,15 +167,15 @@ class _Checked:
 @dataclass
 class _Run:
     """One turn's progress: its steps, the stop check, the optional pause between stages, and
-    notes the answer carries."""
+    notes the answer carries. Not a stage's value: the run's own record, added to as it goes."""
 
     report: Callable[[list[Step]], None]
     stopped: Callable[[], bool]
     clock: Callable[[], float]
     sleep: Callable[[float], None]
     pace_s: float
+    notes: Sequence[str] = ()
     steps: list[Step] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
 
     def step(self, step: Step) -> None:
         self.steps.append(step)
@@ -223,26 +235,31 @@ class ExtractiveAgent:
         report: Callable[[list[Step]], None],
         stopped: Callable[[], bool],
     ) -> TurnResult:
-        run = _Run(report, stopped, self.clock, self.sleep, self.pace_s)
+        request, notes = bounded_request(request, self.message_chars)
+        run = _Run(report, stopped, self.clock, self.sleep, self.pace_s, notes)
         run.check()
-        request, run.notes = bounded_request(request, self.message_chars)
         with self.source.checking(run.check):
             return self._run(request, run)
 
     def _run(self, request: TurnRequest, run: _Run) -> TurnResult:
+        """The pipeline: each stage one call that returns a stage type."""
         plan = self.plan(request)
         run.check()
-        question = self.prepare(plan, request, run)
-        if question is not None:
+        prepared = self.prepare(plan, request, run)
+        if prepared.question is not None:
             return TurnResult(
                 status="needs_input",
-                answer=question["question"],
-                question=question,
-                state=turn_state(plan, [], [], request.history),
+                answer=prepared.question["question"],
+                question=prepared.question,
+                state=turn_state(prepared.plan, [], [], request.history),
             )
-        answer = self.answer(plan, request, run)
-        produced = self.producer(answer, plan.formats) if plan.formats else []
-        run.check()
+        plan = prepared.plan
+        searched = self.search(plan, request, run)
+        reading = self.read(plan, searched, request, run)
+        evidence = self.rank(plan, searched, reading, run)
+        answer = self.write(evidence, request, run)
+        answer = self.verify(answer, request, run)
+        produced = self.produce(answer, plan, run)
         firms = [d.firm_or_product for d in answer.documents if d.firm_or_product]
         documents = [d.document_id for d in answer.documents]
         return TurnResult(
@@ -263,6 +280,11 @@ class ExtractiveAgent:
             }
         return self._held
 
+    def _quiet(self) -> _Run:
+        return _Run(lambda steps: None, lambda: False, self.clock, self.sleep, 0.0)
+
+    # -- the stages, in order ---------------------------------------------------------------
+
     def plan(self, request: TurnRequest) -> Plan:
         """The message planned against the conversation so far, over the datasets the corpus
         holds (one it names but does not hold is noted, not searched)."""
@@ -275,38 +297,37 @@ class ExtractiveAgent:
             df=self.source.document_frequency,
         )
         held = self.held()
-        kept = [d for d in plan.datasets if d in held]
-        if plan.weakly_named and not kept:  # "trials", "recall": a word of the topic after all
-            plan.named_datasets, plan.weakly_named = [], False
+        scope = plan.scope
+        kept = [d for d in scope.datasets if d in held]
+        if scope.weakly_named and not kept:  # "trials", "recall": a word of the topic after all
+            scope = replace(scope, named_datasets=(), weakly_named=False)
             kept = [d for d in searchable_datasets(self.catalog, request.plan) if d in held]
-        for ds in plan.named_datasets:
-            if ds not in held and ds not in plan.unsearchable:
-                plan.unsearchable[ds] = "not_in_corpus"
-        plan.datasets = kept
-        return plan
+        lacking = {
+            ds: "not_in_corpus"
+            for ds in scope.named_datasets
+            if ds not in held and ds not in scope.unsearchable
+        }
+        unsearchable = {**scope.unsearchable, **lacking}
+        return replace(plan, scope=replace(scope, datasets=tuple(kept), unsearchable=unsearchable))
 
-    def _quiet(self) -> _Run:
-        return _Run(lambda steps: None, lambda: False, self.clock, self.sleep, 0.0)
-
-    def prepare(
-        self, plan: Plan, request: TurnRequest, run: _Run | None = None
-    ) -> dict[str, Any] | None:
+    def prepare(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Prepared:
         """A first search when the plan needs one: a clarifying question, or the plan refined
         (firm and product filters the catalog confirms, phrases the pages use)."""
         run = run or self._quiet()
         replying = bool(request.history) and request.history[-1].status == "needs_input"
-        missing = {plan.unsearchable.get(d) for d in plan.named_datasets}
+        scope = plan.scope
+        missing = {scope.unsearchable.get(d) for d in scope.named_datasets}
         if (
             not replying
-            and plan.named_datasets
-            and not plan.datasets
+            and scope.named_datasets
+            and not scope.datasets
             and missing == {"not_in_corpus"}
         ):
-            return absent(plan, self.held(), self.dataset_name)
+            return Prepared(plan, absent(plan, self.held(), self.dataset_name))
         ask = needs_probe(plan) and not replying
-        if not (ask or plan.names or plan.pairs):
-            return None
-        first = probe(self.source, plan, request.plan)
+        if not (ask or plan.topic.names or plan.topic.pairs):
+            return Prepared(plan)
+        first = probe(self.source, plan, request.plan, self.config.probe_documents)
         run.stage()
         if ask:
             choices = count_choices(
@@ -315,44 +336,60 @@ class ExtractiveAgent:
                 request.plan,
                 lambda ds: self.catalog[ds].filters,
                 lambda ds: self.catalog[ds].fields,
+                self.config,
             )
-            question = clarify(plan, first, self.dataset_name, request.today, choices)
+            question = clarify(plan, first, self.dataset_name, request.today, choices, self.config)
             if question is not None:
-                return question
+                return Prepared(plan, question)
         confirmed = confirm_names(plan, first, lambda ds: self.catalog[ds].filters)
+        filters = dict(scope.filters)
         for ds, found in confirmed.items():
-            plan.filters[ds] = {**found, **plan.filters.get(ds, {})}
-        plan.phrases = list(dict.fromkeys([*plan.phrases, *data_phrases(plan, first)]))
-        return None
+            filters[ds] = {**found, **filters.get(ds, {})}
+        phrases = tuple(dict.fromkeys([*plan.topic.phrases, *data_phrases(plan, first)]))
+        return Prepared(
+            replace(
+                plan,
+                topic=replace(plan.topic, phrases=phrases),
+                scope=replace(scope, filters=filters),
+            )
+        )
 
-    def research(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Evidence:
-        """Search, read, rank and group: the evidence an answer is written from."""
+    def search(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Searched:
+        """Every planned dataset searched (each compared period on its own: neither side is
+        lost), and, unless periods are compared, exact counts of what the searches match."""
         run = run or self._quiet()
         researcher = self.researcher
-        sides: list[tuple[str, list[Found]]] = []
-        found: list[Found]
-        notes: list[str]
-        if plan.periods:  # each period searched on its own: neither side is lost
-            searches, found, notes = Searches(), [], []
-            for date_from, date_to, text in plan.periods:
-                side = Plan.from_dict({**plan.to_dict(), "date_from": date_from})
-                side.date_to, side.periods = date_to, []
-                more, side_found, side_notes = researcher.search(
-                    side, request.plan, run.step, run.check, widen=False
+        if plan.ask.periods:
+            searches, found, notes, sides = Searches(), list[Found](), list[str](), list[Side]()
+            for period in plan.ask.periods:
+                side = replace(
+                    plan, scope=replace(plan.scope, dates=period), ask=replace(plan.ask, periods=())
                 )
-                searches.merge(more)
-                notes += side_notes
+                got = researcher.search(side, request.plan, run.step, run.check, widen=False)
+                searches = searches.merged(got.searches)
+                notes += got.notes
                 known = {f.document_id for f in found}
-                found += [f for f in side_found if f.document_id not in known]
-                sides.append((str(text), side_found))
-        else:
-            searches, found, notes = researcher.search(plan, request.plan, run.step, run.check)
+                found += [f for f in got.found if f.document_id not in known]
+                sides.append((period.text, got.found))
+            run.stage()
+            return Searched(searches, tuple(found), tuple(notes), tuple(sides))
+        searched = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
+        tally, listing = self.count(plan, request, searched.searches)
+        return replace(searched, tally=tally, listing=listing)
+
+    def read(
+        self, plan: Plan, searched: Searched, request: TurnRequest, run: _Run | None = None
+    ) -> Reading:
+        """The documents to read and the pages read of each: the documents the question names
+        (and a few others for "See also"), as many of each compared period, else the best
+        documents found (for a count of several terms, each term's best documents first)."""
+        run = run or self._quiet()
         config = self.config
-        tally, listing = self.count(plan, request, searches) if not sides else (None, None)
-        weights = weigh_documents(found, plan)
+        found, sides, tally = searched.found, searched.sides, searched.tally
+        weights = weigh_documents(found, plan, config.title_share)
         terms = plan_terms(plan)
-        kept = [f for f in found if f.document_id in plan.subjects]  # a follow-up's subject
+        kept = [f for f in found if f.document_id in plan.follow_up.subjects]  # a follow-up's
         named = subject_documents(found, plan)
         if (
             tally is not None
@@ -374,7 +411,7 @@ class ExtractiveAgent:
         if (
             not subjects
             and not sides
-            and plan.shape == "findings"
+            and plan.ask.shape == "findings"
             and 2 <= len(matched) <= config.findings_documents
         ):  # what was found, asked of the few documents that match: each one's findings
             subjects, shown, per_subject = matched, len(matched), config.findings_each
@@ -389,48 +426,111 @@ class ExtractiveAgent:
                 rest = [f for f in side_found if f.document_id not in known]
                 documents += choose_documents(rest, half, weights)
         else:
-            wanted = config.which_shown if plan.shape == "which" else config.read_documents
+            wanted = config.which_shown if plan.ask.shape == "which" else config.read_documents
             documents = self.examples(plan, request, tally)  # each term counted, read
             known = {d.document_id for d in documents}
             rest = [f for f in found if f.document_id not in known]
             documents += choose_documents(rest, wanted - len(documents), weights)
         noun = "document" if len(documents) == 1 else "documents"
         run.step(Step(f"Reading {len(documents)} {noun}", len(documents)))
-        pages = researcher.read(documents, request.plan, run.check, subjects)
+        read, pages = self.researcher.read(documents, request.plan, run.check, subjects)
         run.stage()
-        candidates = researcher.candidates(plan, documents, pages, weights)
-        passages = researcher.rank(plan, candidates, run.check)
-        labels = researcher.themes(passages)
-        return Evidence(
-            plan,
-            searches,
-            found,
-            documents,
-            passages,
-            labels,
-            pages,
-            notes,
-            subjects=subjects,
-            candidates=candidates,
-            units=researcher.subject_units(plan, subjects[:shown], pages),
+        by_id = {id(d): r for d, r in zip(documents, read, strict=True)}
+        return Reading(
+            documents=read,
+            subjects=as_read(subjects, by_id),
             shown=shown,
             per_subject=per_subject,
-            common={d.dataset: researcher.common(d.dataset) for d in documents},
-            sides=sides,
-            tally=tally,
-            listing=listing,
+            found=as_read(found, by_id),
+            sides=tuple((text, as_read(side, by_id)) for text, side in sides),
+            pages=pages,
+            weights=weights,
         )
+
+    def rank(
+        self, plan: Plan, searched: Searched, reading: Reading, run: _Run | None = None
+    ) -> Evidence:
+        """The units of the pages read ranked and the best chosen and grouped into themes; the
+        units of the documents the question names: the evidence an answer is written from."""
+        run = run or self._quiet()
+        researcher = self.researcher
+        candidates = researcher.candidates(plan, reading.documents, reading.pages, reading.weights)
+        passages, candidates = researcher.rank(plan, candidates, run.check)
+        labels, passages = researcher.themes(passages)
+        listed = reading.subjects[: reading.shown]
+        return Evidence(
+            plan,
+            searched.searches,
+            reading.found,
+            reading.documents,
+            passages,
+            labels,
+            reading.pages,
+            (*run.notes, *searched.notes),
+            subjects=reading.subjects,
+            candidates=candidates,
+            units=researcher.subject_units(plan, listed, reading.pages),
+            shown=reading.shown,
+            per_subject=reading.per_subject,
+            common={d.dataset: researcher.common(d.dataset) for d in reading.documents},
+            sides=reading.sides,
+            tally=searched.tally,
+            listing=searched.listing,
+        )
+
+    def write(self, evidence: Evidence, request: TurnRequest, run: _Run | None = None) -> Answer:
+        """The answer the writer writes from the evidence, with the documents it is about."""
+        run = run or self._quiet()
+        run.step(Step("Writing the answer", len(evidence.passages)))
+        run.stage()
+        answer = self.writer.write(self.draft(evidence, request))
+        subjects = [d.document_id for d in evidence.subjects[: evidence.shown]]
+        run.check()
+        return replace(answer, subjects=subjects)
+
+    def verify(self, answer: Answer, request: TurnRequest, run: _Run | None = None) -> Answer:
+        """The answer with every citation checked against the document reader (a sentence whose
+        passage fails is dropped); citations of earlier turns may be cited again."""
+        run = run or self._quiet()
+        prior: list[Citation] = [c for turn in request.history for c in turn.citations]
+        verified, _ = verify_answer(answer, self.source, request.plan, prior)
+        run.stage()
+        return verified
+
+    def produce(self, answer: Answer, plan: Plan, run: _Run | None = None) -> list[Produced]:
+        """The files the message asked for, made from the answer."""
+        run = run or self._quiet()
+        produced = self.producer(answer, list(plan.ask.formats)) if plan.ask.formats else []
+        run.check()
+        return produced
+
+    # -- compositions and helpers ------------------------------------------------------------
+
+    def research(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Evidence:
+        """Search, read and rank: the evidence an answer is written from."""
+        run = run or self._quiet()
+        searched = self.search(plan, request, run)
+        return self.rank(plan, searched, self.read(plan, searched, request, run), run)
+
+    def answer(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Answer:
+        """Research, write and verify: the answer, every citation checked against the reader."""
+        run = run or self._quiet()
+        return self.verify(
+            self.write(self.research(plan, request, run), request, run), request, run
+        )
+
+    def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:
+        return Draft(request.message, evidence, request.first_citation, self.dataset_name)
 
     def examples(self, plan: Plan, request: TurnRequest, tally: Tally | None) -> list[Found]:
         """For a count of several terms, the documents that hold each term best, read first."""
         if tally is None or not tally.terms:
             return []
         out: list[Found] = []
-        counted = Plan.from_dict({**plan.to_dict(), "datasets": plan.datasets})
         filters = lambda ds: self.catalog[ds].filters  # noqa: E731
         for term in (c.value for c in tally.terms if c.documents):
             for doc in term_documents(
-                self.source, counted, request.plan, filters, term, self.config.term_examples
+                self.source, plan, request.plan, filters, term, self.config.term_examples
             ):
                 if doc.document_id not in {d.document_id for d in out}:
                     out.append(doc)
@@ -442,42 +542,30 @@ class ExtractiveAgent:
         """Exact counts of what the searches matched (every full match, not the pages read),
         and every matching document for a "which…" question; none for a follow-up narrowed to
         some documents (the counts would not be of what it shows)."""
-        if plan.restrict_documents or plan.require:
+        if plan.follow_up.restrict_documents or plan.follow_up.require:
             return None, None
         matched = [ds for ds, s in searches.statuses.items() if s.get("status") == "ok"]
         if not matched:
             return None, None
-        counted = Plan.from_dict({**plan.to_dict(), "datasets": matched})
+        counted = replace(plan, scope=replace(plan.scope, datasets=tuple(matched)))
         filters = lambda ds: self.catalog[ds].filters  # noqa: E731
-        pinned = any(plan.filters.get(ds) for ds in matched)  # a firm or product counted within
-        terms = asked_terms(plan) if plan.shape == "count" and pinned else []
+        pinned = any(plan.scope.filters.get(ds) for ds in matched)  # a firm or product within
+        terms = asked_terms(plan, self.config) if plan.ask.shape == "count" and pinned else []
         tally = count_matches(
-            self.source, counted, request.plan, filters, self.dataset_name, terms=terms
+            self.source,
+            counted,
+            request.plan,
+            filters,
+            self.dataset_name,
+            terms=terms,
+            config=self.config,
         )
         listing = None
-        if plan.shape == "which" or plan.which_firms:
+        if plan.ask.shape == "which" or plan.ask.which_firms:
             listing = list_matches(
                 self.source, counted, request.plan, filters, self.config.which_listed
             )
         return tally, listing
-
-    def draft(self, evidence: Evidence, request: TurnRequest) -> Draft:
-        return Draft(request.message, evidence, request.first_citation, self.dataset_name)
-
-    def answer(self, plan: Plan, request: TurnRequest, run: _Run | None = None) -> Answer:
-        """Research, write and verify: the answer, every citation checked against the reader."""
-        run = run or self._quiet()
-        evidence = self.research(plan, request, run)
-        evidence.notes[:0] = run.notes
-        run.step(Step("Writing the answer", len(evidence.passages)))
-        run.stage()
-        answer = self.writer.write(self.draft(evidence, request))
-        answer.subjects = [d.document_id for d in evidence.subjects[: evidence.shown]]
-        run.check()
-        prior: list[Citation] = [c for turn in request.history for c in turn.citations]
-        answer, _ = verify_answer(answer, self.source, request.plan, prior)
-        run.stage()
-        return answer
 
 
 def run_turn(

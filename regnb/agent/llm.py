@@ -1,21 +1,25 @@
-"""An optional model writer: the prose of the answer from any OpenAI-compatible chat-completions
-endpoint (REGNB_LLM_BASE_URL, REGNB_LLM_MODEL, REGNB_LLM_API_KEY), given the chosen passages with
-their markers. Its sentences are checked like any other (markers must be this answer's passages,
-words must come from them); a failing or slow endpoint leaves the extractive answer, with a note."""
+"""An optional model writer: the prose of the answer from a chat model, given the chosen
+passages with their markers. Three parts: `ChatModel`, the small protocol a model meets (any
+OpenAI-compatible chat-completions endpoint is one, `OpenAIChat`: REGNB_LLM_BASE_URL,
+REGNB_LLM_MODEL, REGNB_LLM_API_KEY); `WritingPolicy`, what the model is asked and which of its
+sentences are kept (markers must be this answer's passages, words must come from them); and
+`ModelWriter`, the two together, which falls back to the extractive answer (with a note) when
+the model fails, is slow, or writes nothing that can be checked."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 import httpx
 
 from regnb.agent._config import AgentConfig
+from regnb.agent._stages import Draft
 from regnb.agent._verify import marker_numbers, supported
 from regnb.agent._words import fold, sentence_spans
-from regnb.agent._writer import Draft, ExtractiveWriter, Writer, render_markdown
+from regnb.agent._writer import ExtractiveWriter, Writer, render_markdown
 from regnb.agent.types import Answer, Citation, Finding, Theme
 from regnb.present.markers import MARKER_RUN
 from regnb.settings import LlmSettings
@@ -25,6 +29,7 @@ __all__ = [
     "ModelSettings",
     "ModelWriter",
     "OpenAIChat",
+    "WritingPolicy",
     "default_writer",
     "parse_prose",
 ]
@@ -88,7 +93,7 @@ def parse_prose(text: str) -> tuple[list[Finding], list[tuple[str, list[Finding]
     return [f for f in summary if f is not None], themes
 
 
-def _passage_lines(passages: list[Citation]) -> str:
+def _passage_lines(passages: Sequence[Citation]) -> str:
     return "\n\n".join(
         f"[{c.index}] ({c.name}; {c.dataset}; {c.date or 'no date'}): {fold(c.passage or '')}"
         for c in passages
@@ -106,9 +111,9 @@ def _reason(exc: Exception) -> str:
 
 
 def _with_note(answer: Answer, note: str) -> Answer:
-    answer.notes.append(note)
-    answer.markdown = render_markdown(answer)
-    return answer
+    """The answer with one more note, its markdown made again."""
+    noted = replace(answer, notes=[*answer.notes, note])
+    return replace(noted, markdown=render_markdown(noted))
 
 
 class ChatModel(Protocol):
@@ -152,40 +157,27 @@ class OpenAIChat:
         return content
 
 
-class ModelWriter(Writer):
-    """The writing policy around a chat model: it rewrites the extractive answer's prose from
-    the cited passages, keeps only sentences backed by them, and falls back to the extractive
-    answer (saying so) when the model fails or nothing it wrote can be checked."""
+@dataclass(frozen=True)
+class WritingPolicy:
+    """How the model writer uses a model: what it asks (the question and the passages the
+    extractive answer cites, each with its marker, under the `system` prompt) and what it keeps
+    of the reply (the sentences whose every marker is a passage given and whose words those
+    passages hold). No model and no I/O here: the rules alone, tested alone."""
 
-    def __init__(
-        self,
-        model: ChatModel | ModelSettings,
-        *,
-        fallback: Writer | None = None,
-        transport: httpx.BaseTransport | None = None,
-    ) -> None:
-        if isinstance(model, ModelSettings):
-            model = OpenAIChat(model, transport=transport)
-        self.model = model
-        self.fallback = fallback or ExtractiveWriter()
+    system: str = SYSTEM
 
-    def _complete(self, question: str, passages: list[Citation]) -> str:
-        user = f"Question: {question}\n\nPassages:\n\n{_passage_lines(passages)}"
-        return self.model.complete(SYSTEM, user)
+    def passages(self, answer: Answer) -> list[Citation]:
+        """The passage citations of an answer: what the model is given to write from."""
+        return [c for c in answer.citations if c.block_id is not None]
 
-    def write(self, draft: Draft) -> Answer:
-        base = self.fallback.write(draft)
-        passages = [c for c in base.citations if c.block_id is not None]
-        if not passages:
-            return base
-        try:
-            prose = self._complete(draft.question, passages)
-        except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:
-            return _with_note(
-                base,
-                f"The model writer was not used ({_reason(exc)}); this answer quotes the "
-                "passages directly.",
-            )
+    def prompt(self, question: str, passages: Sequence[Citation]) -> str:
+        """The user message: the question, then the numbered passages."""
+        return f"Question: {question}\n\nPassages:\n\n{_passage_lines(passages)}"
+
+    def accept(self, base: Answer, prose: str, passages: Sequence[Citation]) -> Answer | None:
+        """The base answer with the model's summary and themes instead of its own, each sentence
+        kept only when the passages it cites back it (the base's themes stay when none of the
+        model's does); None when no summary sentence is backed."""
         summary, sections = parse_prose(prose)
         by_index = {c.index: c for c in passages}
         firms = {d.document_id: d.firm_or_product or "" for d in base.documents}
@@ -201,16 +193,48 @@ class ModelWriter(Writer):
             if (kept := [f for f in found if backed(f)])
         ]
         if not summary:
+            return None
+        return replace(base, summary=summary, themes=themes or base.themes)
+
+
+class ModelWriter(Writer):
+    """A chat model under a writing policy: it rewrites the extractive answer's prose from the
+    cited passages, keeps only sentences backed by them, and falls back to the extractive
+    answer (saying so) when the model fails or nothing it wrote can be checked."""
+
+    def __init__(
+        self,
+        model: ChatModel | ModelSettings,
+        *,
+        fallback: Writer | None = None,
+        policy: WritingPolicy | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        if isinstance(model, ModelSettings):
+            model = OpenAIChat(model, transport=transport)
+        self.model = model
+        self.fallback = fallback or ExtractiveWriter()
+        self.policy = policy or WritingPolicy()
+
+    def write(self, draft: Draft) -> Answer:
+        base = self.fallback.write(draft)
+        policy = self.policy
+        passages = policy.passages(base)
+        if not passages:
+            return base
+        try:
+            prose = self.model.complete(policy.system, policy.prompt(draft.question, passages))
+        except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:
+            return _with_note(
+                base,
+                f"The model writer was not used ({_reason(exc)}); this answer quotes the "
+                "passages directly.",
+            )
+        written = policy.accept(base, prose, passages)
+        if written is None:
             return _with_note(
                 base,
                 "The model's answer could not be checked against the passages; this answer "
                 "quotes the passages directly.",
             )
-        answer = replace(
-            base,
-            summary=summary,
-            themes=themes or base.themes,
-            notes=[*base.notes, f"Written by {self.model.name} from the cited passages."],
-        )
-        answer.markdown = render_markdown(answer)
-        return answer
+        return _with_note(written, f"Written by {self.model.name} from the cited passages.")

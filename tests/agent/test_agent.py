@@ -140,7 +140,7 @@ def test_a_follow_up_narrows_the_previous_answer_and_numbers_continue(
     assert cited_titles(second) == {"Warning Letter: Acme Sterile Pharma Inc (612345)"}
     assert min(c.index for c in second.citations) == after
     assert set(marker_numbers(second.answer or "")) <= {c.index for c in second.citations}
-    assert second.state["plan"]["require"] == ["California"]
+    assert second.state["plan"]["follow_up"]["require"] == ["California"]
 
 
 def test_a_follow_up_that_narrows_to_nothing_says_so(agent: ExtractiveAgent) -> None:

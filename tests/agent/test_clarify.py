@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from regnb.agent._clarify import clarify, needs_probe
-from regnb.agent._counts import Choices, Count
-from regnb.agent._plan import Plan
+from regnb.agent._counts import Choices
+from regnb.agent._stages import Count, Plan
 from regnb.results import SearchResult
+from tests.agent_support import flat_plan
 
 TODAY = dt.date(2025, 6, 1)
 NAMES = {
@@ -50,7 +51,7 @@ def result(rows: list[tuple[str, str, str | None]], total: int | None = None) ->
 
 
 def a_plan(**kwargs: Any) -> Plan:
-    return Plan(message="m", query="q", **kwargs)
+    return flat_plan(**kwargs)
 
 
 RECALLS = ["fda_recalls", "fda_recall_enforcement"]

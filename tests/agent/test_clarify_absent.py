@@ -12,7 +12,7 @@ import pytest
 
 import regnb
 from regnb.agent._clarify import absent
-from regnb.agent._plan import Plan
+from regnb.agent._stages import Plan, Scope
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import TurnResult
 from regnb.settings import Settings
@@ -35,7 +35,7 @@ def name(dataset: str) -> str:
 
 
 def named(*datasets: str) -> Plan:
-    return Plan("m", "q", named_datasets=list(datasets))
+    return Plan("m", "q", scope=Scope(named_datasets=datasets))
 
 
 @pytest.mark.parametrize(
@@ -210,8 +210,8 @@ def test_a_weak_dataset_word_whose_dataset_is_absent_searches_the_datasets_held(
     agent: ExtractiveAgent, message: str, expected: str
 ) -> None:
     planned = agent.plan(request(message))
-    assert planned.named_datasets == []
-    assert set(planned.datasets) == {"fda_warning_letters", "fda_483", "fda_maude"}
+    assert planned.scope.named_datasets == ()
+    assert set(planned.scope.datasets) == {"fda_warning_letters", "fda_483", "fda_maude"}
     result = run(agent, message)
     assert result.status == "completed"
     assert result.question is None

@@ -181,9 +181,9 @@ def agent(engine: regnb.Engine) -> ExtractiveAgent:
 
 def answer(agent: ExtractiveAgent, req: TurnRequest) -> Answer:
     """The answer as `run` reaches it: planned, prepared (no question asked), researched."""
-    plan = agent.plan(req)
-    assert agent.prepare(plan, req) is None
-    return agent.answer(plan, req)
+    prepared = agent.prepare(agent.plan(req), req)
+    assert prepared.question is None
+    return agent.answer(prepared.plan, req)
 
 
 @pytest.fixture(scope="module")

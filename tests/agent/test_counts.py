@@ -20,10 +20,10 @@ from regnb.agent._counts import (
     specific,
     term_documents,
 )
-from regnb.agent._plan import Plan
+from regnb.agent._stages import Plan, Scope, Topic
 from regnb.agent.agent import ExtractiveAgent
 from regnb.errors import RegnbError
-from tests.agent_support import Recorder, open_agent_corpus, request
+from tests.agent_support import Recorder, flat_plan, open_agent_corpus, request
 
 LETTERS = "fda_warning_letters"
 
@@ -41,13 +41,8 @@ def filters_of(engine: regnb.Engine) -> Any:
 
 
 def media_fill(**more: Any) -> Plan:
-    return Plan(
-        message="Which firms had media fill failures?",
-        query="Which firms had media fill failures?",
-        phrases=["media fill"],
-        datasets=[LETTERS],
-        **more,
-    )
+    question = "Which firms had media fill failures?"
+    return flat_plan(question, question, phrases=["media fill"], datasets=[LETTERS], **more)
 
 
 @pytest.mark.parametrize(
@@ -62,7 +57,9 @@ def media_fill(**more: Any) -> Plan:
 def test_the_terms_counted_are_the_phrases_then_the_words_outside_them(
     phrases: list[str], words: list[str], names: list[str], terms: list[str]
 ) -> None:
-    plan = Plan(message="m", query="m", phrases=phrases, words=words, names=names)
+    plan = Plan(
+        "m", "m", topic=Topic(phrases=tuple(phrases), words=tuple(words), names=tuple(names))
+    )
     assert asked_terms(plan) == terms
 
 
@@ -192,7 +189,7 @@ def fields_of(engine: regnb.Engine) -> Any:
 
 
 def test_choices_count_every_match_by_dataset_year_and_firm(engine: regnb.Engine) -> None:
-    plan = Plan(message="recalls", query="recalls", datasets=["fda_recalls", LETTERS])
+    plan = Plan("recalls", "recalls", scope=Scope(datasets=("fda_recalls", LETTERS)))
     choices = count_choices(engine, plan, "enterprise", filters_of(engine), fields_of(engine))
     assert choices is not None
     assert [(c.value, c.documents) for c in choices.datasets] == [
@@ -207,7 +204,7 @@ def test_choices_count_every_match_by_dataset_year_and_firm(engine: regnb.Engine
 
 
 def test_choices_that_fail_are_left_out(engine: regnb.Engine) -> None:
-    plan = Plan(message="recalls", query="recalls", datasets=["fda_recalls"])
+    plan = Plan("recalls", "recalls", scope=Scope(datasets=("fda_recalls",)))
     assert (
         count_choices(NoCounts(engine), plan, "enterprise", filters_of(engine), fields_of(engine))  # type: ignore[arg-type]
         is None
@@ -215,7 +212,7 @@ def test_choices_that_fail_are_left_out(engine: regnb.Engine) -> None:
 
 
 def test_a_fixed_expression_is_listed_as_a_phrase() -> None:
-    plan = Plan(message="m", query="q", phrases=["research use only"], words=["peptides"])
+    plan = Plan("m", "q", topic=Topic(phrases=("research use only",), words=("peptides",)))
     assert exact("research use only", plan) == '"research use only"'
     assert exact("peptides", plan) == "peptides"
     assert exact("glp peptides", plan) == "glp peptides"  # words the question put together

@@ -17,8 +17,8 @@ from regnb.agent._focus import (
     subject_documents,
     titled_documents,
 )
-from regnb.agent._plan import Plan, plan_message
-from regnb.agent._searching import Found
+from regnb.agent._plan import plan_message
+from regnb.agent._stages import Found, Plan, Topic
 from regnb.catalog import load_catalog
 
 TODAY = dt.date(2025, 6, 1)
@@ -50,7 +50,7 @@ def found(
     weak: bool = False,
     **fields: Any,
 ) -> Found:
-    return Found(doc, dataset, title or f"Document {doc}", date, None, fields, 1.0, [1], weak)
+    return Found(doc, dataset, title or f"Document {doc}", date, None, fields, 1.0, (1,), weak)
 
 
 def ids(documents: Sequence[Found]) -> list[str]:
@@ -109,12 +109,8 @@ def test_subject_documents_are_those_the_message_names(message: str, expected: l
 
 
 def test_a_cfr_identifier_is_never_matched_even_in_a_field_that_holds_it() -> None:
-    cited = Plan(
-        "m",
-        "q",
-        identifiers=["21 CFR 211.192", "212345"],
-        identifier_kinds={"21 CFR 211.192": "cfr", "212345": "application"},
-    )
+    kinds = {"21 CFR 211.192": "cfr", "212345": "application"}
+    cited = Plan("m", "q", topic=Topic(identifiers=tuple(kinds), identifier_kinds=kinds))
     assert ids(subject_documents(CANDIDATES, cited)) == ["crl-zentavir"]
 
 

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from regnb.agent._followup import continues_subject, plan_turn, turn_state
-from regnb.agent._plan import Plan, plan_message
+from regnb.agent._plan import plan_message
+from regnb.agent._stages import Plan
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
+from tests.agent_support import plan_fields
 
 TODAY = dt.date(2025, 6, 1)
 CATALOG = load_catalog()
@@ -81,27 +83,27 @@ def follow(message: str, *earlier: str) -> Plan:
 def test_a_short_question_keeps_the_subject_and_takes_its_own_dates_and_words(
     first: str, message: str, expected: dict[str, Any]
 ) -> None:
-    got = follow(message, first).to_dict()
+    got = plan_fields(follow(message, first))
     assert {k: got[k] for k in expected} == expected
 
 
 def test_the_previous_turn_s_words_are_replaced_not_kept() -> None:
     got = follow("And what did the 2020 inspection find?", IMCLONE)
-    assert "observe" not in got.words
+    assert "observe" not in got.topic.words
 
 
 def test_a_capitalised_word_of_the_follow_up_is_a_topic_word_not_a_name() -> None:
     got = follow("What did FDA ask for about ARIA?", KISUNLA)
-    assert got.names == ["Kisunla"]
-    assert "aria" in got.words
-    assert got.weights["aria"] >= got.weights["Kisunla"]
+    assert got.topic.names == ("Kisunla",)
+    assert "aria" in got.topic.words
+    assert got.topic.weights["aria"] >= got.topic.weights["Kisunla"]
     assert got.query.startswith("Kisunla ")
 
 
 def test_what_about_another_firm_replaces_the_names() -> None:
     got = follow("What about Baxter?", IMCLONE)
-    assert got.names == ["Baxter"]
-    assert "imclone" not in " ".join(got.words).lower()
+    assert got.topic.names == ("Baxter",)
+    assert "imclone" not in " ".join(got.topic.words).lower()
     assert "ImClone" not in got.query
 
 

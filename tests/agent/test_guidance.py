@@ -7,12 +7,11 @@ import datetime as dt
 
 import pytest
 
-from regnb.agent._evidence import Passage
 from regnb.agent._followup import plan_turn, turn_state
 from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._plan import plan_message
 from regnb.agent._rank import plan_terms
-from regnb.agent._searching import Found
+from regnb.agent._stages import Found, Passage
 from regnb.agent._structure import Unit, parse_document, running_lines
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
@@ -29,11 +28,9 @@ def _plan(message: str):
 
 
 def _passage(heading: str, text: str, topic: float, kind: str = "recommendation") -> Passage:
-    doc = Found("g1", "fda_guidance", TITLE, "2026-02-03", None, {}, 1.0, [1], False)
+    doc = Found("g1", "fda_guidance", TITLE, "2026-02-03", None, {}, 1.0, (1,), False)
     unit = Unit(1, 1, 1, text, kind, heading, None, ())
-    passage = Passage(doc, 1, unit, keyword=topic, prior=1.0)
-    passage.topic = topic
-    return passage
+    return Passage(doc, 1, unit, keyword=topic, prior=1.0, topic=topic)
 
 
 def test_a_section_number_on_its_own_line_heads_the_title_below_it() -> None:
@@ -129,6 +126,6 @@ def test_a_follow_up_about_an_acronym_stays_with_the_documents_the_answer_was_ab
         today=TODAY,
         df=lambda ws: {},
     )
-    assert got.names == []  # an acronym of the field is a topic, not a firm
-    assert got.subjects == ["g1"]
-    assert "sbom" in got.words
+    assert got.topic.names == ()  # an acronym of the field is a topic, not a firm
+    assert got.follow_up.subjects == ("g1",)
+    assert "sbom" in got.topic.words

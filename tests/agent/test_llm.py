@@ -18,7 +18,15 @@ import regnb
 from regnb.agent._verify import marker_numbers
 from regnb.agent._writer import ExtractiveWriter
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.llm import ModelSettings, ModelWriter, default_writer, parse_prose
+from regnb.agent.llm import (
+    SYSTEM,
+    ModelSettings,
+    ModelWriter,
+    WritingPolicy,
+    default_writer,
+    parse_prose,
+)
+from regnb.agent.types import Answer, Citation, Finding, KeyDocument, Theme
 from tests.agent_support import Recorder, open_agent_corpus, request
 
 QUESTION = "Why did FDA issue a complete response letter for NDA 212345?"
@@ -235,3 +243,94 @@ def test_any_chat_model_can_write_and_the_answer_keeps_its_scope(engine: regnb.E
     assert answer.scope and answer.scope[0].startswith("Searched ")
     assert answer.topic
     assert "### Scope" in answer.markdown
+
+
+STABILITY = "The stability data do not support the proposed expiration dating period."
+STERILITY = "Media fill runs failed and the firm released the sterile batches."
+
+
+def cited(index: int, text: str | None, block: str | None = "¶2") -> Citation:
+    return Citation(
+        index, "Letter to Acme, page 1", "FDA Warning Letters", "2021-03-04", 1, "u", "d1",
+        "fda_warning_letters", block, 1 if block else None, text,
+    )  # fmt: skip
+
+
+def base_answer() -> Answer:
+    """An extractive answer citing a page [1] and two of its passages [2][3]."""
+    document = KeyDocument(
+        "Letter to Acme", "FDA Warning Letters", "fda_warning_letters", "2021-03-04",
+        "Acme Pharma", None, "d1", 1,
+    )  # fmt: skip
+    return Answer(
+        question="Why did Acme get a letter?",
+        summary=[Finding("A quoted sentence.", [2])],
+        themes=[Theme("Extractive theme", [Finding("A quoted finding.", [3])])],
+        documents=[document],
+        not_found=[],
+        citations=[
+            cited(1, None, block=None),
+            cited(2, STABILITY),
+            cited(3, STERILITY, block="¶3"),
+        ],
+    )
+
+
+def test_the_policy_gives_the_model_the_passages_alone_with_their_markers() -> None:
+    policy = WritingPolicy()
+    passages = policy.passages(base_answer())
+    assert [c.index for c in passages] == [2, 3]  # the page citation is not a passage
+    prompt = policy.prompt("Why did Acme get a letter?", passages)
+    assert prompt.startswith("Question: Why did Acme get a letter?\n\nPassages:")
+    assert f"[2] (Letter to Acme, page 1; FDA Warning Letters; 2021-03-04): {STABILITY}" in prompt
+    assert policy.system == SYSTEM
+
+
+@pytest.mark.parametrize(
+    ("prose", "summary", "themes"),
+    [
+        (  # backed sentences kept; an invented one, a marker not given and no marker dropped
+            "**In short:** The stability data do not support the expiration dating period [2]. "
+            "The firm was fined a billion dollars [2]. Media fill runs failed [9].\n\n"
+            "### Sterility\n- Media fill runs failed and the firm released batches [3]\n"
+            "- A bullet without a marker\n",
+            ["The stability data do not support the expiration dating period."],
+            [("Sterility", ["Media fill runs failed and the firm released batches"])],
+        ),
+        (  # no theme backed: the extractive themes stay
+            "**In short:** Media fill runs failed [3].\n\n### Invented\n- Fines were paid [2]\n",
+            ["Media fill runs failed."],
+            [("Extractive theme", ["A quoted finding."])],
+        ),
+        (  # a sentence citing a passage and a marker never given is dropped whole
+            "**In short:** Media fill runs failed [3][7]. The stability data do not support "
+            "the proposed period [2].",
+            ["The stability data do not support the proposed period."],
+            [("Extractive theme", ["A quoted finding."])],
+        ),
+    ],
+)
+def test_the_policy_keeps_only_sentences_their_passages_back(
+    prose: str, summary: list[str], themes: list[tuple[str, list[str]]]
+) -> None:
+    base = base_answer()
+    got = WritingPolicy().accept(base, prose, WritingPolicy().passages(base))
+    assert got is not None
+    assert [f.text for f in got.summary] == summary
+    assert [(t.label, [f.text for f in t.findings]) for t in got.themes] == themes
+    assert got.citations == base.citations and got.documents == base.documents
+    assert base.summary == [Finding("A quoted sentence.", [2])]  # the base answer unchanged
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "**In short:** The firm was fined a billion dollars [2].",
+        "**In short:** The stability data do not support the period [4].",
+        "### Only a theme\n- The stability data do not support the period [2]",
+        "",
+    ],
+)
+def test_the_policy_refuses_prose_whose_summary_nothing_backs(prose: str) -> None:
+    base = base_answer()
+    assert WritingPolicy().accept(base, prose, WritingPolicy().passages(base)) is None

@@ -12,10 +12,11 @@ import pytest
 import regnb
 from regnb.agent._dates import find_dates
 from regnb.agent._followup import plan_turn, turn_state
-from regnb.agent._plan import Plan, plan_message, searchable_datasets
+from regnb.agent._plan import plan_message, searchable_datasets
+from regnb.agent._stages import Plan
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
-from tests.agent_support import agent_corpus
+from tests.agent_support import agent_corpus, plan_fields
 
 TODAY = dt.date(2025, 6, 1)
 CATALOG = load_catalog()
@@ -128,31 +129,32 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
 def test_a_message_is_planned_into_items_datasets_dates_and_formats(
     message: str, expected: dict[str, Any]
 ) -> None:
-    got = plan(message).to_dict()
+    got = plan_fields(plan(message))
     assert {k: got[k] for k in expected} == expected
 
 
 def test_words_on_a_large_share_of_pages_do_not_steer() -> None:
     got = plan("drug failures observations about sterility and endotoxin")
-    assert got.words == ["sterility", "endotoxin"]
-    assert got.weights["sterility"] > 4
+    assert got.topic.words == ("sterility", "endotoxin")
+    assert got.topic.weights["sterility"] > 4
 
 
 def test_no_dataset_named_means_every_dataset_the_plan_can_search() -> None:
     free = plan("sterility assurance", plan_name="free")
-    assert free.datasets == searchable_datasets(CATALOG, "free")
-    assert "fda_crl" not in free.datasets
-    assert "fda_crl" in plan("sterility assurance").datasets
+    assert list(free.scope.datasets) == searchable_datasets(CATALOG, "free")
+    assert "fda_crl" not in free.scope.datasets
+    assert "fda_crl" in plan("sterility assurance").scope.datasets
 
 
 def test_a_named_dataset_the_plan_cannot_search_is_kept_aside() -> None:
     got = plan("complete response letters about stability", plan_name="free")
-    assert got.datasets == []
-    assert got.unsearchable == {"fda_crl": "forbidden"}
+    assert got.scope.datasets == ()
+    assert got.scope.unsearchable == {"fda_crl": "forbidden"}
 
 
 def test_a_dataset_named_by_its_display_name_is_planned() -> None:
-    assert plan("sterility in FDA Enforcement Reports").datasets == ["fda_recall_enforcement"]
+    got = plan("sterility in FDA Enforcement Reports")
+    assert got.scope.datasets == ("fda_recall_enforcement",)
 
 
 def test_a_plan_survives_json() -> None:
@@ -215,52 +217,52 @@ FIRST = "Which sterile drug makers got warning letters for media fill failures s
 def test_only_those_in_a_place_narrows_the_previous_documents() -> None:
     history = [completed(FIRST, ["d1", "d2"], ["Acme", "Borealis"])]
     got = follow("Only those in California", history)
-    assert got.restrict_documents == ["d1", "d2"]
-    assert got.require == ["California"]
-    assert got.phrases == ["sterile drug", "media fill"]
-    assert got.datasets == ["fda_warning_letters"]
-    assert got.formats == []
+    assert got.follow_up.restrict_documents == ("d1", "d2")
+    assert got.follow_up.require == ("California",)
+    assert got.topic.phrases == ("sterile drug", "media fill")
+    assert got.scope.datasets == ("fda_warning_letters",)
+    assert got.ask.formats == ()
 
 
 def test_since_replaces_the_dates_and_keeps_the_topic() -> None:
     got = follow("since 2020", [completed(FIRST, ["d1"], [])])
-    assert (got.date_from, got.date_to) == ("2020-01-01", None)
-    assert got.phrases == ["sterile drug", "media fill"]
-    assert got.restrict_documents == []
+    assert (got.scope.date_from, got.scope.date_to) == ("2020-01-01", None)
+    assert got.topic.phrases == ("sterile drug", "media fill")
+    assert got.follow_up.restrict_documents == ()
 
 
 def test_put_them_in_a_spreadsheet_reuses_the_plan_and_asks_for_a_file() -> None:
     got = follow("Put them in a spreadsheet", [completed(FIRST, ["d1", "d2"], [])])
-    assert got.formats == ["xlsx"]
-    assert got.restrict_documents == ["d1", "d2"]
-    assert got.require == []
+    assert got.ask.formats == ("xlsx",)
+    assert got.follow_up.restrict_documents == ("d1", "d2")
+    assert got.follow_up.require == ()
 
 
 def test_only_an_enum_value_adds_a_filter_to_the_previous_plan() -> None:
     first = "Why were BP monitors recalled?"
     got = follow("Only Class I", [completed(first, ["d1"], [])])
-    assert got.filters == {"fda_recall_enforcement": {"classification": "Class I"}}
-    assert got.datasets == ["fda_recalls", "fda_recall_enforcement"]
+    assert got.scope.filters == {"fda_recall_enforcement": {"classification": "Class I"}}
+    assert got.scope.datasets == ("fda_recalls", "fda_recall_enforcement")
 
 
 def test_more_skips_every_document_cited_so_far() -> None:
     history = [completed(FIRST, ["d1"], []), completed(FIRST, ["d2"], [])]
     got = follow("more", history)
-    assert got.exclude_documents == ["d1", "d2"]
+    assert got.follow_up.exclude_documents == ("d1", "d2")
 
 
 def test_what_about_switches_the_topic_and_keeps_datasets_and_dates() -> None:
     got = follow("What about data integrity?", [completed(FIRST, ["d1"], [])])
-    assert got.phrases == ["data integrity"]
-    assert got.datasets == ["fda_warning_letters"]
-    assert got.date_from == "2018-01-01"
+    assert got.topic.phrases == ("data integrity",)
+    assert got.scope.datasets == ("fda_warning_letters",)
+    assert got.scope.date_from == "2018-01-01"
 
 
 def test_a_new_question_in_the_same_conversation_is_planned_on_its_own() -> None:
     got = follow("Which guidance covers cybersecurity?", [completed(FIRST, ["d1"], [])])
-    assert got.datasets == ["fda_guidance"]
-    assert got.phrases == []
-    assert got.date_from is None
+    assert got.scope.datasets == ("fda_guidance",)
+    assert got.topic.phrases == ()
+    assert got.scope.date_from is None
 
 
 def test_a_reply_to_a_question_is_planned_with_the_question_s_message() -> None:
@@ -273,9 +275,9 @@ def test_a_reply_to_a_question_is_planned_with_the_question_s_message() -> None:
         {"plan": plan("Tell me about recalls").to_dict()},
     )
     got = follow("listeria since 2015", [asked])
-    assert got.datasets == ["fda_recalls", "fda_recall_enforcement"]
-    assert got.words == ["listeria"]
-    assert got.date_from == "2015-01-01"
+    assert got.scope.datasets == ("fda_recalls", "fda_recall_enforcement")
+    assert got.topic.words == ("listeria",)
+    assert got.scope.date_from == "2015-01-01"
 
 
 def test_planning_reads_document_frequency_from_a_real_index(
@@ -290,5 +292,5 @@ def test_planning_reads_document_frequency_from_a_real_index(
         df=engine.document_frequency,
     )
     # "voluntary" and "products" are on every recall page of this corpus: they steer nothing
-    assert "listeria" in got.words
-    assert "voluntary" not in got.words
+    assert "listeria" in got.topic.words
+    assert "voluntary" not in got.topic.words

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.agent._plan import Plan
 from regnb.agent._quotes import core_quotes, short_statement
 from regnb.agent._rank import plan_terms
+from regnb.agent._stages import Plan, Topic
 from regnb.agent._words import plain
 
 OBSERVATION = (
@@ -23,7 +23,8 @@ VIOLATION = (
 
 
 def _terms(*words: str) -> list:
-    return plan_terms(Plan(message=" ".join(words), query=" ".join(words), words=list(words)))
+    text = " ".join(words)
+    return plan_terms(Plan(text, text, topic=Topic(words=words)))
 
 
 @pytest.mark.parametrize(

@@ -3,27 +3,30 @@ labels, and which documents get read."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from regnb.agent._compose import theme_key
-from regnb.agent._evidence import BlockVectors, Passage, block_quality, choose_documents
-from regnb.agent._plan import Plan
+from regnb.agent._evidence import BlockVectors, block_quality, choose_documents
 from regnb.agent._rank import blend, document_terms, keyword_score, mmr, plan_terms
 from regnb.agent._research import block_query, drop_form_text
-from regnb.agent._searching import FALLBACK_ITEMS, Found, items_for
+from regnb.agent._searching import FALLBACK_ITEMS, items_for
+from regnb.agent._stages import Found, Passage, Plan, Topic
 from regnb.agent._structure import parse_document
 from regnb.agent._words import sentences, stem
+from tests.agent_support import flat_plan
 
 
 def a_plan(**kwargs: object) -> Plan:
-    return Plan(message="m", query="q", **kwargs)  # type: ignore[arg-type]
+    return flat_plan(**kwargs)
 
 
 def found(
     doc: str, dataset: str = "fda_warning_letters", score: float = 1.0, weak: bool = False
 ) -> Found:
-    return Found(doc, dataset, f"Title {doc}", "2021-01-01", None, {}, score, [1], weak)
+    return Found(doc, dataset, f"Title {doc}", "2021-01-01", None, {}, score, (1,), weak)
 
 
 @pytest.mark.parametrize(
@@ -148,19 +151,14 @@ def test_a_theme_is_a_cfr_section_with_its_title_a_heading_or_the_dataset(
     dataset: str, text: str, theme: str
 ) -> None:
     unit = next(u for u in parse_document(dataset, {1: text}) if u.kind != "furniture")
-    doc = found("d1")
-    doc.dataset = dataset
-    passage = Passage(doc, 1, unit, 0.5, 1.0)
+    passage = Passage(found("d1", dataset), 1, unit, 0.5, 1.0)
     assert theme_key(passage, lambda ds: "FDA MAUDE" if ds == "fda_maude" else ds) == theme
 
 
 def test_a_guidance_passage_is_themed_by_its_guidance() -> None:
     unit = parse_document("fda_guidance", {1: "FDA recommends a threat model of the system."})[0]
-    doc = found("g1")
-    doc.dataset, doc.title = (
-        "fda_guidance",
-        "Cybersecurity in Medical Devices: Guidance for Industry",
-    )
+    title = "Cybersecurity in Medical Devices: Guidance for Industry"
+    doc = replace(found("g1", "fda_guidance"), title=title)
     assert theme_key(Passage(doc, 1, unit, 0.5, 1.0), str) == "Cybersecurity in Medical Devices"
 
 
@@ -261,9 +259,7 @@ def test_a_filter_with_nothing_else_to_search_lists_everything_it_allows() -> No
 
 def passage(doc: str, text: str, topic: float = 0.0) -> Passage:
     unit = parse_document("fda_warning_letters", {1: text})[0]
-    p = Passage(found(doc), 1, unit, 0.5, 1.0)
-    p.topic = topic
-    return p
+    return Passage(found(doc), 1, unit, 0.5, 1.0, topic=topic)
 
 
 FORM = "Failure to address any violations may also cause FDA to withhold issuance of certificates."
@@ -292,15 +288,15 @@ def test_paragraphs_standard_in_a_kind_of_document_are_dropped_unless_they_answe
             Plan(
                 "m",
                 "What did FDA find at Castlegate Life Sciences?",
-                names=["Castlegate Life Sciences"],
+                topic=Topic(names=("Castlegate Life Sciences",)),
             ),
             "What did FDA find at ?",
         ),
         (
-            Plan("m", "CRL for NDA 212345 stability", identifiers=["212345"]),
+            Plan("m", "CRL for NDA 212345 stability", topic=Topic(identifiers=("212345",))),
             "CRL for NDA stability",
         ),
-        (Plan("m", "Acme", names=["Acme"]), "Acme"),
+        (Plan("m", "Acme", topic=Topic(names=("Acme",))), "Acme"),
     ],
 )
 def test_passages_are_ranked_against_the_question_without_its_names(

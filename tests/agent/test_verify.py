@@ -30,8 +30,7 @@ def draft(engine: regnb.Engine) -> Answer:
     """An answer as the writer left it, before verification."""
     agent = ExtractiveAgent(engine)
     req = request(QUESTION)
-    plan = agent.plan(req)
-    agent.prepare(plan, req)
+    plan = agent.prepare(agent.plan(req), req).plan
     return agent.writer.write(agent.draft(agent.research(plan, req), req))
 
 

@@ -11,9 +11,7 @@ import pytest
 
 import regnb
 from regnb.agent._blocks import block_text
-from regnb.agent._evidence import Evidence
-from regnb.agent._plan import Plan
-from regnb.agent._searching import Found, Searches
+from regnb.agent._stages import Evidence, Found, Plan, Searches
 from regnb.agent._verify import marker_numbers
 from regnb.agent._words import fold, plain
 from regnb.agent._writer import _pages_cfr, sentence_markdown
@@ -213,7 +211,7 @@ def test_a_which_answer_s_findings_are_not_repeated_under_the_firm_s_name(
 
 def test_a_document_s_cited_pages_give_its_cfr_sections_when_its_units_give_none() -> None:
     found = Found(
-        "d1", "fda_warning_letters", "Warning Letter: Acme", None, None, {}, 1.0, [1, 2], False
+        "d1", "fda_warning_letters", "Warning Letter: Acme", None, None, {}, 1.0, (1, 2), False
     )
     pages = {
         ("d1", 1): "Your firm violated 21 CFR 211.113(b) and 21 CFR 211.192.",

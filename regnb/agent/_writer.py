@@ -390,7 +390,8 @@ def sentence_markdown(finding: Finding, stop: str = "") -> str:
     has none (the sentences of "In short" run on one line)."""
     text = fold(finding.text)
     body, own = re.fullmatch(r"(.*?)([.!?]?)", text, re.S).groups()  # type: ignore[union-attr]
-    return f"{body} {_markers(finding.markers)}{own or stop}"
+    marks = f" {_markers(finding.markers)}" if finding.markers else ""
+    return f"{body}{marks}{own or stop}"
 
 
 def _cell(text: str) -> str:

@@ -29,6 +29,7 @@ from regnb.agent._counts import (
     term_documents,
 )
 from regnb.agent._evidence import BlockVectors, choose_documents, weigh_documents
+from regnb.agent._firms import WatchSummary, asks_watchlist, firm_question, watchlist_answer
 from regnb.agent._focus import MAX_SUBJECTS, distinct_documents, subject_documents
 from regnb.agent._followup import plan_turn, turn_state
 from regnb.agent._plan import searchable_datasets
@@ -51,7 +52,7 @@ from regnb.agent._stages import (
     as_read,
 )
 from regnb.agent._verify import verify_answer
-from regnb.agent._writer import Writer
+from regnb.agent._writer import Writer, render_markdown
 from regnb.agent.llm import default_writer
 from regnb.agent.types import (
     Answer,
@@ -200,7 +201,9 @@ class ExtractiveAgent:
     `writer` writes the prose (default: the model writer when REGNB_LLM_BASE_URL and
     REGNB_LLM_MODEL are set, else the extractive writer); `pace_s` pauses between stages (for
     tests of the service); `producer` makes the files a message asks for; `message_chars`
-    bounds the part of a message that is read (REGNB_AGENT_MESSAGE_CHARS; 0: all of it)."""
+    bounds the part of a message that is read (REGNB_AGENT_MESSAGE_CHARS; 0: all of it);
+    `watched` gives a saved watchlist's new documents by name (`regnb.watch.summary` over a local
+    engine), for "what's new for my watchlists?"."""
 
     def __init__(
         self,
@@ -213,8 +216,10 @@ class ExtractiveAgent:
         producer: Producer | None = None,
         config: AgentConfig | None = None,
         message_chars: int = Settings.agent_message_chars,
+        watched: WatchSummary | None = None,
     ) -> None:
         self.engine = engine
+        self.watched = watched
         self.source = _Checked(engine)
         self.config = config or AgentConfig()
         self.writer = writer or default_writer(self.config)
@@ -243,6 +248,15 @@ class ExtractiveAgent:
 
     def _run(self, request: TurnRequest, run: _Run) -> TurnResult:
         """The pipeline: each stage one call that returns a stage type."""
+        watched = self.watchlists(request)
+        if watched is not None:
+            answer = self.verify_watchlists(watched, request, run)
+            return TurnResult(
+                status="completed",
+                answer=answer.markdown,
+                citations=answer.citations,
+                state={"watchlists": True},
+            )
         plan = self.plan(request)
         run.check()
         prepared = self.prepare(plan, request, run)
@@ -269,6 +283,27 @@ class ExtractiveAgent:
             documents=produced,
             state=turn_state(plan, documents, firms, request.history, answer.subjects),
         )
+
+    def watchlists(self, request: TurnRequest) -> Answer | None:
+        """The answer to "what's new for my watchlists?" from the saved watchlists (a local
+        engine's), else None: the question is researched as any other."""
+        if self.watched is None or not asks_watchlist(request.message):
+            return None
+        return watchlist_answer(
+            self.engine, request.message, request.first_citation, self.dataset_name, self.watched
+        )
+
+    def verify_watchlists(self, answer: Answer, request: TurnRequest, run: _Run) -> Answer:
+        """A watchlist answer with its documents' page citations checked; its summary counts
+        the user's watchlists (data, as a scope line is), citing only the pages kept."""
+        if not answer.citations:
+            return answer
+        checked = self.verify(replace(answer, summary=[]), request, run)
+        kept = {c.index for c in checked.citations}
+        summary = [replace(f, markers=[m for m in f.markers if m in kept]) for f in answer.summary]
+        checked = replace(checked, summary=summary)
+        checked.markdown = render_markdown(checked)
+        return checked
 
     def held(self) -> dict[str, int]:
         """Documents per dataset of the corpus (datasets it holds none of are left out)."""
@@ -324,6 +359,9 @@ class ExtractiveAgent:
             and missing == {"not_in_corpus"}
         ):
             return Prepared(plan, absent(plan, self.held(), self.dataset_name))
+        firm = None if replying else firm_question(self.source, plan, request.plan)
+        if firm is not None:
+            return Prepared(plan, firm)
         ask = needs_probe(plan) and not replying
         if not (ask or plan.topic.names or plan.topic.pairs):
             return Prepared(plan)

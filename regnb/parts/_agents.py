@@ -10,6 +10,8 @@ from regnb.errors import InternalError
 from regnb.settings import Settings
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from regnb.agent.types import Agent
 
 __all__ = ["Agents", "default_agent_factory"]
@@ -32,10 +34,19 @@ def default_agent_factory(engine: Any, settings: Settings | None = None) -> Call
                         "the research agent is not part of this build (regnb.agent.agent is missing)"
                     ) from exc
                 chars = (settings or Settings.from_env()).agent_message_chars
-                made.append(ExtractiveAgent(engine, message_chars=chars))
+                made.append(ExtractiveAgent(engine, message_chars=chars, watched=_watched(engine)))
             return made[0]
 
     return make
+
+
+def _watched(engine: Any) -> Callable[[str], tuple[list[str], pd.DataFrame]] | None:
+    """A local engine's watchlists by name, as the agent reads them (nothing marked seen)."""
+    if not hasattr(engine, "watchlists"):
+        return None
+    from regnb.watch import summary
+
+    return lambda name: summary(engine, name)
 
 
 class Agents:

@@ -1,0 +1,215 @@
+"""Firms and watchlists in a research conversation. A firm the question names is resolved to the
+corpus's firm entities first (`Engine.firm`): a name that only begins several firms' names is a
+clarifying question whose options carry each firm's identifiers and documents. "What's new for my
+watchlist?" is answered from the saved watchlists (`regnb.watch`): each one's documents that
+entered the corpus since it was last marked seen, one line each (data: the dataset, the date, the
+CFR sections its findings cite), cited to the page of its first finding. Asking marks nothing
+seen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import pandas as pd
+
+from regnb.agent._citations import CitationBook
+from regnb.agent._stages import Found, Plan
+from regnb.agent._writer import render_markdown
+from regnb.agent.types import Answer, Finding, Theme
+from regnb.errors import RegnbError
+
+__all__ = [
+    "FIRM_OPTIONS",
+    "WatchSummary",
+    "asks_watchlist",
+    "firm_question",
+    "watchlist_answer",
+]
+
+FIRM_OPTIONS = 5  # candidate firms offered
+WATCH_SHOWN = 10  # new documents listed per watchlist
+SUMMARY_MARKERS = 6  # of the new documents' pages, cited by the summary
+GUESSED = frozenset({"prefix", "words"})  # how a name matched when it only begins a firm's names
+_WATCHLIST = re.compile(r"\bwatch[\s-]?lists?\b", re.IGNORECASE)
+
+
+@runtime_checkable
+class FirmSource(Protocol):
+    """The engine call that resolves a firm (`Engine.firm`)."""
+
+    def firm(
+        self, name_or_id: str, *, limit: int = 20, plan: str | None = None
+    ) -> pd.DataFrame: ...
+
+
+def _option(row: pd.Series) -> str:
+    """ "Hospira Worldwide (FEI 3002806560; 14 documents)": an option that, sent back, names the
+    firm (the count is dropped from a reply)."""
+    ids = [i for i in row["identifiers"] if i.startswith("FEI ")] or list(row["identifiers"])
+    n = int(row["documents"])
+    counted = f"{n:,} document{'' if n == 1 else 's'}"
+    return f"{row['name']} ({ids[0]}; {counted})" if ids else f"{row['name']} ({counted})"
+
+
+_GROUP = (
+    r"(?:companies|firms|entities|sites|subsidiaries|affiliates|businesses|facilities|divisions)"
+)
+
+
+def _collective(message: str, name: str) -> bool:
+    """Whether the message asks about every firm of the name ("Abbott companies", "all Acme
+    sites"): nothing to choose."""
+    named = re.escape(name)
+    return bool(
+        re.search(rf"\b{named}(?:'s)?\s+{_GROUP}\b", message, re.IGNORECASE)
+        or re.search(rf"\b(?:all|every|each|any)\s+(?:of\s+)?(?:the\s+)?{named}\b", message, re.I)
+    )
+
+
+def firm_question(source: object, plan: Plan, plan_name: str) -> dict[str, Any] | None:
+    """A clarifying question when a firm the question names is not one firm of the corpus: no
+    firm has that name (once case, punctuation and legal suffixes go) or identifier, the name
+    begins the names of several, and the message does not ask about all of them ("Abbott
+    companies"); None otherwise (or without firm entities)."""
+    if not isinstance(source, FirmSource) or plan.topic.identifiers:
+        return None
+    for name in plan.topic.names:
+        if _collective(plan.message, name):
+            continue
+        try:
+            found = source.firm(name, limit=FIRM_OPTIONS + 1, plan=plan_name)
+        except (RegnbError, TypeError, ValueError):
+            continue
+        if found.empty or not set(found["match"]) <= GUESSED or len(found) < 2:
+            continue
+        options = [_option(row) for _, row in found.head(FIRM_OPTIONS).iterrows()]
+        more = " (the first few shown)" if len(found) > FIRM_OPTIONS else ""
+        return {
+            "question": f"Several firms in the corpus have names that begin with “{name}”{more}; "
+            "which one do you mean?",
+            "options": options,
+        }
+    return None
+
+
+def asks_watchlist(message: str) -> bool:
+    """Whether the message asks about the user's watchlists."""
+    return bool(_WATCHLIST.search(message))
+
+
+@runtime_checkable
+class WatchSource(Protocol):
+    """The engine call a watchlist answer makes (a local `Engine`)."""
+
+    def watchlists(self) -> pd.DataFrame: ...
+
+
+# A saved watchlist's new documents by name: the headline and lines, and the frame
+# (`regnb.watch.summary` over the engine); nothing is marked seen.
+WatchSummary = Callable[[str], tuple[list[str], pd.DataFrame]]
+
+
+def _named(message: str, names: Sequence[str]) -> list[str]:
+    """The saved watchlists the message names, else every one."""
+    lowered = message.lower()
+    named = [n for n in names if re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", lowered)]
+    return named or list(names)
+
+
+def _found(row: pd.Series) -> Found:
+    date = row["date"]
+    return Found(
+        document_id=str(row["document_id"]),
+        dataset=str(row["dataset"]),
+        title=str(row["title"]),
+        date=None if pd.isna(date) else pd.Timestamp(date).date().isoformat(),
+        url=None if pd.isna(row["url"]) else str(row["url"]),
+        fields={},
+        score=0.0,
+        pages=(int(row["page_num"]),),
+        weak=False,
+    )
+
+
+def _line(row: pd.Series, found: Found, book: CitationBook) -> Finding:
+    """One new document: its title, dataset and date, what its findings cite."""
+    when = f", {found.date}" if found.date else ""
+    text = f"{found.title} ({book.dataset_name(found.dataset)}{when})"
+    cfr = list(row["cfr"])[:3]
+    findings = len(row["findings"])
+    if findings:
+        text += f"; {findings} finding{'' if findings == 1 else 's'}"
+    if cfr:
+        text += f", citing {', '.join(cfr)}"
+    return Finding(text=text, markers=[book.page(found, int(row["page_num"]))])
+
+
+def watchlist_answer(
+    source: object,
+    message: str,
+    first_citation: int,
+    dataset_name: Callable[[str], str],
+    summary: WatchSummary,
+) -> Answer | None:
+    """The watchlists' new documents as an answer (None when the source keeps no watchlists):
+    "2 of your 3 watchlists have new documents…", then one section per watchlist. `summary` is
+    a watchlist's `regnb.watch.summary` (lines, frame) by name; nothing is marked seen."""
+    if not isinstance(source, WatchSource):
+        return None
+    saved = source.watchlists()
+    book = CitationBook(first_citation, dataset_name)
+    if saved.empty:
+        text = (
+            "You have no saved watchlists. Save one with eng.watch(name, keywords=…, firms=…) or "
+            "`regnb watch add`, and ask again after documents are added."
+        )
+        answer = Answer(message, [Finding(text=text)], [], [], [], [], topic="Watchlists")
+        return _rendered(answer)
+    themes: list[Theme] = []
+    counts: list[str] = []
+    for name in _named(message, list(saved["name"])):
+        lines, frame = summary(name)
+        since = lines[0].rsplit(" since ", 1)[-1] if lines and " since " in lines[0] else ""
+        when = f" since {since}" if since else ""
+        if frame.empty:
+            counts.append(f"“{name}” has nothing new{when}")
+            continue
+        noun = "document" if len(frame) == 1 else "documents"
+        counts.append(f"“{name}” has {len(frame)} new {noun}{when}")
+        findings = [_line(row, _found(row), book) for _, row in frame.head(WATCH_SHOWN).iterrows()]
+        label = f"Watchlist “{name}”: {len(frame)} new document{'' if len(frame) == 1 else 's'}"
+        if len(frame) > WATCH_SHOWN:
+            label += f" ({WATCH_SHOWN} shown)"
+        themes.append(Theme(label=label, findings=findings))
+    if len(counts) == 1:
+        text = f"Your watchlist {counts[0]}"
+    else:
+        verb = "has" if len(themes) == 1 else "have"
+        text = f"{len(themes)} of your {len(counts)} watchlists {verb} new documents: " + "; ".join(
+            counts
+        )
+    cited = [m for theme in themes for f in theme.findings for m in f.markers]
+    summary_line = Finding(text=text, markers=cited[:SUMMARY_MARKERS])
+    scope = [
+        "New means added to the corpus since the watchlist was last marked seen (by when it "
+        "was added, not by its date); asking marks nothing seen: `regnb watch run NAME` or "
+        "`eng.watchlist(NAME).mark_seen()` does."
+    ]
+    answer = Answer(
+        message,
+        [summary_line],
+        themes,
+        [],
+        [],
+        book.citations,
+        topic="Watchlists",
+        scope=scope,
+    )
+    return _rendered(answer)
+
+
+def _rendered(answer: Answer) -> Answer:
+    answer.markdown = render_markdown(answer)
+    return answer

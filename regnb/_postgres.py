@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import psycopg
@@ -26,7 +26,9 @@ __all__ = [
     "LockKey",
     "PgSql",
     "Postgres",
+    "Statements",
     "connect",
+    "is_database_error",
     "lock_key",
 ]
 
@@ -57,6 +59,15 @@ def hash_text(text: str) -> int:
     return value
 
 
+class Statements(Protocol):
+    """What a transaction of either database runs, with `?` marks: a `sqlite3.Connection`, or a
+    `PgSql`; rows are read by column name."""
+
+    def execute(self, sql: str, args: Any = ..., /) -> Any: ...
+
+    def executemany(self, sql: str, rows: Any, /) -> Any: ...
+
+
 def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
     """A new autocommit connection to `url` whose rows are dicts; ImportError says what to
     install when psycopg is missing."""
@@ -66,6 +77,11 @@ def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
     except ImportError as exc:
         raise ImportError(f"REGNB_DATABASE_URL needs psycopg 3: {INSTALL}") from exc
     return psycopg.connect(url, autocommit=True, row_factory=dict_row)
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """Whether `exc` is psycopg's (a database refused or lost a statement)."""
+    return type(exc).__module__.split(".")[0] == "psycopg"
 
 
 def _marks(sql: str) -> str:

@@ -21,9 +21,9 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from regnb._postgres import ACCOUNTS, Postgres
+from regnb._postgres import ACCOUNTS, Postgres, Statements
 from regnb.errors import InvalidRequest
 from regnb.settings import Settings
 from regnb.validate import check_plan
@@ -69,12 +69,6 @@ CREATE TABLE IF NOT EXISTS api_keys (
 """
 PG_WRITES = (ACCOUNTS, 0)  # the advisory lock every write holds: one writer at a time, as in SQLite
 KEY_COLUMNS = "k.key_id, a.name, a.plan, k.shown, k.created_at"
-
-
-class Statements(Protocol):
-    """What a transaction of either database runs: `execute` with `?` marks."""
-
-    def execute(self, sql: str, args: Any = ..., /) -> Any: ...
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The conversation service against the spec's turn state table: start, follow-up, stop, runs
 that end, fail or ask; idempotency keys (retries, reuse, races); the concurrency limit and the
-free plan's monthly questions; the list; and reads that wait."""
+free plan's monthly questions; the list; and reads that wait. Each over the SQLite store and over
+the PostgreSQL one (REGNB_DATABASE_URL)."""
 
 from __future__ import annotations
 
@@ -47,12 +48,22 @@ def gate() -> Iterator[threading.Event]:
     event.set()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The store's settings: the SQLite file under the home, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return {}
+    return {"database_url": request.getfixturevalue("postgres_url")}
+
+
 @pytest.fixture
-def make(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., ConversationService]]:
+def make(
+    tmp_path: Path, clock: FakeClock, backend: dict[str, str]
+) -> Iterator[Callable[..., ConversationService]]:
     services: list[ConversationService] = []
 
     def make(agent: Any = None, **settings: Any) -> ConversationService:
-        service = open_service(tmp_path / "home", agent, clock=clock, **settings)
+        service = open_service(tmp_path / "home", agent, clock=clock, **backend, **settings)
         services.append(service)
         return service
 

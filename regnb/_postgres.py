@@ -12,6 +12,7 @@ closes.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,10 +24,13 @@ __all__ = [
     "ACCOUNTS",
     "CONVERSATIONS",
     "INSTALL",
+    "RATE",
+    "SLOTS",
     "LockKey",
     "PgSql",
     "Postgres",
     "Statements",
+    "close_all",
     "connect",
     "is_database_error",
     "lock_key",
@@ -79,6 +83,13 @@ def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
     return psycopg.connect(url, autocommit=True, row_factory=dict_row)
 
 
+def close_all(conns: list[psycopg.Connection[dict[str, Any]]]) -> None:
+    """Close every connection of `conns` and empty it (a handle dropped unclosed calls this)."""
+    while conns:
+        with suppress(Exception):
+            conns.pop().close()
+
+
 def is_database_error(exc: BaseException) -> bool:
     """Whether `exc` is psycopg's (a database refused or lost a statement)."""
     return type(exc).__module__.split(".")[0] == "psycopg"
@@ -101,6 +112,13 @@ class PgSql:
     def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor[dict[str, Any]]:
         return self.conn.execute(_marks(sql), tuple(args))
 
+    def row(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any]:
+        """The one row of a statement that always gives one (an aggregate, a function)."""
+        row = self.execute(sql, args).fetchone()
+        if row is None:
+            raise LookupError(f"no row from {sql!r}")
+        return row
+
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.conn.cursor() as cur:
             cur.executemany(_marks(sql), [tuple(r) for r in rows])
@@ -118,6 +136,8 @@ class Postgres:
         self.url, self.schema = url, schema
         self._lock = threading.RLock()
         self._conn: psycopg.Connection[dict[str, Any]] | None = None
+        self._open: list[psycopg.Connection[dict[str, Any]]] = []  # closed if dropped unclosed
+        weakref.finalize(self, close_all, self._open)
         self._closed = False
 
     def __repr__(self) -> str:
@@ -137,6 +157,7 @@ class Postgres:
                     conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (SCHEMA,))
                     conn.execute(self.schema.encode())
             self._conn = conn
+            self._open[:] = [conn]
         return self._conn
 
     @contextmanager
@@ -159,10 +180,14 @@ class Postgres:
     def closed(self) -> bool:
         return self._closed
 
+    def disconnect(self) -> None:
+        """Close the connection; the next transaction opens a new one."""
+        with self._lock:
+            close_all(self._open)
+            self._conn = None
+
     def close(self) -> None:
+        """Close the connection for good: a later transaction raises RuntimeError."""
         with self._lock:
             self._closed = True
-            if self._conn is not None:
-                with suppress(Exception):
-                    self._conn.close()
-                self._conn = None
+        self.disconnect()

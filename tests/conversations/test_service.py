@@ -663,3 +663,23 @@ async def test_async_reads_wait_without_holding_threads(make, gate) -> None:
     finally:
         limiter.total_tokens = total
     assert sorted(r.status for r in results) == ["completed"] * 5
+
+
+def test_a_file_made_by_one_process_downloads_through_another(
+    make: Callable[..., ConversationService], tmp_path: Path, backend: dict[str, str]
+) -> None:
+    maker = make()
+    # another handle on the store: a replica with a home of its own when the store is shared
+    home = tmp_path / ("elsewhere" if backend else "home")
+    other = open_service(home, files_dir=str(maker.store.files), **backend)
+    cid = maker.start(ACME, "enterprise", "a table [file]").body.conversation_id
+    body = finished(maker, cid)
+    (entry,) = body["documents"]
+    link = maker.document(ACME, "enterprise", cid, entry["id"]).url
+    assert link is not None
+    data = other.download(ACME, "enterprise", link.rsplit("/", 1)[1])
+    assert (data.filename, data.data) == ("letters.xlsx", b"PK fake")
+    assert other.file(ACME, "enterprise", cid, entry["id"]).data == b"PK fake"
+    with pytest.raises(NotFound):
+        other.download(BETA, "enterprise", link.rsplit("/", 1)[1])
+    other.close()

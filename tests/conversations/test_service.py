@@ -62,8 +62,9 @@ def make(
 ) -> Iterator[Callable[..., ConversationService]]:
     services: list[ConversationService] = []
 
-    def make(agent: Any = None, **settings: Any) -> ConversationService:
-        service = open_service(tmp_path / "home", agent, clock=clock, **backend, **settings)
+    def make(agent: Any = None, home: Path | None = None, **settings: Any) -> ConversationService:
+        home = home or tmp_path / "home"
+        service = open_service(home, agent, clock=clock, **backend, **settings)
         services.append(service)
         return service
 
@@ -666,12 +667,14 @@ async def test_async_reads_wait_without_holding_threads(make, gate) -> None:
 
 
 def test_a_file_made_by_one_process_downloads_through_another(
-    make: Callable[..., ConversationService], tmp_path: Path, backend: dict[str, str]
+    make: Callable[..., ConversationService],
+    tmp_path: Path,
+    backend: dict[str, str],
 ) -> None:
     maker = make()
     # another handle on the store: a replica with a home of its own when the store is shared
     home = tmp_path / ("elsewhere" if backend else "home")
-    other = open_service(home, files_dir=str(maker.store.files), **backend)
+    other = make(home=home, files_dir=str(maker.store.files))
     cid = maker.start(ACME, "enterprise", "a table [file]").body.conversation_id
     body = finished(maker, cid)
     (entry,) = body["documents"]
@@ -682,4 +685,3 @@ def test_a_file_made_by_one_process_downloads_through_another(
     assert other.file(ACME, "enterprise", cid, entry["id"]).data == b"PK fake"
     with pytest.raises(NotFound):
         other.download(BETA, "enterprise", link.rsplit("/", 1)[1])
-    other.close()

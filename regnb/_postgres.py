@@ -79,7 +79,9 @@ def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
         import psycopg
         from psycopg.rows import dict_row
     except ImportError as exc:
-        raise ImportError(f"REGNB_DATABASE_URL needs psycopg 3: {INSTALL}") from exc
+        raise ImportError(
+            f"a PostgreSQL database (REGNB_DATABASE_URL) needs psycopg 3: {INSTALL}"
+        ) from exc
     return psycopg.connect(url, autocommit=True, row_factory=dict_row)
 
 

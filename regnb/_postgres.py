@@ -32,6 +32,7 @@ __all__ = [
     "Statements",
     "close_all",
     "connect",
+    "hash_text",
     "is_database_error",
     "lock_key",
 ]
@@ -127,7 +128,7 @@ class PgSql:
 
     def lock(self, key: LockKey) -> None:
         """Hold `key` until the transaction ends; waits while another transaction holds it."""
-        self.conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", key)
+        self.conn.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)", key)
 
 
 class Postgres:
@@ -149,14 +150,12 @@ class Postgres:
         if self._closed:
             raise RuntimeError(f"{self} is closed")
         if self._conn is None or self._conn.broken or self._conn.closed:
-            if self._conn is not None:
-                with suppress(Exception):
-                    self._conn.close()
-                self._conn = None
+            close_all(self._open)
+            self._conn = None
             conn = connect(self.url)
             if self.schema:
                 with conn.transaction():
-                    conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (SCHEMA,))
+                    conn.execute("SELECT pg_advisory_xact_lock(%s::int, 0)", (SCHEMA,))
                     conn.execute(self.schema.encode())
             self._conn = conn
             self._open[:] = [conn]

@@ -141,7 +141,9 @@ class SharedAccountSlots:
         try:
             for slot in range(self.limit):
                 key = slot_key(account, slot)
-                got = conn.execute("SELECT pg_try_advisory_lock(%s, %s) AS got", key).fetchone()
+                got = conn.execute(
+                    "SELECT pg_try_advisory_lock(%s::int, %s::int) AS got", key
+                ).fetchone()
                 if got is not None and got["got"]:
                     return HeldSlot(conn, key)
         except BaseException:
@@ -153,7 +155,7 @@ class SharedAccountSlots:
     def give_back(self, held: HeldSlot) -> None:
         """Free a slot; its connection goes back to the pool."""
         try:
-            held.conn.execute("SELECT pg_advisory_unlock(%s, %s)", held.key)
+            held.conn.execute("SELECT pg_advisory_unlock(%s::int, %s::int)", held.key)
         except Exception:  # a broken connection: its locks went with it
             held.conn.close()
             return

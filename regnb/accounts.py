@@ -177,8 +177,8 @@ class Accounts:
 
     @contextmanager
     def _read(self) -> Iterator[Statements]:
-        if self._pg is not None:
-            with self._pg.transaction(read_only=True) as sql:
+        if self._pg is not None:  # every read is one statement
+            with self._pg.statements() as sql:
                 yield sql
             return
         with self._lock:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -70,6 +70,16 @@ class Settings:
 
     home: Path
     """REGNB_HOME: keys, index cache and conversation store (default: the user's data directory)."""
+    database_url: str = field(default="", repr=False)  # may hold a password
+    """REGNB_DATABASE_URL: `postgresql://...` puts keys, rate limits, search slots and the
+    conversation store in PostgreSQL, shared by every replica (empty: SQLite under REGNB_HOME and
+    limits counted in each process)."""
+    files_dir: str = ""
+    """REGNB_FILES_DIR: where produced files go (empty: REGNB_HOME/conversations/files); replicas
+    on several machines name one shared folder."""
+    replica_lease_s: float = 30.0
+    """REGNB_REPLICA_LEASE_S: with REGNB_DATABASE_URL, a replica that has not renewed its lease
+    for this long reads as gone, and its running conversations become `error`."""
     search_timeout_s: float = 30.0
     """REGNB_SEARCH_TIMEOUT_S: time budget of one v3 search; a dataset still running reports timeout."""
     page_budget: int = 500
@@ -133,6 +143,20 @@ class Settings:
         environ = os.environ if environ is None else environ
         home = environ.get("REGNB_HOME") or platformdirs.user_data_dir("regnb")
         return _read(cls, "REGNB_", environ, home=Path(home).expanduser())
+
+    @property
+    def shared(self) -> bool:
+        """Whether state is shared through PostgreSQL (REGNB_DATABASE_URL is set)."""
+        return bool(self.database_url)
+
+    @property
+    def files_folder(self) -> Path:
+        """Where produced files go: REGNB_FILES_DIR, else REGNB_HOME/conversations/files."""
+        return (
+            Path(self.files_dir).expanduser()
+            if self.files_dir
+            else self.home / "conversations" / "files"
+        )
 
     @property
     def index_dir(self) -> Path:

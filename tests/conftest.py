@@ -12,6 +12,7 @@ import regnb
 from regnb.accounts import Accounts
 from regnb.server.testing import make_keys, open_sample
 from regnb.settings import Settings
+from tests.postgres_support import PgServer, start_server
 
 
 @pytest.fixture(autouse=True)
@@ -90,3 +91,18 @@ def accounts(tmp_path: Path) -> Iterator[Accounts]:
 def keys(accounts: Accounts) -> dict[str, str]:
     """One key per plan (see `regnb.server.testing.make_keys`)."""
     return make_keys(accounts)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PgServer]:
+    """A PostgreSQL server for this test process, started on first use (skipped where
+    PostgreSQL is missing; under CI=true that fails)."""
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PgServer) -> str:
+    """The URL of a new, empty database on the test server."""
+    return postgres_server.new_database()

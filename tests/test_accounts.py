@@ -1,4 +1,5 @@
-"""Accounts and keys: hashes only, shown once, constant-time comparison, deletes take effect."""
+"""Accounts and keys: hashes only, shown once, constant-time comparison, deletes take effect; the
+same behaviour in a SQLite file and in PostgreSQL (REGNB_DATABASE_URL)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,10 +21,24 @@ from regnb.errors import InvalidRequest
 from regnb.settings import Settings
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+    """Where a key store lives: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return {"path": tmp_path / "accounts.sqlite3"}
+    return {"database_url": request.getfixturevalue("postgres_url")}
+
+
 @pytest.fixture
-def accounts(tmp_path: Path) -> Accounts:
+def accounts(where: dict[str, Any]) -> Iterator[Accounts]:
+    with Accounts(**where) as acc:
+        yield acc
+
+
+@pytest.fixture
+def sqlite_accounts(tmp_path: Path) -> Iterator[Accounts]:
     with Accounts(tmp_path / "accounts.sqlite3") as acc:
-        yield acc  # type: ignore[misc]
+        yield acc
 
 
 def test_created_key_finds_its_account_and_plan(accounts: Accounts) -> None:
@@ -50,7 +68,9 @@ def test_naming_another_plan_changes_the_account(accounts: Accounts) -> None:
     assert accounts.create_key("acme").info.plan == "enterprise"
 
 
-def test_only_the_hash_is_stored(accounts: Accounts) -> None:
+def test_only_the_hash_is_stored(sqlite_accounts: Accounts) -> None:
+    accounts = sqlite_accounts
+    assert accounts.path is not None
     key = accounts.create_key("acme", "paid").key
     raw = accounts.path.read_bytes() + Path(str(accounts.path) + "-wal").read_bytes()
     assert key.encode() not in raw
@@ -83,9 +103,11 @@ def test_lookup_compares_in_constant_time(
 
 
 @pytest.mark.parametrize("by", ["key_id", "key"])
-def test_a_deleted_key_is_refused_at_once(accounts: Accounts, tmp_path: Path, by: str) -> None:
+def test_a_deleted_key_is_refused_at_once(
+    accounts: Accounts, where: dict[str, Any], by: str
+) -> None:
     new = accounts.create_key("acme", "paid")
-    with Accounts(accounts.path) as other_process:
+    with Accounts(**where) as other_process:
         assert other_process.lookup(new.key) is not None
         deleted = accounts.delete_key(new.info.key_id if by == "key_id" else new.key)
         assert deleted is not None and deleted.key_id == new.info.key_id
@@ -115,7 +137,9 @@ def test_bad_account_or_plan_is_refused(accounts: Accounts, account: str, plan: 
     assert accounts.list_keys() == []
 
 
-def test_file_is_private_and_in_wal_mode(accounts: Accounts) -> None:
+def test_file_is_private_and_in_wal_mode(sqlite_accounts: Accounts) -> None:
+    accounts = sqlite_accounts
+    assert accounts.path is not None
     assert stat.S_IMODE(accounts.path.stat().st_mode) == 0o600
     with sqlite3.connect(accounts.path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -156,3 +180,52 @@ def test_keys_cli_refuses_an_unknown_plan(regnb_home: Path) -> None:
     done = _regnb("keys", "create", "--account", "acme", "--plan", "gold")
     assert done.returncode == 2
     assert not (regnb_home / "accounts.sqlite3").exists()
+
+
+def test_only_the_hash_is_stored_in_postgres(postgres_url: str) -> None:
+    import psycopg
+
+    with Accounts(database_url=postgres_url) as accounts:
+        key = accounts.create_key("acme", "paid").key
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute("SELECT * FROM api_keys").fetchall()
+    assert key not in repr(rows)
+    assert [r[2] for r in rows] == [hashlib.sha256(key.encode()).hexdigest()]
+
+
+def test_handles_creating_keys_at_once_make_one_account(where: dict[str, Any]) -> None:
+    handles = [Accounts(**where) for _ in range(4)]
+    made: list[int] = []
+
+    def create(acc: Accounts) -> None:
+        for _ in range(5):
+            made.append(acc.lookup(acc.create_key("acme", "paid").key).account_id)  # type: ignore[union-attr]
+
+    threads = [threading.Thread(target=create, args=(acc,)) for acc in handles]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 20 and len(set(made)) == 1
+    assert len(handles[0].list_keys()) == 20
+    for acc in handles:
+        acc.close()
+
+
+def test_the_database_url_setting_moves_the_keys_to_postgres(
+    regnb_home: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REGNB_DATABASE_URL", postgres_url)
+    created = _regnb("keys", "create", "--account", "acme", "--plan", "free")
+    assert created.returncode == 0, created.stderr
+    key = created.stdout.strip().splitlines()[-1]
+    with Accounts.open(Settings.from_env()) as acc, Accounts() as default:
+        assert acc.path is None and default.path is None
+        assert acc.lookup(key).plan == "free"  # type: ignore[union-attr]
+        assert default.lookup(key) is not None
+        assert "postgres" in repr(acc).lower() and postgres_url not in repr(acc)
+    assert not (regnb_home / "accounts.sqlite3").exists()
+    monkeypatch.delenv("REGNB_DATABASE_URL")
+    with Accounts.open(Settings.from_env()) as acc:
+        assert acc.path == regnb_home / "accounts.sqlite3"
+        assert acc.lookup(key) is None

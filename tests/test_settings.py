@@ -142,3 +142,27 @@ def test_the_45_second_wait_bound_is_the_settings_default() -> None:
         and path != "regnb/settings.py"
     ]
     assert [path for path, _ in literal] == ["regnb/agent/_config.py"]  # quote_words, not a wait
+
+
+@pytest.mark.parametrize(
+    ("environ", "shared", "files"),
+    [
+        ({}, False, "home/conversations/files"),
+        ({"REGNB_FILES_DIR": "shared/files"}, False, "shared/files"),
+        (
+            {"REGNB_DATABASE_URL": "postgresql://u:secret@db/regnb"},
+            True,
+            "home/conversations/files",
+        ),
+    ],
+)
+def test_the_database_and_the_files_folder_are_settings(
+    tmp_path: Path, environ: dict[str, str], shared: bool, files: str
+) -> None:
+    environ = {k: v.replace("shared/", f"{tmp_path}/shared/") for k, v in environ.items()}
+    read = Settings.from_env({"REGNB_HOME": str(tmp_path / "home"), **environ})
+    assert read.shared is shared
+    assert read.database_url == environ.get("REGNB_DATABASE_URL", "")
+    assert read.files_folder == tmp_path / files
+    assert "secret" not in repr(read)  # a database URL may hold a password
+    assert read.replica_lease_s == 30.0

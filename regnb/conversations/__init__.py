@@ -2,6 +2,7 @@
 download links, and the local engine's conversation methods.
 
     ConversationStore      SQLite (WAL) under REGNB_HOME/conversations, produced files beside it
+                           (in PostgreSQL with REGNB_DATABASE_URL: `_pg_store.py`, the same Tx)
     ConversationService    the spec's state table for any account; runs agents in worker threads
     LocalConversations     the engine's part: ConversationAPI's work for the account `local`
 """

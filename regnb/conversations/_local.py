@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regnb.agent.types import Agent
-from regnb.conversations._store import ConversationStore
+from regnb.conversations._store import open_store
 from regnb.conversations.service import ConversationService
 from regnb.models import (
     ConversationAccepted,
@@ -30,8 +30,9 @@ LOCAL_ACCOUNT = "local"
 
 
 def open_service(agent: Callable[[], Agent], settings: Settings) -> ConversationService:
-    """A conversation service over the store under `settings.home`, answered by `agent`."""
-    return ConversationService(agent, ConversationStore.under(settings.home), settings)
+    """A conversation service over the store of `settings` (under `home`, or in PostgreSQL),
+    answered by `agent`."""
+    return ConversationService(agent, open_store(settings), settings)
 
 
 def _block_text(page_text: str, block_id: str) -> str | None:

@@ -1,23 +1,52 @@
-"""Which processes are alive: each store handle holds an exclusive lock on its own file.
+"""Which processes are alive: each store handle holds an exclusive lock on its own file, or, in
+PostgreSQL, a lease that it renews.
 
 A run records the id of the handle that runs it. The operating system releases a process's locks
 when it dies, however it dies (SIGKILL included), so a lock that can be taken belongs to a
 process that is gone, and its running turns were interrupted. Process ids are not used: they are
 reused, and several live processes may share one store.
+
+Replicas on several machines share no file system whose locks can be trusted: each holds a row
+in the `owners` table whose expiry it moves forward every third of the lease, from a thread and
+a connection of its own. A lease that has expired (by the database's clock, so that the
+replicas' clocks do not matter) belongs to a replica that is gone: killed, frozen, or cut off
+from the database for longer than the lease.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
+import socket
+import threading
 from pathlib import Path
+
+from regnb._postgres import Postgres, Statements
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: only a cleanly closed owner reads as gone
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["OwnerLock", "owner_alive"]
+__all__ = ["OWNERS_SCHEMA", "OwnerLease", "OwnerLock", "lease_alive", "owner_alive"]
+
+log = logging.getLogger("regnb.conversations")
+
+OWNERS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS owners (
+    owner TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+);
+"""
+RENEW = """
+INSERT INTO owners (owner, host, pid, expires_at)
+VALUES (?, ?, ?, clock_timestamp() + make_interval(secs => ?))
+ON CONFLICT (owner) DO UPDATE SET expires_at = excluded.expires_at
+"""
+FORGET_AFTER = "1 day"  # a lease expired this long ago is deleted (its runs were recovered)
 
 
 def _path(folder: Path, owner: str) -> Path:
@@ -63,3 +92,56 @@ def owner_alive(folder: Path, owner: str) -> bool:
         return False
     finally:
         os.close(fd)
+
+
+class OwnerLease:
+    """This replica's lease in the database at `url`, renewed every `lease_s / 3` seconds until
+    `release()`; a connection of its own, so that a long write of the store never delays it."""
+
+    def __init__(self, url: str, lease_s: float) -> None:
+        self.id = "own_" + secrets.token_hex(8)
+        self.lease_s = lease_s
+        self._db = Postgres(url, OWNERS_SCHEMA)
+        self._stop = threading.Event()
+        self._released = False
+        self.renew()
+        self._thread = threading.Thread(target=self._beat, name="regnb-lease", daemon=True)
+        self._thread.start()
+
+    def renew(self) -> None:
+        """Move the lease's expiry to `lease_s` from now."""
+        with self._db.transaction() as sql:
+            sql.execute(RENEW, (self.id, socket.gethostname(), os.getpid(), self.lease_s))
+            sql.execute(
+                f"DELETE FROM owners WHERE expires_at < clock_timestamp() - interval '{FORGET_AFTER}'"
+            )
+
+    def _beat(self) -> None:
+        while not self._stop.wait(self.lease_s / 3):
+            try:
+                self.renew()
+            except Exception as exc:  # the database is away: try again at the next beat
+                log.warning("could not renew this replica's lease (%s)", exc)
+
+    def release(self) -> None:
+        """Give the lease up: this owner reads as gone from now on."""
+        if self._released:
+            return
+        self._released = True
+        self._stop.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+        try:
+            with self._db.transaction() as sql:
+                sql.execute("DELETE FROM owners WHERE owner = ?", (self.id,))
+        except Exception as exc:  # it expires on its own
+            log.warning("could not give up this replica's lease (%s)", exc)
+        self._db.close()
+
+
+def lease_alive(sql: Statements, owner: str) -> bool:
+    """Whether `owner` holds an unexpired lease, in the transaction `sql`."""
+    row = sql.execute(
+        "SELECT expires_at > clock_timestamp() AS alive FROM owners WHERE owner = ?", (owner,)
+    ).fetchone()
+    return bool(row is not None and row["alive"])

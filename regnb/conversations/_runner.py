@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from regnb._postgres import is_database_error
 from regnb.agent.types import (
     Agent,
     Citation,
@@ -40,7 +41,7 @@ from regnb.agent.types import (
 )
 from regnb.conversations._fair import FairQueue
 from regnb.conversations._files import write_produced
-from regnb.conversations._store import ConversationStore, Tx
+from regnb.conversations._store import Store, Tx
 from regnb.errors import RegnbError
 
 __all__ = [
@@ -174,7 +175,7 @@ def _question(question: dict[str, Any] | None) -> dict[str, Any] | None:
 def _explain(exc: BaseException) -> str:
     if isinstance(exc, RegnbError | ValueError):
         return f"the research could not finish: {exc}"
-    if isinstance(exc, sqlite3.Error | OSError):
+    if isinstance(exc, sqlite3.Error | OSError) or is_database_error(exc):
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return (
             f"the research could not finish: the conversation store could not be written ({detail})"
@@ -190,7 +191,7 @@ class Runner:
 
     def __init__(
         self,
-        store: ConversationStore,
+        store: Store,
         agent_factory: Callable[[], Agent],
         workers: int,
         pace_s: float,

@@ -1,11 +1,17 @@
 """The conversation store: conversations, turns, citations, produced documents, idempotency keys
-and monthly question counts in one SQLite file under REGNB_HOME, produced files beside it.
+and monthly question counts in one SQLite file under REGNB_HOME, produced files beside it (or in
+REGNB_FILES_DIR); with REGNB_DATABASE_URL, the same tables in PostgreSQL (`_pg_store.py`).
 
 `<home>/conversations/conversations.sqlite3` is apart from the index (a rebuilt index loses no
 conversation). WAL mode and a busy timeout make it safe across processes; one connection behind
 a lock makes it safe across threads; every write is one `BEGIN IMMEDIATE` transaction. This is
-the only module where conversation SQL runs: `write()` and `read()` hand out a `Tx` whose methods
-each run one statement.
+the only module where conversation SQL is written: `write()` and `read()` of either store hand
+out a `Tx` whose methods each run one statement, in SQL that both databases take (`dialect`
+names the one place they differ).
+
+    Store               what the service and the runner use of a store (either backend)
+    ConversationStore   the SQLite store
+    open_store          the store that the settings name
 """
 
 from __future__ import annotations
@@ -18,12 +24,15 @@ import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from regnb._postgres import Statements
 from regnb.agent.types import Citation
 from regnb.conversations._owners import OwnerLock, owner_alive
+from regnb.conversations._signing import load_secret
+from regnb.settings import Settings
 
-__all__ = ["ConversationStore", "Tx"]
+__all__ = ["ConversationStore", "Store", "Tx", "open_store"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
@@ -107,6 +116,8 @@ CREATE TABLE IF NOT EXISTS questions (
 );
 """
 JSON_COLUMNS: dict[str, Any] = {"question": None, "steps": [], "state": {}}
+# The column that keeps the order in which documents were added.
+INSERT_ORDER = {"sqlite": "rowid", "postgres": "seq"}
 SUMMARY = """
 SELECT c.*, (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.conversation_id)
     AS turn_count
@@ -124,19 +135,58 @@ def _summary_sql(template: str, running_only: bool, exclude: Sequence[str]) -> s
     )
 
 
+class Store(Protocol):
+    """One process's handle on a conversation store: transactions, the owner id under which
+    this process runs turns, whether another owner is alive, and where produced files go."""
+
+    files: Path
+
+    @property
+    def owner(self) -> str: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    def alive(self, owner: str) -> bool: ...
+
+    def write(self) -> AbstractContextManager[Tx]: ...
+
+    def read(self) -> AbstractContextManager[Tx]: ...
+
+    def run_folder(self, run_id: str) -> Path: ...
+
+    def secret(self) -> bytes: ...
+
+    def close(self) -> None: ...
+
+
+def open_store(settings: Settings, busy_timeout_s: float = 10.0) -> Store:
+    """The store of `settings`: PostgreSQL when `database_url` is set, else the SQLite file
+    under `home`; produced files in `files_folder` either way."""
+    if settings.database_url:
+        from regnb.conversations._pg_store import PgConversationStore
+
+        return PgConversationStore(
+            settings.database_url, settings.files_folder, settings.replica_lease_s
+        )
+    return ConversationStore.under(settings.home, busy_timeout_s, files=settings.files_folder)
+
+
 def _close(conn: sqlite3.Connection, owner: OwnerLock) -> None:
     conn.close()
     owner.release()
 
 
 class ConversationStore:
-    """One process's handle on the store; opened on first use, which also registers it as a
-    live owner of the runs it starts."""
+    """One process's handle on the SQLite store; opened on first use, which also registers it as
+    a live owner of the runs it starts. Produced files go in `files` (default: `folder/files`)."""
 
-    def __init__(self, folder: str | Path, busy_timeout_s: float = 10.0) -> None:
+    def __init__(
+        self, folder: str | Path, busy_timeout_s: float = 10.0, *, files: Path | None = None
+    ) -> None:
         self.folder = Path(folder)
         self.busy_timeout_s = busy_timeout_s
-        self.files = self.folder / "files"
+        self.files = Path(files) if files is not None else self.folder / "files"
         self.path = self.folder / "conversations.sqlite3"
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
@@ -147,9 +197,11 @@ class ConversationStore:
         self._closed = False
 
     @classmethod
-    def under(cls, home: str | Path, busy_timeout_s: float = 10.0) -> ConversationStore:
+    def under(
+        cls, home: str | Path, busy_timeout_s: float = 10.0, *, files: Path | None = None
+    ) -> ConversationStore:
         """The store of a REGNB_HOME: `<home>/conversations/`."""
-        return cls(Path(home) / "conversations", busy_timeout_s)
+        return cls(Path(home) / "conversations", busy_timeout_s, files=files)
 
     def __repr__(self) -> str:
         return f"<regnb ConversationStore {self.path}>"
@@ -221,6 +273,10 @@ class ConversationStore:
         """Where a run's produced files go."""
         return self.files / run_id
 
+    def secret(self) -> bytes:
+        """The secret that signs download links: `<folder>/secret`, made on first use."""
+        return load_secret(self.folder)
+
     def close(self) -> None:
         """Close the connection and give up ownership (its running turns read as interrupted)."""
         with self._lock:
@@ -230,20 +286,21 @@ class ConversationStore:
 
 
 class Tx:
-    """Statements inside one transaction."""
+    """Statements inside one transaction of either database (`dialect`: sqlite or postgres)."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.c = conn
+    def __init__(self, conn: Statements, dialect: str = "sqlite") -> None:
+        self.c, self.dialect = conn, dialect
 
     def _all(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        return [dict(row) for row in self.c.execute(sql, args)]
+        return [dict(row) for row in self.c.execute(sql, args).fetchall()]
 
     def _one(self, sql: str, *args: Any) -> dict[str, Any] | None:
         row = self.c.execute(sql, args).fetchone()
         return dict(row) if row is not None else None
 
     def _value(self, sql: str, *args: Any) -> Any:
-        return self.c.execute(sql, args).fetchone()[0]
+        """The column `value` of the one row of `sql`."""
+        return self.c.execute(sql, args).fetchone()["value"]
 
     # idempotency keys
 
@@ -255,8 +312,11 @@ class Tx:
     def claim_key(self, account: str, key: str, fingerprint: str, owner: str, now: str) -> None:
         """Mark `key` as being processed by `owner` (replacing a dead owner's claim)."""
         self.c.execute(
-            "INSERT OR REPLACE INTO idempotency_keys (account, key, fingerprint, state, owner, "
-            "created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
+            "INSERT INTO idempotency_keys (account, key, fingerprint, state, owner, created_at) "
+            "VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT (account, key) DO UPDATE SET "
+            "fingerprint = excluded.fingerprint, state = 'pending', owner = excluded.owner, "
+            "conversation_id = NULL, turn_index = NULL, run_id = NULL, "
+            "created_at = excluded.created_at",
             (account, key, fingerprint, owner, now),
         )
 
@@ -315,14 +375,17 @@ class Tx:
     def running_count(self, account: str) -> int:
         return int(
             self._value(
-                "SELECT COUNT(*) FROM conversations WHERE account = ? AND status = 'running'",
+                "SELECT COUNT(*) AS value FROM conversations "
+                "WHERE account = ? AND status = 'running'",
                 account,
             )
         )
 
     def count(self, account: str, running_only: bool, exclude: Sequence[str] = ()) -> int:
         """The account's conversations (running ones only), but those of `exclude`."""
-        sql = "SELECT COUNT(*) FROM conversations c WHERE c.account = ? {running} {exclude}"
+        sql = (
+            "SELECT COUNT(*) AS value FROM conversations c WHERE c.account = ? {running} {exclude}"
+        )
         return int(self._value(_summary_sql(sql, running_only, exclude), account, *exclude))
 
     def summaries(
@@ -381,7 +444,7 @@ class Tx:
             "UPDATE turns SET steps = ? WHERE run_id = ? AND status = 'running'",
             (json.dumps(steps), run_id),
         )
-        return cur.rowcount > 0
+        return bool(cur.rowcount > 0)
 
     def finish_turn(
         self,
@@ -403,7 +466,7 @@ class Tx:
                 run_id,
             ),
         )
-        return cur.rowcount > 0
+        return bool(cur.rowcount > 0)
 
     def fail_turn(self, run_id: str, error: str) -> bool:
         """A running turn becomes `error`; False when it is no longer running."""
@@ -412,7 +475,7 @@ class Tx:
             "WHERE run_id = ? AND status = 'running'",
             (error, run_id),
         )
-        return cur.rowcount > 0
+        return bool(cur.rowcount > 0)
 
     def running_turns(self) -> list[dict[str, Any]]:
         return self._all(
@@ -430,7 +493,7 @@ class Tx:
     def highest_citation(self, conversation_id: str) -> int:
         return int(
             self._value(
-                "SELECT COALESCE(MAX(idx), 0) FROM citations WHERE conversation_id = ?",
+                "SELECT COALESCE(MAX(idx), 0) AS value FROM citations WHERE conversation_id = ?",
                 conversation_id,
             )
         )
@@ -468,17 +531,24 @@ class Tx:
         )
 
     def documents(self, conversation_id: str) -> list[dict[str, Any]]:
-        return self._all(
-            "SELECT * FROM documents WHERE conversation_id = ? ORDER BY created_at, rowid",
+        rows = self._all(
+            "SELECT * FROM documents WHERE conversation_id = ? "
+            f"ORDER BY created_at, {INSERT_ORDER[self.dialect]}",
             conversation_id,
         )
+        for row in rows:
+            row.pop("seq", None)
+        return rows
 
     def document(self, conversation_id: str, document_id: str) -> dict[str, Any] | None:
-        return self._one(
+        row = self._one(
             "SELECT * FROM documents WHERE conversation_id = ? AND document_id = ?",
             conversation_id,
             document_id,
         )
+        if row is not None:
+            row.pop("seq", None)
+        return row
 
     def add_document(self, row: dict[str, Any]) -> None:
         names = ", ".join(row)
@@ -495,7 +565,8 @@ class Tx:
 
     def count_question(self, account: str, month: str, delta: int) -> None:
         self.c.execute(
-            "INSERT INTO questions (account, month, used) VALUES (?, ?, MAX(?, 0)) "
-            "ON CONFLICT (account, month) DO UPDATE SET used = MAX(used + ?, 0)",
-            (account, month, delta, delta),
+            "INSERT INTO questions (account, month, used) VALUES (?, ?, ?) "
+            "ON CONFLICT (account, month) DO UPDATE SET "
+            "used = CASE WHEN questions.used + ? > 0 THEN questions.used + ? ELSE 0 END",
+            (account, month, max(delta, 0), delta, delta),
         )

@@ -41,8 +41,8 @@ from regnb.conversations._runner import (
     fail_turn,
     iso,
 )
-from regnb.conversations._signing import Grant, Signer, load_secret
-from regnb.conversations._store import ConversationStore, Tx
+from regnb.conversations._signing import Grant, Signer
+from regnb.conversations._store import Store, Tx
 from regnb.conversations._views import (
     accepted_body,
     conversation_body,
@@ -126,7 +126,7 @@ class ConversationService:
     def __init__(
         self,
         agent_factory: Callable[[], Agent],
-        store: ConversationStore,
+        store: Store,
         settings: Settings,
         clock: Callable[[], float] = time.time,
         retry_sleep: Callable[[float], object] | None = None,
@@ -146,7 +146,7 @@ class ConversationService:
         self._closed = False
 
     def __repr__(self) -> str:
-        return f"<regnb ConversationService {self.store.folder}>"
+        return f"<regnb ConversationService over {self.store!r}>"
 
     @property
     def base_url(self) -> str:
@@ -405,7 +405,7 @@ class ConversationService:
     @property
     def signer(self) -> Signer:
         if self._signer is None:
-            self._signer = Signer(load_secret(self.store.folder))
+            self._signer = Signer(self.store.secret())
         return self._signer
 
     def _document(self, account: str, conversation_id: str, document_id: str) -> dict[str, Any]:

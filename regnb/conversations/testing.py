@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from regnb.agent.types import Agent, Citation, Produced, Step, Stopped, TurnRequest, TurnResult
-from regnb.conversations._store import ConversationStore
+from regnb.conversations._store import open_store
 from regnb.conversations.service import ConversationService
 from regnb.settings import Settings
 
@@ -204,7 +204,7 @@ def open_service(
     another process's write lock, `retry_sleep` the wait between tries to record a failure."""
     base = dataclasses.replace(Settings.from_env(), home=Path(home), **settings)
     factory = agent if agent is not None else FakeAgent()
-    store = ConversationStore.under(base.home, busy_timeout_s)
+    store = open_store(base, busy_timeout_s)
     return ConversationService(factory, store, base, clock, retry_sleep)
 
 

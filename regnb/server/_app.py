@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import time
 from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
@@ -13,7 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from regnb.accounts import Accounts, accounts_path
+from regnb.accounts import Accounts
 from regnb.conversations._local import open_service
 from regnb.conversations.service import ConversationService
 from regnb.engine import Engine
@@ -83,9 +82,10 @@ def create_app(
     """The ASGI app over `engine` (default: the demo corpus's engine).
 
     `settings` gives the limits (default: a local engine's, else read from `REGNB_*`); `accounts`
-    the keys (default: `<REGNB_HOME>/accounts.sqlite3`, closed when the app shuts down); `clock`
-    the rate limiter's time source (seconds, monotonic); `conversations` makes the conversation
-    service (default: `serving_conversations`).
+    the keys (default: `<REGNB_HOME>/accounts.sqlite3`, or PostgreSQL with REGNB_DATABASE_URL;
+    closed when the app shuts down); `clock` the rate limiter's time source (seconds; default
+    monotonic, or the database's clock); `conversations` makes the conversation service
+    (default: `serving_conversations`).
     """
     if engine is None:
         import regnb
@@ -98,10 +98,8 @@ def create_app(
     install_log_filter()
     install_log_filter("regnb.server")
     owned = accounts is None
-    accounts = accounts if accounts is not None else Accounts(accounts_path(settings))
-    state = ServerState(
-        engine, settings, accounts, clock or time.monotonic, conversations=conversations
-    )
+    accounts = accounts if accounts is not None else Accounts.open(settings)
+    state = ServerState(engine, settings, accounts, clock, conversations=conversations)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -109,7 +107,7 @@ def create_app(
         try:
             yield
         finally:
-            state.conversations.close()
+            state.close()
             if owned:
                 accounts.close()
 

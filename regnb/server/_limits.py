@@ -1,7 +1,8 @@
 """The serving process's limits: requests per key, searches per account, searches per server.
 
-All state lives in this process's memory (see docs/server-operations.md, "Several processes").
-A limit of 0 or less turns that limit off.
+The state of these lives in this process's memory; with REGNB_DATABASE_URL, the first two are
+`_shared.py`'s, in PostgreSQL, behind the same `RateLimit` and `SearchSlots` (see
+docs/server-operations.md, "Several processes"). A limit of 0 or less turns that limit off.
 """
 
 from __future__ import annotations
@@ -11,16 +12,59 @@ import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Hashable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Protocol
 
 import anyio
 
 from regnb.errors import Busy, ConcurrentSearch, RateLimited
 
-__all__ = ["AccountSlots", "Clock", "RateLimiter", "ServerSlots"]
+__all__ = [
+    "AccountSlots",
+    "Clock",
+    "RateLimit",
+    "RateLimiter",
+    "SearchSlots",
+    "ServerSlots",
+    "concurrent_search",
+    "rate_limited",
+]
 
 Clock = Callable[[], float]
 RETRY_AFTER_S = 1
+
+
+class RateLimit(Protocol):
+    """Counts requests per key; `hit` raises RateLimited (and counts nothing) when over."""
+
+    def hit(self, key: Hashable) -> None: ...
+
+    def disconnect(self) -> None:
+        """Close what it holds outside the process (opened again on use)."""
+
+
+class SearchSlots(Protocol):
+    """Searches at once per account; `hold` raises ConcurrentSearch when none frees in time."""
+
+    def hold(self, account: Hashable) -> AbstractAsyncContextManager[None]: ...
+
+    def disconnect(self) -> None:
+        """Close what it holds outside the process (opened again on use)."""
+
+
+def rate_limited(limit: int, window_s: float, wait: int) -> RateLimited:
+    """The refusal of a key that made `limit` requests in the window; retry in `wait` s."""
+    return RateLimited(
+        f"{limit} requests in the last {window_s:g} seconds on this key; retry in {wait} s",
+        retry_after=wait,
+    )
+
+
+def concurrent_search() -> ConcurrentSearch:
+    """The refusal of a search whose account's slots stayed held."""
+    return ConcurrentSearch(
+        "another search from this account is still running", retry_after=RETRY_AFTER_S
+    )
 
 
 class RateLimiter:
@@ -42,12 +86,11 @@ class RateLimiter:
                 hits.popleft()
             if len(hits) >= self.limit:
                 wait = max(1, math.ceil(hits[0] + self.window_s - now))
-                raise RateLimited(
-                    f"{self.limit} requests in the last {self.window_s:g} seconds on this key; "
-                    f"retry in {wait} s",
-                    retry_after=wait,
-                )
+                raise rate_limited(self.limit, self.window_s, wait)
             hits.append(now)
+
+    def disconnect(self) -> None:
+        """Nothing to close: the counts are in this process."""
 
 
 class AccountSlots:
@@ -60,6 +103,9 @@ class AccountSlots:
         self.limit, self.wait_s = limit, wait_s
         self._held: dict[Hashable, int] = {}
         self._waiters: dict[Hashable, deque[anyio.Event]] = {}
+
+    def disconnect(self) -> None:
+        """Nothing to close: the slots are in this process."""
 
     def held(self, account: Hashable) -> int:
         return self._held.get(account, 0)
@@ -94,9 +140,7 @@ class AccountSlots:
             raise
         if not event.is_set():
             self._forget(account, event)
-            raise ConcurrentSearch(
-                "another search from this account is still running", retry_after=RETRY_AFTER_S
-            )
+            raise concurrent_search()
 
     def _forget(self, account: Hashable, event: anyio.Event) -> None:
         if event.is_set():

@@ -1,4 +1,5 @@
-"""What every route shares: the engine, the settings, the accounts and the limits."""
+"""What every route shares: the engine, the settings, the accounts and the limits (in this
+process's memory, or shared by replicas through PostgreSQL with REGNB_DATABASE_URL)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,14 @@ from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
 from regnb.interface import EngineAPI
 from regnb.query import QuerySyntaxWarning
 from regnb.request import SearchRequest
-from regnb.server._limits import AccountSlots, Clock, RateLimiter, ServerSlots
+from regnb.server._limits import (
+    AccountSlots,
+    Clock,
+    RateLimit,
+    RateLimiter,
+    SearchSlots,
+    ServerSlots,
+)
 from regnb.settings import Settings
 
 __all__ = ["ServerState"]
@@ -52,24 +60,40 @@ class _Job:
                 self.slots.give_back()
 
 
+def _limits(settings: Settings, clock: Clock | None) -> tuple[RateLimit, SearchSlots]:
+    """The rate limit and the account search slots: in this process, or in PostgreSQL (on the
+    database's clock unless `clock` is given)."""
+    rate, searches = settings.rate_limit_per_minute, settings.concurrent_searches_per_account
+    if not settings.database_url:
+        return (
+            RateLimiter(rate, 60.0, clock or time.monotonic),
+            AccountSlots(searches, settings.concurrent_search_wait_s),
+        )
+    from regnb.server._shared import SharedAccountSlots, SharedRateLimiter
+
+    url = settings.database_url
+    return (
+        SharedRateLimiter(url, rate, 60.0, clock),
+        SharedAccountSlots(url, searches, settings.concurrent_search_wait_s),
+    )
+
+
 class ServerState:
     """One serving process's engine, accounts, limits and conversations (`conversations` makes
-    the service, again when the app starts after a shutdown closed it)."""
+    the service, again when the app starts after a shutdown closed it). `clock` times the rate
+    limit (default: monotonic, or the database's with REGNB_DATABASE_URL)."""
 
     def __init__(
         self,
         engine: EngineAPI,
         settings: Settings,
         accounts: Accounts,
-        clock: Clock = time.monotonic,
+        clock: Clock | None = None,
         *,
         conversations: Callable[[], ConversationService],
     ) -> None:
         self.engine, self.settings, self.accounts = engine, settings, accounts
-        self.rate = RateLimiter(settings.rate_limit_per_minute, 60.0, clock)
-        self.account_slots = AccountSlots(
-            settings.concurrent_searches_per_account, settings.concurrent_search_wait_s
-        )
+        self.rate, self.account_slots = _limits(settings, clock)
         self.server_slots = ServerSlots(settings.max_server_searches)
         self.open_conversations = conversations
         self.conversations = conversations()  # opens its store on first use
@@ -80,13 +104,25 @@ class ServerState:
         if self.conversations.closed:
             self.conversations = self.open_conversations()
 
+    def close(self) -> None:
+        """At app shutdown: the conversation service, and the limits' connections (opened again
+        on use)."""
+        self.conversations.close()
+        self.rate.disconnect()
+        self.account_slots.disconnect()
+
     async def authenticate(self, request: Request) -> Caller:
         """The caller of a valid `x-api-key`, counted against the key's rate limit."""
         key = request.headers.get("x-api-key", "")
         if not key:
             raise MissingApiKey("the x-api-key header is missing")
+        if self.settings.database_url:  # round trips to the database: off the event loop
+            return await anyio.to_thread.run_sync(self._caller, key)
         # One keyed SELECT on a WAL database (readers never wait for writers): tens of
         # microseconds, cheaper inline than the hop to a worker thread.
+        return self._caller(key)
+
+    def _caller(self, key: str) -> Caller:
         caller = self.accounts.lookup(key)
         if caller is None:
             raise InvalidApiKey("the API key does not exist or was deleted")

@@ -1,6 +1,7 @@
 """The conversation service against the spec's turn state table: start, follow-up, stop, runs
 that end, fail or ask; idempotency keys (retries, reuse, races); the concurrency limit and the
-free plan's monthly questions; the list; and reads that wait."""
+free plan's monthly questions; the list; and reads that wait. Each over the SQLite store and over
+the PostgreSQL one (REGNB_DATABASE_URL)."""
 
 from __future__ import annotations
 
@@ -47,12 +48,23 @@ def gate() -> Iterator[threading.Event]:
     event.set()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The store's settings: the SQLite file under the home, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return {}
+    return {"database_url": request.getfixturevalue("postgres_url")}
+
+
 @pytest.fixture
-def make(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., ConversationService]]:
+def make(
+    tmp_path: Path, clock: FakeClock, backend: dict[str, str]
+) -> Iterator[Callable[..., ConversationService]]:
     services: list[ConversationService] = []
 
-    def make(agent: Any = None, **settings: Any) -> ConversationService:
-        service = open_service(tmp_path / "home", agent, clock=clock, **settings)
+    def make(agent: Any = None, home: Path | None = None, **settings: Any) -> ConversationService:
+        home = home or tmp_path / "home"
+        service = open_service(home, agent, clock=clock, **backend, **settings)
         services.append(service)
         return service
 
@@ -652,3 +664,24 @@ async def test_async_reads_wait_without_holding_threads(make, gate) -> None:
     finally:
         limiter.total_tokens = total
     assert sorted(r.status for r in results) == ["completed"] * 5
+
+
+def test_a_file_made_by_one_process_downloads_through_another(
+    make: Callable[..., ConversationService],
+    tmp_path: Path,
+    backend: dict[str, str],
+) -> None:
+    maker = make()
+    # another handle on the store: a replica with a home of its own when the store is shared
+    home = tmp_path / ("elsewhere" if backend else "home")
+    other = make(home=home, files_dir=str(maker.store.files))
+    cid = maker.start(ACME, "enterprise", "a table [file]").body.conversation_id
+    body = finished(maker, cid)
+    (entry,) = body["documents"]
+    link = maker.document(ACME, "enterprise", cid, entry["id"]).url
+    assert link is not None
+    data = other.download(ACME, "enterprise", link.rsplit("/", 1)[1])
+    assert (data.filename, data.data) == ("letters.xlsx", b"PK fake")
+    assert other.file(ACME, "enterprise", cid, entry["id"]).data == b"PK fake"
+    with pytest.raises(NotFound):
+        other.download(BETA, "enterprise", link.rsplit("/", 1)[1])

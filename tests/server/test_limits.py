@@ -26,6 +26,14 @@ pytestmark = pytest.mark.anyio
 WAIT = 30.0  # upper bound for a condition that must come true; never reached when all is well
 
 
+@pytest.fixture(params=["memory", "postgres"])
+def shared(request: pytest.FixtureRequest) -> dict[str, str]:
+    """Where the limits count: in this process, or in PostgreSQL (REGNB_DATABASE_URL)."""
+    if request.param == "memory":
+        return {}
+    return {"database_url": request.getfixturevalue("postgres_url")}
+
+
 def h(key: str) -> dict[str, str]:
     return {"x-api-key": key}
 
@@ -118,10 +126,10 @@ def assert_refused(resp: httpx.Response, kind: str, status: int, code: str) -> N
 
 
 async def test_fifty_requests_a_minute_per_key_across_endpoints(
-    engine: regnb.Engine, accounts: Accounts, keys: dict
+    engine: regnb.Engine, accounts: Accounts, keys: dict, shared: dict[str, str]
 ) -> None:
     clock = FakeClock()
-    async with serve(engine, accounts, clock=clock) as client:
+    async with serve(engine, accounts, clock=clock, **shared) as client:
         ent = h(keys["ent"])
         assert (await client.post("/api/v3/search", json=SEARCH, headers=ent)).status_code == 200
         assert (await client.get("/api/v3/documents/nope", headers=ent)).status_code == 404
@@ -145,9 +153,11 @@ async def test_fifty_requests_a_minute_per_key_across_endpoints(
 
 
 async def test_rate_limit_is_a_setting(
-    engine: regnb.Engine, accounts: Accounts, keys: dict
+    engine: regnb.Engine, accounts: Accounts, keys: dict, shared: dict[str, str]
 ) -> None:
-    async with serve(engine, accounts, rate_limit_per_minute=2, clock=FakeClock()) as client:
+    async with serve(
+        engine, accounts, rate_limit_per_minute=2, clock=FakeClock(), **shared
+    ) as client:
         for status in (200, 200, 429):
             resp = await client.get("/api/v3/datasets", headers=h(keys["free"]))
             assert resp.status_code == status
@@ -194,10 +204,10 @@ def test_zero_turns_the_rate_limit_off() -> None:
 
 
 async def test_second_search_of_an_account_waits_then_gets_429(
-    engine: regnb.Engine, accounts: Accounts, keys: dict
+    engine: regnb.Engine, accounts: Accounts, keys: dict, shared: dict[str, str]
 ) -> None:
     gated = Gated(engine)
-    async with serve(gated, accounts, concurrent_search_wait_s=0.01) as client:
+    async with serve(gated, accounts, concurrent_search_wait_s=0.01, **shared) as client:
         results: dict[str, httpx.Response] = {}
 
         async def first() -> None:

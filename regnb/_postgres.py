@@ -1,0 +1,201 @@
+"""PostgreSQL for the state that serving replicas share (REGNB_DATABASE_URL), through psycopg 3.
+
+`Postgres` is one connection behind a lock, as each SQLite handle of regnb is: opened on first
+use, opened again after it broke (a database restart), and used one transaction at a time. Its
+transactions hand out a `PgSql` that takes the SQLite modules' statements as they are written
+(`?` marks) and returns rows as dicts, so that the SQL of accounts and conversations is written
+once. Advisory locks order what SQLite's single writer ordered: a transaction names the keys it
+must hold alone, and PostgreSQL releases them at its end, or when a crashed replica's connection
+closes.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import psycopg
+
+__all__ = [
+    "ACCOUNTS",
+    "CONVERSATIONS",
+    "INSTALL",
+    "RATE",
+    "SLOTS",
+    "LockKey",
+    "PgSql",
+    "Postgres",
+    "Statements",
+    "close_all",
+    "connect",
+    "hash_text",
+    "is_database_error",
+    "lock_key",
+]
+
+INSTALL = "pip install 'regnb[postgres]'"
+LockKey = tuple[int, int]  # an advisory lock: (namespace, key), each a signed 32-bit integer
+# Namespaces of regnb's advisory locks ('rg' and a letter): schema creation, writes of accounts,
+# writes of the conversation store, one key's rate-limit window, one account's search slots (+
+# the slot's number).
+SCHEMA = 0x7267_0053
+ACCOUNTS = 0x7267_0041
+CONVERSATIONS = 0x7267_0043
+RATE = 0x7267_0052
+SLOTS = 0x7267_1000
+
+
+def lock_key(namespace: int, text: str) -> LockKey:
+    """An advisory lock for `text` in `namespace` (two texts may share one: they then only wait
+    for each other)."""
+    value = hash_text(text)
+    return namespace, value - (1 << 32) if value >= 1 << 31 else value
+
+
+def hash_text(text: str) -> int:
+    """A stable 32-bit hash (FNV-1a) of `text`: the same in every process, unlike `hash()`."""
+    value = 0x811C9DC5
+    for byte in text.encode("utf-8", "surrogatepass"):
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+class Statements(Protocol):
+    """What a transaction of either database runs, with `?` marks: a `sqlite3.Connection`, or a
+    `PgSql`; rows are read by column name."""
+
+    def execute(self, sql: str, args: Any = ..., /) -> Any: ...
+
+    def executemany(self, sql: str, rows: Any, /) -> Any: ...
+
+
+def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
+    """A new autocommit connection to `url` whose rows are dicts; ImportError says what to
+    install when psycopg is missing."""
+    try:
+        import psycopg
+        from psycopg.rows import dict_row
+    except ImportError as exc:
+        raise ImportError(
+            f"a PostgreSQL database (REGNB_DATABASE_URL) needs psycopg 3: {INSTALL}"
+        ) from exc
+    return psycopg.connect(url, autocommit=True, row_factory=dict_row)
+
+
+def close_all(conns: list[psycopg.Connection[dict[str, Any]]]) -> None:
+    """Close every connection of `conns` and empty it (a handle dropped unclosed calls this)."""
+    while conns:
+        with suppress(Exception):
+            conns.pop().close()
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """Whether `exc` is psycopg's (a database refused or lost a statement)."""
+    return type(exc).__module__.split(".")[0] == "psycopg"
+
+
+def _marks(sql: str) -> str:
+    """SQLite's `?` marks as psycopg's `%s` (a literal `%` doubled): regnb's statements hold no
+    `?` or `%` in a string literal."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class PgSql:
+    """Statements in one PostgreSQL transaction, written as for SQLite."""
+
+    dialect = "postgres"
+
+    def __init__(self, conn: psycopg.Connection[dict[str, Any]]) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor[dict[str, Any]]:
+        return self.conn.execute(_marks(sql), tuple(args))
+
+    def row(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any]:
+        """The one row of a statement that always gives one (an aggregate, a function)."""
+        row = self.execute(sql, args).fetchone()
+        if row is None:
+            raise LookupError(f"no row from {sql!r}")
+        return row
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(_marks(sql), [tuple(r) for r in rows])
+
+    def lock(self, key: LockKey) -> None:
+        """Hold `key` until the transaction ends; waits while another transaction holds it."""
+        self.conn.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)", key)
+
+
+class Postgres:
+    """One connection to `url` behind a lock; `schema` (statements) is run once per database,
+    under an advisory lock, when the first connection opens."""
+
+    def __init__(self, url: str, schema: str = "") -> None:
+        self.url, self.schema = url, schema
+        self._lock = threading.RLock()
+        self._conn: psycopg.Connection[dict[str, Any]] | None = None
+        self._open: list[psycopg.Connection[dict[str, Any]]] = []  # closed if dropped unclosed
+        weakref.finalize(self, close_all, self._open)
+        self._closed = False
+
+    def __repr__(self) -> str:
+        return "<regnb Postgres>"  # the URL may hold a password
+
+    def _connection(self) -> psycopg.Connection[dict[str, Any]]:
+        if self._closed:
+            raise RuntimeError(f"{self} is closed")
+        if self._conn is None or self._conn.broken or self._conn.closed:
+            close_all(self._open)
+            self._conn = None
+            conn = connect(self.url)
+            if self.schema:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s::int, 0)", (SCHEMA,))
+                    conn.execute(self.schema.encode())
+            self._conn = conn
+            self._open[:] = [conn]
+        return self._conn
+
+    @contextmanager
+    def transaction(self, *locks: LockKey, read_only: bool = False) -> Iterator[PgSql]:
+        """A transaction holding the advisory `locks` (in the order given): every statement in
+        it commits or none; `read_only` reads one snapshot. Nested in another transaction of
+        this connection (the same thread), it is a savepoint."""
+        with self._lock:
+            conn = self._connection()
+            nested = conn.info.transaction_status != 0  # IDLE
+            with conn.transaction():
+                if read_only and not nested:
+                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                sql = PgSql(conn)
+                for key in locks:
+                    sql.lock(key)
+                yield sql
+
+    @contextmanager
+    def statements(self) -> Iterator[PgSql]:
+        """Statements outside a transaction, each committed on its own: for a single read,
+        one round trip instead of four."""
+        with self._lock:
+            yield PgSql(self._connection())
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def disconnect(self) -> None:
+        """Close the connection; the next transaction opens a new one."""
+        with self._lock:
+            close_all(self._open)
+            self._conn = None
+
+    def close(self) -> None:
+        """Close the connection for good: a later transaction raises RuntimeError."""
+        with self._lock:
+            self._closed = True
+        self.disconnect()

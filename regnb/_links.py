@@ -8,8 +8,9 @@ values; `regnb.parts._firms` gathers the facts from an index, `regnb.firms` show
                                    cite one) or naming its FEI; the nearest such 483 (and its
                                    copies of the same date)
     complete response letter ->    the next document of the same application (its number; its
-      approval or the next CRL     type where both give one): a later CRL, or a document of an
-                                   approvals dataset (`fda_drug`, `fda_biologic`), anywhere in
+      approval or the next CRL     type where both give one): a CRL at least `RESUBMISSION_DAYS`
+                                   later (sooner, a copy of the letter), or a later document of
+                                   an approvals dataset (`fda_drug`, `fda_biologic`), anywhere in
                                    the corpus; an approval letter first among those of one date
     Form 483 -> earlier 483        repeat findings: a CFR section (21 CFR 211.113) that the 483
                                    and the site's previous 483 (the latest of an earlier date)
@@ -50,6 +51,7 @@ __all__ = [
 
 LETTER_WINDOW_DAYS = 730  # a warning letter follows its Form 483 within 24 months
 SAME_FINDING = 0.5  # words shared (Jaccard) by a repeat observation and the finding it restates
+RESUBMISSION_DAYS = 60  # a CRL sooner after another of the application is a copy of it
 SPAN_SLACK_DAYS = 3  # a 483 dated up to 3 days after the last day of inspection a text names
 KINDS = {
     "fda_483": "Form 483",
@@ -276,12 +278,17 @@ def _same_application(a: Facts, b: Facts) -> bool:
     return False
 
 
+def _after_crl(crl: Facts, doc: Facts) -> bool:
+    """Whether a document is dated after a CRL: an approval any day after, another CRL at least
+    `RESUBMISSION_DAYS` after (sooner, it is a copy of the same letter)."""
+    least = RESUBMISSION_DAYS if doc.kind == crl.kind else 1
+    return bool(crl.date and doc.date) and _days(crl.date or "", doc.date or "") >= least
+
+
 def _applications(docs: Sequence[Facts], out: dict[str, list[Link]]) -> None:
     chain = [d for d in docs if d.applications and d.kind in APPLICATION_KINDS]
     for crl in (d for d in chain if d.kind == "complete response letter"):
-        later = [
-            d for d in chain if (d.date or "") > (crl.date or "") and _same_application(crl, d)
-        ]
+        later = [d for d in chain if _after_crl(crl, d) and _same_application(crl, d)]
         nearest = _nearest(later, latest=False)
         if nearest:
             best = min(nearest, key=lambda d: (d.kind == "approval", not d.approval_letter))

@@ -440,3 +440,30 @@ def test_a_real_firms_fei_finds_it_and_its_pages(real: regnb.Engine) -> None:
     found = real.search([f"fei:{fei.split()[1]}"])
     assert found.total >= 1
     assert {d["document_id"] for d in found.results} <= set(real.timeline(firm)["document_id"])
+
+
+@pytest.mark.shared_data
+def test_a_real_crl_links_to_the_next_crl_of_its_application(real: regnb.Engine) -> None:
+    timeline = real.timeline(real.firm("Sedor Pharmaceuticals").iloc[0])
+    links = firms.links_frame(timeline)
+    crls = timeline[timeline["dataset"] == "fda_crl"].set_index("document_id")
+    assert len(links) == 2
+    first = links[links["relation"] == "followed by"].iloc[0]
+    assert first["kind"] == "complete response letter"
+    assert first["other_date"] > first["date"]
+    titles = crls.loc[[first["document_id"], first["other_document_id"]], "title"]
+    assert all("210864" in t for t in titles)  # the same application, resubmitted
+
+
+@pytest.mark.shared_data
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Sun Pharmaceutical Industries",  # two copies of one CRL, a day apart
+        "Empower Clinic Services",  # a 483 of 2020, warning letters of 2025
+        "Nubratori",  # a 483 of 2019, a warning letter of 2025
+    ],
+)
+def test_real_documents_that_must_not_link(real: regnb.Engine, name: str) -> None:
+    timeline = real.timeline(real.firm(name).iloc[0])
+    assert timeline["links"].map(len).sum() == 0

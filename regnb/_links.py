@@ -286,9 +286,14 @@ def _after_crl(crl: Facts, doc: Facts) -> bool:
 
 
 def _applications(docs: Sequence[Facts], out: dict[str, list[Link]]) -> None:
-    chain = [d for d in docs if d.applications and d.kind in APPLICATION_KINDS]
-    for crl in (d for d in chain if d.kind == "complete response letter"):
-        later = [d for d in chain if _after_crl(crl, d) and _same_application(crl, d)]
+    by_number: dict[str, list[Facts]] = defaultdict(list)
+    for doc in docs:
+        if doc.kind in APPLICATION_KINDS:
+            for number in {_app_key(a)[1] for a in doc.applications}:
+                by_number[number].append(doc)
+    for crl in (d for d in docs if d.kind == "complete response letter"):
+        near = {id(d): d for a in crl.applications for d in by_number[_app_key(a)[1]]}
+        later = [d for d in near.values() if _after_crl(crl, d) and _same_application(crl, d)]
         nearest = _nearest(later, latest=False)
         if nearest:
             best = min(nearest, key=lambda d: (d.kind == "approval", not d.approval_letter))

@@ -21,7 +21,6 @@ the next letter or approval of its application, a 483's findings that repeat the
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
@@ -305,7 +304,13 @@ def store_events(
         if cache is not None:
             cache[keys[doc["doc_row"]]] = event
         events.append(event)
-    return _in_date_order(copy.deepcopy(events))
+    return _in_date_order(_copy(e) for e in events)
+
+
+def _copy(event: Mapping[str, Any]) -> dict[str, Any]:
+    """A cached row the caller may change: its lists copied (the private keys, which only
+    linking reads, shared)."""
+    return {k: list(v) if k in _LISTS else v for k, v in event.items()}
 
 
 def document_events(engine: Engine, document_ids: Sequence[str]) -> pd.DataFrame:

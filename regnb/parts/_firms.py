@@ -266,7 +266,8 @@ def _linked(table: _Table, events: list[dict[str, Any]], codes: np.ndarray) -> l
     A 483 that repeats a finding of the site's previous one is marked a repeat."""
     store = table.store
     rows = store.document_rows([e["document_id"] for e in events])
-    linking = {r for d, r in rows.items() if int(store.doc_ds[r]) in _application_codes(store)}
+    by_application = _application_codes(store)
+    linking = {r for r in rows.values() if int(store.doc_ds[r]) in by_application}
     numbers = {
         application_number(a)
         for r in linking
@@ -274,7 +275,8 @@ def _linked(table: _Table, events: list[dict[str, Any]], codes: np.ndarray) -> l
         for a in own_applications(table.mentions[r].identifiers)
     }
     related = {r for n in numbers for r in table.by_application.get(n, ())}
-    related = {r for r in related if np.isin(store.doc_ds[r], codes)}
+    readable = set(codes.tolist())
+    related = {r for r in related if int(store.doc_ds[r]) in readable}
     docs = {int(d["doc_row"]): d for d in store.documents(linking | related)}
     facts = [
         _facts(e, table.mentions.get(row), docs[row]["fields"] if row in docs else {})

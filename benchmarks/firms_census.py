@@ -250,6 +250,7 @@ def timeline_census(pages: int, work: Path, big_docs: int, runs: int) -> None:
     import duckdb
 
     import regnb
+    from regnb import firms
     from regnb.settings import Settings
 
     corpus = work / "corpus"
@@ -285,6 +286,9 @@ def timeline_census(pages: int, work: Path, big_docs: int, runs: int) -> None:
     timeline_first = (time.perf_counter() - start) * 1000
     timeline_ms = _median_ms(lambda: eng.timeline(row["id"]), runs)
     with_findings = int(sum(bool(f) for f in timeline["findings"]))
+    links = firms.links_frame(timeline)
+    print(f"links: {links.groupby(['relation', 'kind']).size().to_dict()}")
+    print(f"483s with a repeat finding: {int(timeline['repeat'].sum())}")
     # the reference: DuckDB over the same documents' firm fields, as a table in memory
     store = eng.store
     fields = store.live_field_values(["company", "facility_name"])
@@ -319,7 +323,7 @@ def timeline_census(pages: int, work: Path, big_docs: int, runs: int) -> None:
                     f"timeline, first call: {len(timeline)} events, {with_findings} with findings",
                     f"{timeline_first:,.0f}",
                 ),
-                ("timeline again (the documents' rows kept)", f"{timeline_ms:,.0f}"),
+                ("timeline again (the documents' rows kept, links made)", f"{timeline_ms:,.0f}"),
                 (
                     f"DuckDB ILIKE over the firm field + ORDER BY date ({listed} rows)",
                     f"{duck_ms:,.1f}",

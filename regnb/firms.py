@@ -3,21 +3,24 @@ order, each with its key findings and a citation.
 
     eng.firm("Hospira")              candidate entities (`FIRM_COLUMNS`), best match first
     eng.timeline(entity)             a `Timeline` of every document about one (`TIMELINE_COLUMNS`)
-    tl.plot()                        its events on a date axis, one row per dataset
-    document_events(eng, ids)        the timeline's rows of any documents
+    tl.plot()                        its events on a date axis, one row per dataset, links drawn
+    links_frame(tl)                  its links, one row each (`LINK_COLUMNS`)
+    repeat_findings(tl)              the findings its 483s repeat (`REPEAT_COLUMNS`)
+    document_events(eng, ids)        the timeline's rows of any documents (without links)
 
 An entity groups the documents whose catalog firm field (`FIRM_FIELDS`) names the same firm,
 and those tied to it by an FEI number (`regnb._entities`). A document's event reads its first
 `EVENT_PAGES` pages as the research agent does (`regnb.agent._structure.parse_document`): its
 findings are the headed observations, violations and deficiencies ("Observation 1: ..."), its
 `cfr` the sections they cite (else the pages), and the citation (`page_num`, `passage`) is its
-first finding's page and text, else its first page's. `repeat` is a 483 observation marked as a
-repeat; `links` are left empty here.
+first finding's page and text, else its first page's. A timeline links its documents
+(`regnb._links`: a 483 and the warning letter that followed it, a complete response letter and
+the next letter or approval of its application, a 483's findings that repeat the site's previous
+483's), each link a short sentence (`Link`); `repeat` marks a 483 with a repeat finding.
 """
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
@@ -26,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pandas as pd
 
 from regnb import cfr
+from regnb._links import AN_OBSERVATION, Link, document_kind, named_span
 from regnb.errors import InvalidRequest
 
 if TYPE_CHECKING:
@@ -40,12 +44,17 @@ __all__ = [
     "EVENT_PAGES",
     "FIRM_COLUMNS",
     "FIRM_FIELDS",
+    "LINK_COLUMNS",
+    "REPEAT_COLUMNS",
     "TIMELINE_COLUMNS",
+    "Link",
     "Timeline",
     "document_events",
     "entity_id_of",
     "firm_records",
     "firms_frame",
+    "links_frame",
+    "repeat_findings",
     "store_events",
     "timeline_frame",
     "timeline_records",
@@ -74,6 +83,30 @@ TIMELINE_COLUMNS = (
     "passage",
     "links",
     "repeat",
+)
+LINK_COLUMNS = (
+    "document_id",
+    "date",
+    "relation",
+    "kind",
+    "other_document_id",
+    "other_date",
+    "about",
+    "finding",
+    "page_num",
+    "other_page_num",
+)
+REPEAT_COLUMNS = (
+    "section",
+    "title",
+    "finding",
+    "document_id",
+    "date",
+    "page_num",
+    "earlier_finding",
+    "earlier_document_id",
+    "earlier_date",
+    "earlier_page_num",
 )
 EVENT_PAGES = 30  # pages of a document read for its findings
 FINDINGS_MAX = 12  # findings listed per document
@@ -162,12 +195,13 @@ def _event(doc: Mapping[str, Any], pages: Mapping[int, str]) -> dict[str, Any]:
 
     units = [u for u in parse_document(doc["dataset"], pages) if u.kind in STATEMENTS]
     findings: list[str] = []
+    placed: list[list[Any]] = []  # each finding's label and page
     sections: list[str] = []
     seen: set[tuple[str, str]] = set()
     cited: Unit | None = None
     for unit in units:
         sections += cfr.sections(unit.text)
-        key = (unit.heading, (unit.number or "").split(".")[0])
+        key = _key(unit)
         if key in seen or len(findings) == FINDINGS_MAX:
             continue
         statement = _statement(unit)
@@ -176,6 +210,7 @@ def _event(doc: Mapping[str, Any], pages: Mapping[int, str]) -> dict[str, Any]:
         seen.add(key)
         label = _label(*key)
         findings.append(f"{label}: {statement}" if label else statement)
+        placed.append([label, unit.page_num])
         cited = cited or unit
     if cited is not None:
         page_num, passage = cited.page_num, _passage(cited.text)
@@ -198,6 +233,44 @@ def _event(doc: Mapping[str, Any], pages: Mapping[int, str]) -> dict[str, Any]:
         "passage": passage,
         "links": [],
         "repeat": any(u.repeat for u in units),
+        "_findings": placed,
+        **_link_facts(doc["dataset"], units, pages),
+    }
+
+
+def _key(unit: Unit) -> tuple[str, str]:
+    """A finding's heading and number (`Observation`, `1`): its sub-items share it."""
+    return unit.heading, (unit.number or "").split(".")[0]
+
+
+def _link_facts(dataset: str, units: Sequence[Unit], pages: Mapping[int, str]) -> dict[str, Any]:
+    """What links to other documents need of a document's text (`regnb._links.Facts`), kept in
+    its cached row under private keys: where each section of `cfr` is first cited (a finding
+    and its page, else a page), the observations marked as a repeat with the inspection days
+    the mark names, and the days of the inspection a warning letter names."""
+    cited: dict[str, tuple[str, int]] = {}
+    marks: dict[tuple[str, str], list[Unit]] = {}
+    for unit in units:
+        for section in cfr.sections(unit.text):
+            cited.setdefault(section, (_label(*_key(unit)), unit.page_num))
+        if unit.repeat:
+            marks.setdefault(_key(unit), []).append(unit)
+    for num in sorted(pages) if not cited else ():
+        for section in cfr.sections(pages[num]):
+            cited.setdefault(section, ("", num))
+    letter = document_kind(dataset) == "warning letter"
+    opening = "\n".join(pages[n] for n in sorted(pages)[:2]) if letter else ""
+    return {
+        "_cited": [[s, label, page] for s, (label, page) in cited.items() if "." in s],
+        "_marked": [
+            [
+                _label(*key),
+                group[0].page_num,
+                named_span("\n".join(u.text for u in group), "repeat"),
+            ]
+            for key, group in marks.items()
+        ],
+        "_inspected": named_span(opening) if letter else None,
     }
 
 
@@ -231,7 +304,13 @@ def store_events(
         if cache is not None:
             cache[keys[doc["doc_row"]]] = event
         events.append(event)
-    return _in_date_order(copy.deepcopy(events))
+    return _in_date_order(_copy(e) for e in events)
+
+
+def _copy(event: Mapping[str, Any]) -> dict[str, Any]:
+    """A cached row the caller may change: its lists copied (the private keys, which only
+    linking reads, shared)."""
+    return {k: list(v) if k in _LISTS else v for k, v in event.items()}
 
 
 def document_events(engine: Engine, document_ids: Sequence[str]) -> pd.DataFrame:
@@ -313,3 +392,84 @@ def firm_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
         {k: _wire(v) for k, v in zip(columns, row, strict=True)}
         for row in frame[columns].astype(object).itertuples(index=False, name=None)
     ]
+
+
+# --- links and repeat findings ----------------------------------------------------------------
+
+
+def _links(timeline: pd.DataFrame) -> list[tuple[str, Any, Link]]:
+    """(document id, date, link) of each link of a timeline's rows, in row order."""
+    return [
+        (str(doc), date, Link.parse(text))
+        for doc, date, texts in zip(
+            timeline["document_id"], timeline["date"], timeline["links"], strict=True
+        )
+        for text in texts
+    ]
+
+
+def links_frame(timeline: pd.DataFrame) -> pd.DataFrame:
+    """A timeline's links, one row each (`LINK_COLUMNS`): the row's document and date, how it
+    relates to the other document (`follows`, `followed by`, `repeats`), the other's kind, id
+    and date; for a repeat, what repeats, the finding and page repeating it, and the other's
+    page. ValueError for a link that `Link.parse` does not read."""
+    rows = [
+        {
+            "document_id": doc,
+            "date": date,
+            "relation": link.relation,
+            "kind": link.kind,
+            "other_document_id": link.document_id,
+            "other_date": link.date,
+            "about": link.about,
+            "finding": link.finding,
+            "page_num": link.page_num,
+            "other_page_num": link.other_page_num,
+        }
+        for doc, date, link in _links(timeline)
+    ]
+    frame = pd.DataFrame(rows, columns=list(LINK_COLUMNS))
+    for name in ("document_id", "relation", "kind", "other_document_id", "about", "finding"):
+        frame[name] = frame[name].astype("string")
+    frame["date"] = pd.to_datetime(frame["date"]).astype("datetime64[ns]")
+    frame["other_date"] = _iso_dates(frame["other_date"])
+    for name in ("page_num", "other_page_num"):
+        frame[name] = frame[name].astype("Int64")
+    return frame
+
+
+def repeat_findings(timeline: pd.DataFrame) -> pd.DataFrame:
+    """The findings of a timeline's Form 483s that repeat an earlier 483's of the site, one row
+    each (`REPEAT_COLUMNS`), oldest first: the CFR section both cite and its title where known
+    (NA for an observation marked as a repeat), the finding and its page in the later 483
+    (`document_id`, `date`), and in the earlier one the finding it restates (a marked
+    observation) and the page citing it: the pages to cite for "were any observations
+    repeats?"."""
+    from regnb.agent._cfr import cfr_title
+
+    links = links_frame(timeline)
+    repeats = links[links["relation"] == "repeats"]
+    about = repeats["about"]
+    by_section = about.str.fullmatch(r"\d+ CFR .+").fillna(False).astype(bool)
+    sections = about.where(by_section)
+    frame = pd.DataFrame(
+        {
+            "section": sections,
+            "title": pd.Series(
+                [cfr_title(s) if isinstance(s, str) else None for s in sections],
+                index=repeats.index,
+                dtype="string",
+            ),
+            "finding": repeats["finding"],
+            "document_id": repeats["document_id"],
+            "date": repeats["date"],
+            "page_num": repeats["page_num"],
+            "earlier_finding": about.where(~by_section & (about != AN_OBSERVATION)),
+            "earlier_document_id": repeats["other_document_id"],
+            "earlier_date": repeats["other_date"],
+            "earlier_page_num": repeats["other_page_num"],
+        },
+        columns=list(REPEAT_COLUMNS),
+    )
+    order = ["date", "document_id", "page_num"]
+    return frame.sort_values(order, kind="stable").reset_index(drop=True)

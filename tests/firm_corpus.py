@@ -124,3 +124,114 @@ def firm_documents() -> dict[str, list[dict[str, Any]]]:
             ),
         ],
     }
+
+
+# --- a site whose documents link, and near misses that must not -------------------------------
+
+SITE_FEI = "3005551234"
+
+
+def _form(observations: list[str]) -> str:
+    head = f"FORM FDA 483\nFEI NUMBER {SITE_FEI}\n\n"
+    return head + "\n\n".join(f"OBSERVATION {n}\n{o}" for n, o in enumerate(observations, 1))
+
+
+def _letter(opening: str, violations: list[str]) -> str:
+    body = "\n\n".join(f"{n}. {v}" for n, v in enumerate(violations, 1))
+    return f"WARNING LETTER\n\nDear Ms. Jones:\n\n{opening}\n\n{body}"
+
+
+STERILE = (
+    "Procedures designed to prevent microbiological contamination of sterile drug products are "
+    "not established and followed, as required by 21 CFR 211.113(b)."
+)
+CLEANING = "Cleaning of equipment used in the filling room is not validated."
+STERILE_LETTER = (
+    "Your firm failed to establish and follow written procedures to prevent microbiological "
+    "contamination of sterile drug products (21 CFR 211.113(b))."
+)
+INSPECTED_2021 = (
+    f"FDA inspected your drug manufacturing facility, Acme Sterile Inc., FEI {SITE_FEI}, at 1 "
+    "Main St., Springfield, from May 24 to June 1, 2021."
+)
+
+
+def linked_documents() -> dict[str, list[dict[str, Any]]]:
+    """Acme Sterile's site: 483s of 2019 and 2021 both citing 21 CFR 211.113 (the 2021 one also
+    marks the 2019 one's cleaning observation a repeat), the warning letter that followed the 2021 inspection, letters
+    before any 483 and four years after, two complete response letters of NDA 021164 and its
+    approval (written to another name), a CRL of another application; and Beta Labs, another
+    firm, with a 483 between Acme's 2021 inspection and letter."""
+    acme = {"facility_name": "Acme Sterile Inc.", "fei_number": SITE_FEI}
+    return {
+        "fda_483": [
+            doc("483 Acme 2019", [_form([STERILE, CLEANING])], date="2019-03-04", fields=acme),
+            doc(
+                "483 Acme 2021",
+                [
+                    _form(["Records of the batches lack the lot numbers of components."]),
+                    f"OBSERVATION 2\n{STERILE}\n\nOBSERVATION 3 REPEAT OBSERVATION\n{CLEANING}",
+                ],
+                date="2021-06-01",
+                fields=acme,
+            ),
+            doc(
+                "483 Beta 2021",
+                ["OBSERVATION 1\n" + STERILE],
+                date="2021-08-01",
+                fields={"facility_name": "Beta Labs LLC"},
+            ),
+        ],
+        "fda_warning_letters": [
+            doc(
+                "Letter Acme 2021",
+                [_letter(INSPECTED_2021, [STERILE_LETTER])],
+                date="2021-10-04",
+                fields={"company": "Acme Sterile Inc."},
+            ),
+            doc(
+                "Letter Acme 2018",
+                [_letter("FDA reviewed your records.", [STERILE_LETTER])],
+                date="2018-12-03",
+                fields={"company": "Acme Sterile Inc."},
+            ),
+            doc(
+                "Letter Acme 2025",
+                [_letter("FDA reviewed your website.", [STERILE_LETTER])],
+                date="2025-06-02",
+                fields={"company": "Acme Sterile Inc."},
+            ),
+        ],
+        "fda_crl": [
+            doc(
+                "CRL Acme 2020 NDA 021164",
+                ["COMPLETE RESPONSE\n\nPRODUCT QUALITY\n1. The specification lacks a test."],
+                date="2020-01-15",
+                fields={"company": "Acme Sterile Inc.", "application_number": "NDA 021164"},
+            ),
+            doc(
+                "CRL Acme 2020 resubmission",
+                ["COMPLETE RESPONSE\n\nCLINICAL\n1. The trial did not meet its endpoint."],
+                date="2020-09-01",
+                fields={"company": "Acme Sterile Inc.", "application_number": "021164Orig1s000"},
+            ),
+            doc(
+                "CRL Acme other application",
+                ["COMPLETE RESPONSE\n\nCLINICAL\n1. The dose is not justified."],
+                date="2020-03-01",
+                fields={"company": "Acme Sterile Inc.", "application_number": "NDA 021999"},
+            ),
+        ],
+        "fda_drug": [
+            doc(
+                "NDA021164 Approval Letter",
+                ["We approve your new drug application."],
+                date="2021-05-03",
+                fields={
+                    "sponsor": "Acme Holdings Corp",
+                    "application_number": "NDA021164",
+                    "document_type": "approval_letter",
+                },
+            ),
+        ],
+    }

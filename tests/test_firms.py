@@ -16,7 +16,7 @@ from regnb.errors import InvalidRequest, NotFound, UnknownDataset
 from regnb.firms import FIRM_COLUMNS, TIMELINE_COLUMNS, Timeline
 from regnb.settings import Settings
 from tests import paths
-from tests.firm_corpus import FEI, firm_documents
+from tests.firm_corpus import FEI, firm_documents, linked_documents
 from tests.research_benchmark import real_engine
 
 
@@ -183,7 +183,9 @@ def test_document_events_give_the_timeline_rows_of_any_documents(eng: regnb.Engi
     ids = list(timeline["document_id"])
     events = firms.document_events(eng, [*reversed(ids), ids[0], "no-such-document"])
     assert isinstance(events, Timeline) and events.firm is None
-    assert events.reset_index(drop=True).equals(pd.DataFrame(timeline).reset_index(drop=True))
+    assert events["links"].map(len).sum() == 0  # links are a timeline's: they need its documents
+    unlinked = pd.DataFrame(timeline).drop(columns="links").reset_index(drop=True)
+    assert events.drop(columns="links").reset_index(drop=True).equals(unlinked)
     assert list(firms.document_events(eng, []).columns) == list(TIMELINE_COLUMNS)
 
 
@@ -237,6 +239,147 @@ def test_anything_else_is_an_invalid_entity(entity: object) -> None:
     with pytest.raises(InvalidRequest) as caught:
         firms.entity_id_of(entity)
     assert caught.value.field == "entity"
+
+
+# --- links between a firm's documents ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
+    path = tmp_path_factory.mktemp("links")
+    regnb.write_corpus(
+        path / "corpus", linked_documents(), encoder=regnb.HashingEncoder(), progress=False
+    )
+    settings = Settings(**{**Settings.from_env().__dict__, "home": path / "home"})
+    with regnb.Engine(
+        path / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
+    ) as engine:
+        yield engine
+
+
+@pytest.fixture(scope="module")
+def acme(linked: regnb.Engine) -> Timeline:
+    return linked.timeline(linked.firm("Acme Sterile").iloc[0])
+
+
+def by_title(timeline: pd.DataFrame) -> dict[str, str]:
+    return dict(zip(timeline["title"], timeline["document_id"], strict=True))
+
+
+def test_a_483_and_the_warning_letter_that_followed_it_link_both_ways(acme: Timeline) -> None:
+    ids = by_title(acme)
+    links = dict(zip(acme["title"], acme["links"], strict=True))
+    assert links["Letter Acme 2021"] == [f"follows Form 483 2021-06-01 ({ids['483 Acme 2021']})"]
+    assert links["483 Acme 2021"][-1] == (
+        f"followed by warning letter 2021-10-04 ({ids['Letter Acme 2021']})"
+    )
+
+
+def test_a_crl_links_to_the_next_crl_and_the_approval_of_its_application(
+    linked: regnb.Engine, acme: Timeline
+) -> None:
+    ids = by_title(acme)
+    links = dict(zip(acme["title"], acme["links"], strict=True))
+    assert links["CRL Acme 2020 NDA 021164"] == [
+        f"followed by complete response letter 2020-09-01 ({ids['CRL Acme 2020 resubmission']})"
+    ]
+    approval = linked.search(["Approval Letter"], datasets=["fda_drug"]).results[0]
+    assert links["CRL Acme 2020 resubmission"] == [
+        f"follows complete response letter 2020-01-15 ({ids['CRL Acme 2020 NDA 021164']})",
+        f"followed by approval 2021-05-03 ({approval['document_id']})",  # written to another name
+    ]
+    holdings = linked.timeline(linked.firm("Acme Holdings").iloc[0])
+    assert holdings["links"].tolist() == [
+        [f"follows complete response letter 2020-09-01 ({ids['CRL Acme 2020 resubmission']})"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Letter Acme 2018",  # before any 483
+        "Letter Acme 2025",  # four years after the 2021 inspection
+        "CRL Acme other application",
+        "483 Acme 2019",  # followed by no letter within 24 months, repeating nothing
+    ],
+)
+def test_near_misses_link_nothing(acme: Timeline, title: str) -> None:
+    event = acme.set_index("title").loc[title]
+    assert event["links"] == [] and not event["repeat"]
+
+
+def test_another_firms_483_links_nothing_of_this_one(linked: regnb.Engine, acme: Timeline) -> None:
+    beta = linked.timeline(linked.firm("Beta Labs").iloc[0])
+    assert beta["links"].tolist() == [[]]
+    assert not any(beta["document_id"].iloc[0] in k for k in acme["links"].sum())
+
+
+def test_a_483_repeating_the_site_s_previous_findings_is_a_repeat(acme: Timeline) -> None:
+    ids = by_title(acme)
+    event = acme.set_index("title").loc["483 Acme 2021"]
+    assert event["repeat"]
+    assert event["links"][:2] == [
+        f"repeats 21 CFR 211.113 (Observation 2, page 2) of Form 483 2019-03-04, page 1 "
+        f"({ids['483 Acme 2019']})",
+        f"repeats Observation 2 (Observation 3, page 2) of Form 483 2019-03-04, page 1 "
+        f"({ids['483 Acme 2019']})",
+    ]
+
+
+def test_repeat_findings_give_the_pages_to_cite(linked: regnb.Engine, acme: Timeline) -> None:
+    found = firms.repeat_findings(acme)
+    assert tuple(found.columns) == firms.REPEAT_COLUMNS
+    assert found[["section", "title", "finding", "earlier_finding"]].astype(object).fillna(
+        "-"
+    ).values.tolist() == [
+        ["21 CFR 211.113", "Control of microbiological contamination", "Observation 2", "-"],
+        ["-", "-", "Observation 3", "Observation 2"],
+    ]
+
+    def page(document_id: str, page_num: int) -> str:
+        return str(linked.read(document_id, int(page_num), int(page_num)).page_list[0]["text"])
+
+    for row in found.itertuples():
+        said = "211.113" if isinstance(row.section, str) else "Cleaning of equipment"
+        assert said in page(row.document_id, row.page_num)
+        assert said in page(row.earlier_document_id, row.earlier_page_num)
+    assert list(firms.repeat_findings(acme.iloc[:0]).columns) == list(firms.REPEAT_COLUMNS)
+
+
+def test_a_timelines_links_as_a_frame(acme: Timeline) -> None:
+    frame = firms.links_frame(acme)
+    assert tuple(frame.columns) == firms.LINK_COLUMNS
+    assert frame.groupby(["relation", "kind"]).size().to_dict() == {
+        ("followed by", "approval"): 1,
+        ("followed by", "complete response letter"): 1,
+        ("followed by", "warning letter"): 1,
+        ("follows", "Form 483"): 1,
+        ("follows", "complete response letter"): 1,
+        ("repeats", "Form 483"): 2,
+    }
+    dates = dict(zip(acme["document_id"], acme["date"], strict=True))
+    assert all(
+        dates[d] == date for d, date in zip(frame["document_id"], frame["date"], strict=True)
+    )
+    assert str(frame["other_date"].dtype) == "datetime64[ns]"
+    assert str(frame["page_num"].dtype) == "Int64"
+
+
+def test_a_link_that_is_not_one_is_an_error(acme: Timeline) -> None:
+    broken = acme.copy()
+    broken.loc[broken.index[0], "links"] = ["see also the recall"]
+    with pytest.raises(ValueError, match="not a timeline link"):
+        firms.links_frame(broken)
+
+
+def test_links_survive_the_wire_form_and_are_drawn(acme: Timeline) -> None:
+    again = firms.timeline_frame(firms.timeline_records(acme), firm=acme.firm)
+    assert again.equals(acme)
+    ax = acme.plot().axes[0]
+    drawn = [line for line in ax.get_lines() if line.get_gid() == "link"]
+    assert len(drawn) == 3  # 483 -> letter, CRL -> CRL, 483 -> 483 (the approval is not here)
+    labels = {t.get_text() for t in ax.get_legend().get_texts()}
+    assert {"repeat finding", "link", "repeat of"} <= labels
 
 
 # --- the real documents of ../shared/data/realcorpus --------------------------------------
@@ -297,3 +440,30 @@ def test_a_real_firms_fei_finds_it_and_its_pages(real: regnb.Engine) -> None:
     found = real.search([f"fei:{fei.split()[1]}"])
     assert found.total >= 1
     assert {d["document_id"] for d in found.results} <= set(real.timeline(firm)["document_id"])
+
+
+@pytest.mark.shared_data
+def test_a_real_crl_links_to_the_next_crl_of_its_application(real: regnb.Engine) -> None:
+    timeline = real.timeline(real.firm("Sedor Pharmaceuticals").iloc[0])
+    links = firms.links_frame(timeline)
+    crls = timeline[timeline["dataset"] == "fda_crl"].set_index("document_id")
+    assert len(links) == 2
+    first = links[links["relation"] == "followed by"].iloc[0]
+    assert first["kind"] == "complete response letter"
+    assert first["other_date"] > first["date"]
+    titles = crls.loc[[first["document_id"], first["other_document_id"]], "title"]
+    assert all("210864" in t for t in titles)  # the same application, resubmitted
+
+
+@pytest.mark.shared_data
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Sun Pharmaceutical Industries",  # two copies of one CRL, a day apart
+        "Empower Clinic Services",  # a 483 of 2020, warning letters of 2025
+        "Nubratori",  # a 483 of 2019, a warning letter of 2025
+    ],
+)
+def test_real_documents_that_must_not_link(real: regnb.Engine, name: str) -> None:
+    timeline = real.timeline(real.firm(name).iloc[0])
+    assert timeline["links"].map(len).sum() == 0

@@ -8,9 +8,10 @@ done per segment as they are written, and it takes about a second per 100,000 do
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,15 @@ import numpy as np
 import pandas as pd
 
 from regnb._entities import Entity, Match, Mention, group, resolve
+from regnb._links import (
+    APPLICATION_KINDS,
+    Facts,
+    application_number,
+    document_kind,
+    link_documents,
+    own_applications,
+    site_feis,
+)
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.errors import InvalidRequest, NotFound
@@ -72,11 +82,14 @@ class EventCache(MutableMapping[str, dict[str, Any]]):
 
 @dataclass(frozen=True)
 class _Table:
-    """The entities of one snapshot, and each by id."""
+    """The entities of one snapshot, each by id, each document's mention by row, and the
+    documents of each application number (of the datasets that link applications)."""
 
     store: IndexStore
     entities: list[Entity]
     by_id: dict[str, Entity]
+    mentions: dict[int, Mention]
+    by_application: dict[str, list[int]]
 
 
 def mentions(store: IndexStore) -> list[Mention]:
@@ -112,8 +125,15 @@ class Firms:
         store = self.stores()
         with self._lock:
             if self._table is None or self._table.store is not store:
-                entities = group(mentions(store))
-                self._table = _Table(store, entities, {e.id: e for e in entities})
+                found = mentions(store)
+                entities = group(found)
+                self._table = _Table(
+                    store,
+                    entities,
+                    {e.id: e for e in entities},
+                    {m.doc_row: m for m in found},
+                    _applications(store, found),
+                )
             return self._table
 
     def _open_codes(self, store: IndexStore, datasets: object, plan: str) -> np.ndarray:
@@ -193,4 +213,88 @@ class Firms:
         codes = self._open_codes(table.store, None, plan)
         row = self._row(table.store, found, codes, "id")
         rows = row.pop("_rows")
-        return timeline_frame(store_events(table.store, rows.tolist(), self.events), firm=row)
+        events = store_events(table.store, rows.tolist(), self.events)
+        return timeline_frame(_linked(table, events, codes), firm=row)
+
+
+def _applications(store: IndexStore, found: Sequence[Mention]) -> dict[str, list[int]]:
+    """The documents of each application number, of the datasets whose documents link by it."""
+    codes = _application_codes(store)
+    out: dict[str, list[int]] = defaultdict(list)
+    for mention in found:
+        if int(store.doc_ds[mention.doc_row]) in codes:
+            for value in own_applications(mention.identifiers):
+                out[application_number(value)].append(mention.doc_row)
+    return dict(out)
+
+
+def _facts(event: Mapping[str, Any], mention: Mention | None, fields: Mapping[str, Any]) -> Facts:
+    """The linking facts of a timeline row (with its private keys) or of a document's row."""
+    held = mention.identifiers if mention is not None else ()
+    marked = event.get("_marked") or ()
+    inspected = event.get("_inspected")
+    return Facts(
+        document_id=str(event["document_id"]),
+        dataset=str(event["dataset"]),
+        date=_iso(event.get("date")),
+        title=str(event.get("title") or ""),
+        findings=tuple(
+            (str(label), str(text)[len(label) + 2 :] if label else str(text), int(page))
+            for text, (label, page) in zip(
+                event.get("findings") or (), event.get("_findings") or (), strict=False
+            )
+        ),
+        cited=tuple((str(s), str(label), int(p)) for s, label, p in event.get("_cited") or ()),
+        marked=tuple((str(lb), int(p), tuple(sp) if sp else None) for lb, p, sp in marked),
+        inspected=(str(inspected[0]), str(inspected[1])) if inspected else None,
+        feis=site_feis(held),
+        applications=own_applications(held),
+        approval_letter=fields.get("document_type") == "approval_letter"
+        or "approval letter" in str(event.get("title") or "").casefold(),
+    )
+
+
+def _iso(value: object) -> str | None:
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value) if value else None
+
+
+def _linked(table: _Table, events: list[dict[str, Any]], codes: np.ndarray) -> list[dict[str, Any]]:
+    """The timeline's rows with their links (`regnb._links`): among the rows, and to the
+    documents of the corpus (of datasets in `codes`) of the applications the rows are about.
+    A 483 that repeats a finding of the site's previous one is marked a repeat."""
+    store = table.store
+    rows = store.document_rows([e["document_id"] for e in events])
+    by_application = _application_codes(store)
+    linking = {r for r in rows.values() if int(store.doc_ds[r]) in by_application}
+    numbers = {
+        application_number(a)
+        for r in linking
+        if r in table.mentions
+        for a in own_applications(table.mentions[r].identifiers)
+    }
+    related = {r for n in numbers for r in table.by_application.get(n, ())}
+    readable = set(codes.tolist())
+    related = {r for r in related if int(store.doc_ds[r]) in readable}
+    docs = {int(d["doc_row"]): d for d in store.documents(linking | related)}
+    facts = [
+        _facts(e, table.mentions.get(row), docs[row]["fields"] if row in docs else {})
+        for e in events
+        for row in [rows.get(e["document_id"], -1)]
+    ]
+    mine = set(rows.values())
+    others = [
+        _facts(d, table.mentions.get(r), d["fields"]) for r, d in docs.items() if r not in mine
+    ]
+    found = link_documents(facts, others)
+    for event in events:
+        links = found.get(event["document_id"], [])
+        event["links"] = [str(link) for link in links]
+        event["repeat"] = bool(event["repeat"]) or any(k.relation == "repeats" for k in links)
+    return events
+
+
+def _application_codes(store: IndexStore) -> set[int]:
+    """The codes of the datasets whose documents link by application number."""
+    return {c for d, c in store.dataset_codes.items() if document_kind(d) in APPLICATION_KINDS}

@@ -12,6 +12,7 @@ the engine that made the result.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import textwrap
@@ -244,13 +245,44 @@ def timeline_figure(
     ax.set_ylim(-0.5, len(datasets) - 0.5)
     ax.invert_yaxis()
     ax.set(xlabel="Date")
+    lines = _link_lines(ax, dated, datasets)
     undated = len(frame) - len(dated)
     heading = f"{title}: " if title else ""
     heading += f"{len(frame)} documents" + (f", {undated} without a date" if undated else "")
     _title(ax, heading)
-    if dated["repeat"].any():
+    if dated["repeat"].any() or lines:
         _legend(ax)
     return _owner(ax)
+
+
+def _link_lines(ax: Axes, dated: pd.DataFrame, datasets: list[str]) -> int:
+    """A line between each pair of dated events the timeline links (`regnb._links.Link`): grey
+    for a letter or approval that follows another, dashed red for a repeat finding; the lines
+    drawn, once a pair."""
+    from regnb._links import Link
+
+    where = {
+        str(doc): (date, datasets.index(str(ds)))
+        for doc, date, ds in zip(dated["document_id"], dated["date"], dated["dataset"], strict=True)
+    }
+    pairs: dict[tuple[str, str], bool] = {}
+    for doc, texts in zip(dated["document_id"], dated["links"], strict=True):
+        for text in texts:
+            with contextlib.suppress(ValueError):
+                link = Link.parse(text)
+                if link.relation != "followed by" and link.document_id in where:
+                    pairs[(str(doc), link.document_id)] = link.relation == "repeats"
+    labels: set[str] = set()
+    for (one, other), repeat in pairs.items():
+        (x0, y0), (x1, y1) = where[one], where[other]
+        label = "repeat of" if repeat else "link"
+        ax.plot(
+            [x0, x1], [y0, y1], gid="link", zorder=0.5, linewidth=1,
+            color="tab:red" if repeat else "0.6", linestyle="--" if repeat else "-",
+            label=None if label in labels else label,
+        )  # fmt: skip
+        labels.add(label)
+    return len(pairs)
 
 
 def _owner(ax: Axes) -> Figure:

@@ -123,8 +123,18 @@ def firm_schemas() -> dict[str, Any]:
         "cfr": {**_STRINGS, "description": "`21 CFR 211.113`"},
         "page_num": {"type": "integer", "minimum": 1, "description": "the cited page"},
         "passage": {"type": "string", "description": "the cited text, as written on the page"},
-        "links": _STRINGS,
-        "repeat": {"type": "boolean", "description": "a 483 observation marked as a repeat"},
+        "links": {
+            **_STRINGS,
+            "description": "related documents, each a sentence (`regnb.firms.Link`): `followed "
+            "by warning letter 2021-10-04 (<id>)`, `follows complete response letter "
+            "2020-01-15 (<id>)`, `repeats 21 CFR 211.113 (Observation 2, page 2) of Form 483 "
+            "2019-03-04, page 1 (<id>)`",
+        },
+        "repeat": {
+            "type": "boolean",
+            "description": "a 483 with an observation marked as a repeat, or a finding that "
+            "repeats the site's previous 483",
+        },
     }
     return {
         "Firm": _closed(firm),

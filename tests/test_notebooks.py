@@ -1,4 +1,4 @@
-"""The notebooks as files: the five stories are there, saved after a run from top to bottom, with
+"""The notebooks as files: the six stories are there, saved after a run from top to bottom, with
 regression cells; the nbval sanitize file replaces what differs between runs and nothing else; and
 nbval, run as `python -m pytest` runs it, fails a checked cell whose output changed.
 
@@ -27,6 +27,7 @@ STORIES = [
     "03-research-conversation.ipynb",
     "04-exporting-for-analysts.ipynb",
     "05-your-own-documents.ipynb",
+    "06-firm-history-and-watchlists.ipynb",
 ]
 CHECK = "# NBVAL_CHECK_OUTPUT"
 PYTEST = ["-q", "-p", "no:cacheprovider"]
@@ -45,7 +46,7 @@ def sanitize(text: str) -> str:
     return text
 
 
-def test_the_five_stories_are_there_named_in_reading_order() -> None:
+def test_the_six_stories_are_there_named_in_reading_order() -> None:
     names = [p.name for p in NOTEBOOKS]
     assert set(STORIES) <= set(names)
     assert all(re.fullmatch(r"\d{2}-[a-z0-9-]+\.ipynb", name) for name in names), names

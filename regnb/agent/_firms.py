@@ -15,16 +15,20 @@ from typing import Any, Protocol, runtime_checkable
 import pandas as pd
 
 from regnb.agent._citations import CitationBook
+from regnb.agent._labels import firm_of
 from regnb.agent._stages import Found, Plan
 from regnb.agent._writer import render_markdown
-from regnb.agent.types import Answer, Finding, Theme
+from regnb.agent.types import Answer, DataRow, DataTable, Finding, Theme
 from regnb.errors import RegnbError
 
 __all__ = [
     "FIRM_OPTIONS",
+    "Repeats",
     "WatchSummary",
+    "asks_repeats",
     "asks_watchlist",
     "firm_question",
+    "repeats_table",
     "watchlist_answer",
 ]
 
@@ -213,3 +217,72 @@ def watchlist_answer(
 def _rendered(answer: Answer) -> Answer:
     answer.markdown = render_markdown(answer)
     return answer
+
+
+# A firm's repeat findings by its name or identifier: `regnb.firms.repeat_findings` of the
+# timeline of the firm it names outright (an empty frame when it names none).
+Repeats = Callable[[str], pd.DataFrame]
+_REPEAT = re.compile(r"\brepeat(?:s|ed|ing)?\b|\brecurr", re.IGNORECASE)
+REPEATS_SHOWN = 20
+
+
+def asks_repeats(message: str) -> bool:
+    """Whether the message asks about repeat findings ("were any observations repeats?")."""
+    return bool(_REPEAT.search(message))
+
+
+def _firm_asked(plan: Plan, subjects: Sequence[Found]) -> str | None:
+    """The firm whose inspections a repeat question is about: a Form 483 it names, else an FEI
+    or a firm name of the message."""
+    for doc in subjects:
+        if doc.dataset.startswith("fda_483") and (firm := firm_of(doc)):
+            return firm
+    feis = [i for i in plan.topic.identifiers if i.upper().startswith("FEI")]
+    asked = [*feis, *plan.topic.names]
+    return asked[0] if asked else None
+
+
+def _when(value: Any) -> str:
+    return "" if value is None or pd.isna(value) else pd.Timestamp(value).date().isoformat()
+
+
+def repeats_table(plan: Plan, subjects: Sequence[Found], repeats: Repeats) -> DataTable | None:
+    """The repeat findings of the firm asked about, from its timeline (data: consecutive Form
+    483s of the site citing the same CFR section, or a later one marking an observation a
+    repeat), those of the 483s the question names when it names any; None when no firm is
+    asked about."""
+    firm = _firm_asked(plan, subjects)
+    if firm is None:
+        return None
+    frame = repeats(firm)
+    named = {d.document_id for d in subjects}
+    if named and not frame.empty:
+        mine = frame["document_id"].isin(named) | frame["earlier_document_id"].isin(named)
+        frame = frame[mine] if mine.any() else frame
+    rows = []
+    for _, r in frame.head(REPEATS_SHOWN).iterrows():
+        section = "" if pd.isna(r["section"]) else str(r["section"])
+        if section and not pd.isna(r["title"]):
+            section += f" ({r['title']})"
+        earlier = r["earlier_finding"] if not pd.isna(r["earlier_finding"]) else "an observation"
+        rows.append(
+            DataRow(
+                (
+                    f"Form 483 {_when(r['date'])}",
+                    f"{r['finding']} (page {int(r['page_num'])})",
+                    section or "marked a repeat",
+                    f"{earlier} of the Form 483 {_when(r['earlier_date'])}",
+                ),
+                document_id=str(r["document_id"]),
+            )
+        )
+    found = len(frame)
+    note = (
+        f"Read from {firm}'s inspections in the corpus: a finding repeats when the site's next "
+        "Form 483 cites the same CFR section, or marks the observation a repeat."
+    )
+    if not rows:
+        note = f"No finding of {firm}'s Form 483s in the corpus repeats one of its previous inspection."
+    label = f"Repeat findings: {firm} ({found}{'' if found <= REPEATS_SHOWN else f', {REPEATS_SHOWN} shown'})"
+    header = ("Document", "Finding", "Repeats", "Of")
+    return DataTable(label, header, tuple(rows), note, kind="repeats")

@@ -444,8 +444,9 @@ def render_markdown(answer: Answer) -> str:
         parts.append("**In short:** " + said)
     else:
         parts.append("**In short:** no passage of the documents searched answers this question.")
-    counts = [t for t in answer.tables if t.kind == "counts"]
-    listed = [t for t in answer.tables if t.kind != "counts"]
+    first = ("counts", "repeats")  # what the question asked for, right after "In short"
+    counts = [t for t in answer.tables if t.kind in first]
+    listed = [t for t in answer.tables if t.kind not in first]
     parts += [table_markdown(t, answer) for t in counts]
     for theme in answer.themes:
         if theme.table:

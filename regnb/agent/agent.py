@@ -29,7 +29,15 @@ from regnb.agent._counts import (
     term_documents,
 )
 from regnb.agent._evidence import BlockVectors, choose_documents, weigh_documents
-from regnb.agent._firms import WatchSummary, asks_watchlist, firm_question, watchlist_answer
+from regnb.agent._firms import (
+    Repeats,
+    WatchSummary,
+    asks_repeats,
+    asks_watchlist,
+    firm_question,
+    repeats_table,
+    watchlist_answer,
+)
 from regnb.agent._focus import MAX_SUBJECTS, distinct_documents, subject_documents
 from regnb.agent._followup import plan_turn, turn_state
 from regnb.agent._plan import searchable_datasets
@@ -203,7 +211,8 @@ class ExtractiveAgent:
     tests of the service); `producer` makes the files a message asks for; `message_chars`
     bounds the part of a message that is read (REGNB_AGENT_MESSAGE_CHARS; 0: all of it);
     `watched` gives a saved watchlist's new documents by name (`regnb.watch.summary` over a local
-    engine), for "what's new for my watchlists?"."""
+    engine), for "what's new for my watchlists?"; `repeats` a firm's repeat findings from its
+    timeline (`regnb.firms.repeat_findings`), for "were any observations repeats?"."""
 
     def __init__(
         self,
@@ -217,9 +226,10 @@ class ExtractiveAgent:
         config: AgentConfig | None = None,
         message_chars: int = Settings.agent_message_chars,
         watched: WatchSummary | None = None,
+        repeats: Repeats | None = None,
     ) -> None:
         self.engine = engine
-        self.watched = watched
+        self.watched, self.repeats = watched, repeats
         self.source = _Checked(engine)
         self.config = config or AgentConfig()
         self.writer = writer or default_writer(self.config)
@@ -271,7 +281,7 @@ class ExtractiveAgent:
         searched = self.search(plan, request, run)
         reading = self.read(plan, searched, request, run)
         evidence = self.rank(plan, searched, reading, run)
-        answer = self.write(evidence, request, run)
+        answer = self.with_repeats(self.write(evidence, request, run), plan, evidence)
         answer = self.verify(answer, request, run)
         produced = self.produce(answer, plan, run)
         firms = [d.firm_or_product for d in answer.documents if d.firm_or_product]
@@ -292,6 +302,16 @@ class ExtractiveAgent:
         return watchlist_answer(
             self.engine, request.message, request.first_citation, self.dataset_name, self.watched
         )
+
+    def with_repeats(self, answer: Answer, plan: Plan, evidence: Evidence) -> Answer:
+        """The answer with the repeat findings of the firm it is about, as data, when the
+        question asks about repeats."""
+        if self.repeats is None or not asks_repeats(plan.message):
+            return answer
+        table = repeats_table(plan, evidence.subjects, self.repeats)
+        if table is None:
+            return answer
+        return replace(answer, tables=[table, *answer.tables])
 
     def verify_watchlists(self, answer: Answer, request: TurnRequest, run: _Run) -> Answer:
         """A watchlist answer with its documents' page citations checked; its summary counts

@@ -146,7 +146,8 @@ class DataTable:
     header: tuple[str, ...]
     rows: tuple[DataRow, ...]
     note: str = ""
-    kind: str = "counts"  # "counts", or "matches": every matching document
+    # "counts"; "matches": every matching document; "repeats": a site's repeat findings
+    kind: str = "counts"
 
 
 @dataclass

@@ -6,12 +6,12 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pandas as pd
+
 from regnb.errors import InternalError
 from regnb.settings import Settings
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from regnb.agent.types import Agent
 
 __all__ = ["Agents", "default_agent_factory"]
@@ -34,7 +34,14 @@ def default_agent_factory(engine: Any, settings: Settings | None = None) -> Call
                         "the research agent is not part of this build (regnb.agent.agent is missing)"
                     ) from exc
                 chars = (settings or Settings.from_env()).agent_message_chars
-                made.append(ExtractiveAgent(engine, message_chars=chars, watched=_watched(engine)))
+                made.append(
+                    ExtractiveAgent(
+                        engine,
+                        message_chars=chars,
+                        watched=_watched(engine),
+                        repeats=_repeats(engine),
+                    )
+                )
             return made[0]
 
     return make
@@ -47,6 +54,23 @@ def _watched(engine: Any) -> Callable[[str], tuple[list[str], pd.DataFrame]] | N
     from regnb.watch import summary
 
     return lambda name: summary(engine, name)
+
+
+def _repeats(engine: Any) -> Callable[[str], pd.DataFrame] | None:
+    """A local engine's firms: the repeat findings of the firm a name or identifier names
+    outright (by id, identifier or name key), from its timeline; empty when it names none."""
+    if not hasattr(engine, "timeline"):
+        return None
+    from regnb import firms
+
+    def repeats(name: str) -> pd.DataFrame:
+        found = engine.firm(name, limit=5)
+        named = found[found["match"].isin(["id", "identifier", "name"])]
+        if named.empty:
+            return pd.DataFrame(columns=list(firms.REPEAT_COLUMNS))
+        return firms.repeat_findings(engine.timeline(named.iloc[0]))
+
+    return repeats
 
 
 class Agents:

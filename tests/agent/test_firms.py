@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import regnb
-from regnb.agent._firms import asks_watchlist, firm_question
+from regnb.agent._firms import asks_repeats, asks_watchlist, firm_question, repeats_table
 from regnb.agent._stages import Plan, Topic
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import TurnResult
@@ -184,3 +184,83 @@ def test_an_agent_without_watchlists_researches_the_question(eng: regnb.Engine) 
     result = ask(ExtractiveAgent(eng), "What's new for my watchlists?")  # no `watched`
     assert "Watchlist" not in (result.answer or "")
     assert "You have no saved watchlists" not in (result.answer or "")
+
+
+@pytest.mark.parametrize(
+    ("message", "asks"),
+    [
+        ("Were any observations repeats?", True),
+        ("Which findings were repeated at the next inspection?", True),
+        ("recurring observations at Acme", True),
+        ("What did the 483 find?", False),
+    ],
+)
+def test_a_repeat_question_is_recognised(message: str, asks: bool) -> None:
+    assert asks_repeats(message) is asks
+
+
+def _repeat_rows() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "section": ["21 CFR 211.113", None],
+            "title": ["Control of microbiological contamination", None],
+            "finding": ["Observation 1", "Observation 2"],
+            "document_id": ["later", "other"],
+            "date": pd.to_datetime(["2021-06-01", "2021-06-01"]),
+            "page_num": [1, 2],
+            "earlier_finding": [None, "Observation 4"],
+            "earlier_document_id": ["earlier", "earlier"],
+            "earlier_date": pd.to_datetime(["2019-03-01", "2019-03-01"]),
+            "earlier_page_num": [1, 3],
+        }
+    )
+
+
+def test_repeat_findings_are_a_table_of_data() -> None:
+    plan = Plan("Were any of Acme's observations repeats?", "q", topic=Topic(names=("Acme",)))
+    asked: list[str] = []
+
+    def repeats(name: str) -> pd.DataFrame:
+        asked.append(name)
+        return _repeat_rows()
+
+    table = repeats_table(plan, [], repeats)
+    assert asked == ["Acme"]
+    assert table is not None and table.kind == "repeats"
+    assert [r.cells for r in table.rows] == [
+        (
+            "Form 483 2021-06-01",
+            "Observation 1 (page 1)",
+            "21 CFR 211.113 (Control of microbiological contamination)",
+            "an observation of the Form 483 2019-03-01",
+        ),
+        (
+            "Form 483 2021-06-01",
+            "Observation 2 (page 2)",
+            "marked a repeat",
+            "Observation 4 of the Form 483 2019-03-01",
+        ),
+    ]
+    assert [r.document_id for r in table.rows] == ["later", "other"]
+    empty = repeats_table(plan, [], lambda name: _repeat_rows().iloc[:0])
+    assert empty is not None and not empty.rows and "No finding of Acme" in empty.note
+    assert repeats_table(Plan("m", "q"), [], repeats) is None  # no firm asked about
+
+
+def test_a_repeat_question_gets_the_sites_repeat_findings(tmp_path: Path) -> None:
+    from regnb.parts._agents import _repeats
+    from tests.firm_corpus import linked_documents
+
+    regnb.write_corpus(tmp_path / "corpus", linked_documents(), encoder=HASHING, progress=False)
+    settings = Settings(**{**Settings.from_env().__dict__, "home": tmp_path / "home"})
+    with regnb.Engine(
+        tmp_path / "corpus", encoder=HASHING, settings=settings, progress=False
+    ) as engine:
+        agent = ExtractiveAgent(engine, repeats=_repeats(engine))
+        result = ask(agent, "Were any of Acme Sterile's 483 observations repeats?")
+        plain = ask(ExtractiveAgent(engine), "Were any of Acme Sterile's 483 observations repeats?")
+    text = result.answer or ""
+    assert "### Repeat findings: Acme Sterile" in text
+    assert "21 CFR 211.113" in text.split("### Repeat findings")[1]
+    assert text.index("### Repeat findings") < text.index("### Key documents")
+    assert "### Repeat findings" not in (plain.answer or "")

@@ -6,6 +6,7 @@ the public `regnb.interface.EngineAPI` methods, so the same widgets work over HT
     panel.result                   # the last SearchResult, to go on in code
     DocumentViewer(eng, doc_id, page=3, highlight="media fills did not simulate")
     ResearchChat(eng)              # ask, watch the steps, open the cited pages
+    FirmTimeline(eng, "Hospira")   # a firm's documents across datasets, each opening its page
 
 Each takes the engine first (None: the default engine). A notebook exported to HTML (nbconvert,
 nbviewer, GitHub) shows each widget's state when it was saved, as static HTML (`.to_html()`).
@@ -24,6 +25,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 
 from regnb.widgets._chat import ResearchChat
 from regnb.widgets._search_panel import SearchPanel
+from regnb.widgets._timeline import FirmTimeline
 from regnb.widgets._viewer import DocumentViewer
 
-__all__ = ["DocumentViewer", "ResearchChat", "SearchPanel"]
+__all__ = ["DocumentViewer", "FirmTimeline", "ResearchChat", "SearchPanel"]

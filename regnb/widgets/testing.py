@@ -53,6 +53,8 @@ SEARCH_METHODS = (
     "legacy_contents",
     "facets",
     "matches",
+    "firm",  # FirmAPI: firms across datasets
+    "timeline",
 )
 CONVERSATION_METHODS = (
     "start_conversation",

@@ -105,5 +105,10 @@ def test_importing_regnb_does_not_import_ipywidgets() -> None:
     assert out.stdout.strip() == "False"
 
 
-def test_the_package_exports_the_three_widgets() -> None:
-    assert regnb.widgets.__all__ == ["DocumentViewer", "ResearchChat", "SearchPanel"]
+def test_the_package_exports_the_four_widgets() -> None:
+    assert regnb.widgets.__all__ == [
+        "DocumentViewer",
+        "FirmTimeline",
+        "ResearchChat",
+        "SearchPanel",
+    ]

@@ -101,6 +101,9 @@ def _title_head(title: str) -> str:
     return re.split(r"[:;-]\s*(?:draft\s+|final\s+)?guidance\b", title, flags=re.I)[0]
 
 
+FINDING_KINDS = frozenset({"483", "warning_letter", "crl"})  # documents that list findings
+
+
 def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     """The documents the message names (by identifier, firm or product), best first, or else
     the guidance written on what it asks; empty when there are none."""
@@ -112,6 +115,8 @@ def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
         by_name = any(holds_name(_names_of(doc), n) for n in plan.topic.names)
         if by_id or by_name:
             out.append(doc)
+    if plan.ask.shape == "findings":  # "what did FDA find at X?": its inspections and letters
+        out.sort(key=lambda d: document_kind(d.dataset) not in FINDING_KINDS)
     strong = [d for d in out if not d.weak]
     return distinct_documents(strong or out)[:MAX_SUBJECTS] or titled_documents(found, plan)
 

@@ -141,6 +141,20 @@ def test_at_most_max_subjects_documents_are_the_subject() -> None:
     assert ids(got) == [f"d{i}" for i in range(MAX_SUBJECTS)]
 
 
+def test_what_was_found_at_a_firm_is_its_inspections_and_letters_first() -> None:
+    documents = [
+        found(f"approval{i}", dataset="fda_drug", sponsor="Acme Sterile Pharma Inc")
+        for i in range(MAX_SUBJECTS)
+    ] + [
+        found("483", dataset="fda_483", facility_name="Acme Sterile Pharma Inc"),
+        found("letter", company="Acme Sterile Pharma Inc"),
+    ]
+    finds = subject_documents(documents, plan("What did FDA find at Acme Sterile Pharma?"))
+    assert ids(finds)[:2] == ["483", "letter"]
+    about = subject_documents(documents, plan("What about Acme Sterile Pharma?"))
+    assert ids(about) == [f"approval{i}" for i in range(MAX_SUBJECTS)]  # the search's order
+
+
 @pytest.mark.parametrize(
     ("second", "kept"),
     [

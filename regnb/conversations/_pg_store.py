@@ -22,99 +22,37 @@ from pathlib import Path
 from regnb._postgres import CONVERSATIONS, Postgres
 from regnb.conversations._owners import OWNERS_SCHEMA, OwnerLease, lease_alive
 from regnb.conversations._signing import SECRET_BYTES
-from regnb.conversations._store import Tx
+from regnb.conversations._store import SCHEMA, Tx
 
 __all__ = ["PG_SCHEMA", "PgConversationStore"]
 
-PG_SCHEMA = (
-    """
-CREATE TABLE IF NOT EXISTS conversations (
-    conversation_id TEXT PRIMARY KEY,
-    account TEXT NOT NULL,
-    title TEXT,
-    status TEXT NOT NULL,
-    error TEXT,
-    created_at TEXT NOT NULL,
-    last_activity_at TEXT NOT NULL,
-    activity BIGINT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS conversations_by_account ON conversations(account, activity);
-CREATE TABLE IF NOT EXISTS turns (
-    conversation_id TEXT NOT NULL REFERENCES conversations ON DELETE CASCADE,
-    turn_index INTEGER NOT NULL,
-    message TEXT NOT NULL,
-    status TEXT NOT NULL,
-    answer TEXT,
-    question TEXT,
-    submitted_at TEXT NOT NULL,
-    steps TEXT NOT NULL DEFAULT '[]',
-    state TEXT NOT NULL DEFAULT '{}',
-    error TEXT,
-    plan TEXT NOT NULL,
-    run_id TEXT NOT NULL UNIQUE,
-    owner TEXT NOT NULL,
-    idempotency_key TEXT,
-    fingerprint TEXT,
-    PRIMARY KEY (conversation_id, turn_index)
-);
-CREATE INDEX IF NOT EXISTS turns_by_status ON turns(status);
-CREATE TABLE IF NOT EXISTS citations (
-    conversation_id TEXT NOT NULL,
-    turn_index INTEGER NOT NULL,
-    idx INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    dataset TEXT NOT NULL,
-    date TEXT,
-    page_num INTEGER,
-    url TEXT NOT NULL,
-    block_id TEXT,
-    parent_index INTEGER,
-    document_id TEXT NOT NULL,
-    dataset_id TEXT NOT NULL,
-    passage TEXT,
-    PRIMARY KEY (conversation_id, idx),
-    FOREIGN KEY (conversation_id, turn_index) REFERENCES turns ON DELETE CASCADE
-);
-CREATE TABLE IF NOT EXISTS documents (
-    document_id TEXT PRIMARY KEY,
-    conversation_id TEXT NOT NULL,
-    turn_index INTEGER NOT NULL,
-    title TEXT NOT NULL,
-    type TEXT NOT NULL,
-    filename TEXT,
-    media_type TEXT,
-    content TEXT,
-    path TEXT,
-    created_at TEXT NOT NULL,
-    seq BIGINT GENERATED ALWAYS AS IDENTITY,
-    FOREIGN KEY (conversation_id, turn_index) REFERENCES turns ON DELETE CASCADE
-);
-CREATE INDEX IF NOT EXISTS documents_by_turn ON documents(conversation_id, turn_index);
-CREATE TABLE IF NOT EXISTS idempotency_keys (
-    account TEXT NOT NULL,
-    key TEXT NOT NULL,
-    fingerprint TEXT NOT NULL,
-    state TEXT NOT NULL,
-    owner TEXT NOT NULL,
-    conversation_id TEXT,
-    turn_index INTEGER,
-    run_id TEXT,
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (account, key)
-);
-CREATE TABLE IF NOT EXISTS questions (
-    account TEXT NOT NULL,
-    month TEXT NOT NULL,
-    used INTEGER NOT NULL,
-    PRIMARY KEY (account, month)
-);
-CREATE TABLE IF NOT EXISTS secrets (
+# PostgreSQL's forms of the SQLite schema's types (one definition of the tables), and the table
+# of secrets that SQLite keeps in a file beside the store.
+_PG_FORMS = (
+    ("    activity INTEGER NOT NULL", "    activity BIGINT NOT NULL"),
+    (
+        "    created_at TEXT NOT NULL,\n    FOREIGN KEY (conversation_id, turn_index) REFERENCES turns",
+        "    created_at TEXT NOT NULL,\n    seq BIGINT GENERATED ALWAYS AS IDENTITY,\n"
+        "    FOREIGN KEY (conversation_id, turn_index) REFERENCES turns",
+    ),
+)
+_SECRETS = """CREATE TABLE IF NOT EXISTS secrets (
     name TEXT PRIMARY KEY,
     value BYTEA NOT NULL
 );
 """
-    + OWNERS_SCHEMA
-)
+
+
+def pg_schema(schema: str) -> str:
+    """The store's SQLite schema as PostgreSQL writes it; each form must apply exactly once."""
+    for sqlite, postgres in _PG_FORMS:
+        if schema.count(sqlite) != 1:
+            raise AssertionError(f"the schema no longer holds {sqlite!r} once")
+        schema = schema.replace(sqlite, postgres)
+    return schema + _SECRETS
+
+
+PG_SCHEMA = pg_schema(SCHEMA) + OWNERS_SCHEMA
 WRITES = (CONVERSATIONS, 0)  # the advisory lock every write holds
 SECRET = "download links"
 

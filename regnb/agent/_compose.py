@@ -16,7 +16,7 @@ from regnb.agent._cfr import cfr_title
 from regnb.agent._citations import CitationBook
 from regnb.agent._config import AgentConfig
 from regnb.agent._furniture import is_furniture
-from regnb.agent._guidance import pick_recommendations
+from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._labels import firm_of
 from regnb.agent._quotes import core_quotes, has_substance, short_statement
 from regnb.agent._rank import Term, keyword_score, plan_terms
@@ -221,7 +221,7 @@ class _Composer:
         units = _first_of_each([p for p in every if self.quotable(p)])
         limit = self.evidence.per_subject
         if document_kind(doc.dataset) == "guidance":
-            return self.guidance_units(units, limit + self.config.guidance_extra)
+            return self.guidance_units(doc, units, limit + self.config.guidance_extra)
         if len(units) <= limit:
             return units
         plan = self.evidence.plan
@@ -232,10 +232,16 @@ class _Composer:
         chosen += [p for p in units if id(p) not in relevant][: limit - len(chosen)]
         return sorted(chosen, key=units.index)
 
-    def guidance_units(self, units: list[Passage], limit: int) -> list[Passage]:
+    def guidance_units(self, doc: Found, units: list[Passage], limit: int) -> list[Passage]:
         """A guidance's recommendations about what is asked, then one of each of its sections
-        in turn (never its introduction or scope unless it says most about the question)."""
-        return pick_recommendations(units, limit)
+        in turn (never its introduction or scope unless it says most about the question); for
+        a question about the whole guidance, one of each section in the guidance's order."""
+        asked = [t for t in plan_terms(self.evidence.plan) if not t.anchor]
+        if aspect_terms(asked, doc.title):
+            return pick_recommendations(units, limit)
+        sections = len({p.unit.heading for p in units})
+        limit = min(max(limit, sections), self.config.guidance_sections)
+        return pick_recommendations(units, limit, whole=True)
 
     def subject_sentence(self, doc: Found, units: list[Passage]) -> Finding | None:
         """ "The Form 483 to Acme (2021-03-04) lists 3 observations, 1 a repeat: “…” [4] …" """

@@ -34,6 +34,9 @@ class AgentConfig:
     page_budget: int = 36  # pages read per turn, shared by the documents read
     pages_per_document: int = 8  # at most, for a document found by its words
     subject_pages: int = 15  # at most, for a document the question names (read from page 1)
+    contents_pages: int = 12  # a guidance's first pages, read for its table of contents
+    guidance_pages: int = 24  # at most, for a guidance asked about as a whole (a page a section)
+    guidance_sections: int = 24  # at most, recommendations listed for a guidance as a whole
     term_examples: int = 2  # documents read for each term a count question counts
     title_share: float = 0.4  # of a document's weight: how much of the question its title holds
     # Ranking

@@ -18,7 +18,18 @@ from regnb.agent._words import content_words, stem, word_set
 __all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_recommendations"]
 
 # Sections of a guidance that describe it rather than recommend anything.
-FRONT_MATTER = ("introduction", "scope", "background", "preface", "purpose", "sections", "i. ")
+FRONT_MATTER = (
+    "introduction",
+    "scope",
+    "background",
+    "preface",
+    "purpose",
+    "sections",
+    "glossary",
+    "i. ",
+)
+FOOTNOTE = re.compile(r"\d{1,3}\s+[A-Z]")  # a paragraph that opens with its note's number
+WHOLE_RANKED = 0.25  # of the recommendations listed for a whole guidance, this share by topic
 # What a guidance recommends or the policy it states.
 STATES = re.compile(
     r"\b(?:recommends?|recommended|should|we encourage|fda expects|you must|is expected to|intends? to|"
@@ -61,19 +72,22 @@ def about(passage: Passage, aspect: Sequence[Term]) -> float:
     return keyword_score("\n".join([*unit.outline, unit.heading, unit.text]), aspect)
 
 
-def _sections(units: Sequence[Passage]) -> list[list[Passage]]:
+def _sections(units: Sequence[Passage], in_order: bool = False) -> list[list[Passage]]:
     """The units grouped by section heading, each section's units most about the asked aspect
-    first (then in the guidance's order), the sections most about it first."""
+    first (then in the guidance's order), the sections most about it first; or, `in_order`,
+    all in the guidance's order (a section opens with what it is about)."""
     out: dict[str, list[Passage]] = {}
     for p in units:
         out.setdefault(p.unit.heading, []).append(p)
+    if in_order:  # a footnote ("58 See the guidance for industry…") after the text
+        return [sorted(s, key=lambda p: bool(FOOTNOTE.match(p.unit.text))) for s in out.values()]
     sections = [sorted(s, key=lambda p: -p.topic) for s in out.values()]
     return sorted(sections, key=lambda s: -s[0].topic)
 
 
-def _spread(units: Sequence[Passage], limit: int) -> list[Passage]:
+def _spread(units: Sequence[Passage], limit: int, in_order: bool = False) -> list[Passage]:
     """At most `limit` units, one of each section in turn."""
-    sections = _sections(units)
+    sections = _sections(units, in_order)
     chosen: list[Passage] = []
     depth = 0
     while len(chosen) < limit and any(depth < len(s) for s in sections):
@@ -82,16 +96,27 @@ def _spread(units: Sequence[Passage], limit: int) -> list[Passage]:
     return chosen
 
 
-def pick_recommendations(units: Sequence[Passage], limit: int) -> list[Passage]:
+def pick_recommendations(
+    units: Sequence[Passage], limit: int, *, whole: bool = False
+) -> list[Passage]:
     """At most `limit` units, in the guidance's order: those most about what is asked
     (`Passage.topic`), an introduction's only when it says as much as any; when nothing is
-    about it, one recommendation of each section in turn."""
+    about it, or the question is about the `whole` guidance, one recommendation of each section
+    in turn."""
     stated = [p for p in units if STATES.search(p.unit.text)]
     body = [p for p in stated if p.unit.kind == "recommendation" and not is_front_matter(p)]
     best = max((p.topic for p in body), default=0.0)
-    if max((p.topic for p in stated), default=0.0) > 0:
-        pool = [p for p in stated if p in body or (p.topic > 0 and p.topic >= best)]
-        ranked = sorted(pool, key=lambda p: (-p.topic, -p.keyword))
+    pool = [p for p in stated if p in body or (p.topic > 0 and p.topic >= best)]
+    ranked = sorted(pool, key=lambda p: (-p.topic, -p.keyword))
+    if whole and body:
+        chosen = ranked[: int(limit * WHOLE_RANKED)]
+        covered = {p.unit.heading for p in chosen}
+        rest = [p for p in body if p not in chosen]
+        chosen += _spread(
+            [p for p in rest if p.unit.heading not in covered], limit - len(chosen), in_order=True
+        )
+        chosen += _spread([p for p in rest if p not in chosen], limit - len(chosen), in_order=True)
+    elif max((p.topic for p in stated), default=0.0) > 0:
         chosen = ranked[:limit]
     else:
         chosen = _spread(body, limit)

@@ -18,6 +18,7 @@ from regnb.agent._furniture import common_share, is_furniture
 from regnb.agent._guidance import about, aspect_terms
 from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import (
+    Term,
     blend,
     document_terms,
     focus_terms,
@@ -35,6 +36,7 @@ from regnb.agent._structure import (
     states_standard,
     trimmed,
 )
+from regnb.agent._toc import contents, page_offset, section_pages
 from regnb.agent._words import content_words
 from regnb.agent.types import Step
 from regnb.errors import RegnbError
@@ -293,10 +295,12 @@ class Researcher:
         request_plan: str,
         check: Callable[[], None],
         subjects: Sequence[Found] = (),
+        asked: Sequence[Term] = (),
     ) -> tuple[tuple[Found, ...], dict[tuple[str, int], str]]:
         """The best pages of each document, as the document reader returns them; when few
         documents are read, the pages next to their best ones too. A document the question
-        names is read from its first page (its findings, in order). The documents as read (their
+        names is read from its first page (its findings, in order); a guidance it names, at the
+        sections its table of contents gives for what is `asked`. The documents as read (their
         `pages` the pages read), and the text of each page read."""
         config = self.config
         pages: dict[tuple[str, int], str] = {}
@@ -312,6 +316,11 @@ class Researcher:
                     first = tuple(n for n in first if (doc.document_id, n) in pages)
                 out.append(replace(doc, pages=first))
                 continue
+            if doc.document_id in named:
+                chosen = self._by_contents(doc, asked, request_plan, pages)
+                if chosen:
+                    out.append(replace(doc, pages=chosen))
+                    continue
             wanted = config.subject_pages if doc.document_id in named else per_doc
             best = list(doc.pages)
             best += _neighbours(best, wanted - len(best))
@@ -319,6 +328,36 @@ class Researcher:
                 self._read_range(doc, page, page, request_plan, pages)
             out.append(replace(doc, pages=tuple(n for n in best if (doc.document_id, n) in pages)))
         return tuple(out), pages
+
+    def _by_contents(
+        self,
+        doc: Found,
+        asked: Sequence[Term],
+        request_plan: str,
+        pages: dict[tuple[str, int], str],
+    ) -> tuple[int, ...]:
+        """The pages of a guidance chosen from its table of contents and read: its sections
+        about the asked aspect, the search's best pages in its body, then each section's start;
+        none when it has no contents the pages can be placed by."""
+        config = self.config
+        try:
+            head = self.source.read(doc.document_id, 1, config.contents_pages, plan=request_plan)
+        except RegnbError:
+            return ()
+        texts = {int(p["page_num"]): p["text"] for p in head.page_list}
+        sections, toc_last = contents(texts)
+        offset = page_offset(sections, texts, toc_last) if sections else None
+        if offset is None:
+            return ()
+        aspect = aspect_terms(asked, doc.title)
+        budget = config.subject_pages if aspect else config.guidance_pages
+        wanted = section_pages(sections, offset, head.total_pages, aspect, budget, doc.pages)
+        for num in wanted:
+            if num in texts:
+                pages[(doc.document_id, num)] = texts[num]
+        for num in sorted(n for n in wanted if n not in texts):
+            self._read_range(doc, num, num, request_plan, pages)
+        return tuple(n for n in wanted if (doc.document_id, n) in pages)
 
     def _read_range(
         self,

@@ -532,6 +532,8 @@ _GUIDANCE_HEADING = re.compile(
     r"^(?:((?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*))[.)]?\s+)?([A-Z][^.:;]{2,90})$"
 )
 _LINE_NUMBER = re.compile(r"^\d{1,4}$")
+# One word that opens a sentence, never a section: "See", "The", "For".
+_NOT_TITLES = word_set("the a an see for in this these that those as if when where note also")
 _ENUMERATOR = re.compile(r"^((?:[IVX]{1,5}|[A-Z]|\d{1,2}(?:\.\d{1,2})*))[.)]?$")
 # What a guidance recommends, and the policy it states ("FDA intends to exercise enforcement
 # discretion", "does not intend to object", "you must").
@@ -582,6 +584,8 @@ class _Guidance(_Reader):
             return None
         enumerator = match.group(1) or enumerator
         title = match.group(2)
+        if enumerator is None and title.lower() in _NOT_TITLES:
+            return None  # a sentence wrapped after its first word: "The\nAppendices provide…"
         capitals = enumerator is not None and title.upper() == title
         if capitals:  # "C. HOW SHOULD A FIRM INITIATE A VOLUNTARY RECALL?"
             ok = _is_title_line(title.rstrip("?"), max_words=CAPITAL_TITLE_WORDS)

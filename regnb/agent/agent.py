@@ -491,7 +491,7 @@ class ExtractiveAgent:
             documents += choose_documents(rest, wanted - len(documents), weights)
         noun = "document" if len(documents) == 1 else "documents"
         run.step(Step(f"Reading {len(documents)} {noun}", len(documents)))
-        read, pages = self.researcher.read(documents, request.plan, run.check, subjects)
+        read, pages = self.researcher.read(documents, request.plan, run.check, subjects, asked)
         run.stage()
         by_id = {id(d): r for d, r in zip(documents, read, strict=True)}
         return Reading(

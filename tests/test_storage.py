@@ -5,6 +5,8 @@ cannot be used."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -156,3 +158,15 @@ def test_refused_credentials_are_forbidden_and_name_the_variables(
         regnb.open(f"{s3_bucket}/corpus")
     assert err.value.field == "corpus"
     assert s3_bucket in str(err.value)
+
+
+def test_import_regnb_loads_no_object_store_client() -> None:
+    """S3 is pyarrow's own; fsspec (other schemes), boto3 and moto (the tests') are not loaded
+    by `import regnb` or by opening a folder."""
+    code = (
+        "import sys, regnb, regnb._storage as s; s.location('.')\n"
+        "print(sorted(m for m in ('fsspec', 'boto3', 'botocore', 'moto', 's3fs') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -18,8 +18,9 @@ depends on the batch, not the corpus; `merge_index` rewrites small or partly del
 Files no manifest names (a killed build's) are removed by the next writer, under a lock.
 
 A corpus on an object store (`regnb._storage`) is indexed the same way into this local folder
-(keyed by the corpus's salt and URL), its shards read one batch at a time; where the corpus holds
-a published index of its current version (`regnb._published`), that is downloaded instead.
+(keyed by the corpus's salt and URL), its shards read one batch at a time. Where there is no
+index to bring up to date and the corpus holds a published index of its current version
+(`regnb._published`), that is downloaded instead of built.
 """
 
 from __future__ import annotations
@@ -218,9 +219,9 @@ def ensure_index(
     threads: int = 0,
     batch_pages: int | None = None,
 ) -> IndexFiles:
-    """The index of the corpus's current version: reused, downloaded where the corpus holds it
-    published (`regnb._published`), brought up to date, or built (an index of an earlier
-    version is rebuilt once)."""
+    """The index of the corpus's current version: reused, brought up to date, or built (an
+    index of an earlier version is rebuilt once). Where a build from nothing would be needed
+    and the corpus holds its index published (`regnb._published`), that is downloaded."""
     from regnb._published import download_index
 
     corpus = location(corpus)
@@ -231,7 +232,7 @@ def ensure_index(
     state = IndexState.load(folder)
     if state is not None and state.fingerprint == manifest.fingerprint():
         return IndexFiles(folder)
-    if not download_index(corpus, folder, manifest, progress=progress):
+    if state is not None or not download_index(corpus, folder, manifest, progress=progress):
         update_index(
             corpus, catalog, folder, progress=progress, threads=threads, batch_pages=batch_pages
         )

@@ -153,27 +153,49 @@ def test_a_published_index_that_fails_its_checks_is_built_instead(
         assert eng.search(["aseptic"]).total == 2  # built from the shards
 
 
-def test_a_download_replaces_an_older_local_index_without_touching_its_files(
+def test_a_replica_with_an_older_index_updates_it_rather_than_downloading(
     corpus: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Another machine added documents and published; this one, with the older index, downloads
-    the new one: new names for the new files, the old ones kept for open snapshots."""
     with _open(corpus) as eng:
-        old_files = set(index.IndexState.load(eng.index_path).files())  # type: ignore[union-attr]
         folder = eng.index_path
     monkeypatch.setenv("REGNB_HOME", str(tmp_path / "publisher"))
-    regnb.write_corpus(
-        corpus,
-        {"fda_483": [doc("New", ["aseptic too"])]},
-        encoder=regnb.HashingEncoder(),
-        progress=False,
-    )
+    new = {"fda_483": [doc("New", ["aseptic too"])]}
+    regnb.write_corpus(corpus, new, encoder=regnb.HashingEncoder(), progress=False)
     index.publish(corpus, progress=False)
     monkeypatch.setenv("REGNB_HOME", str(folder.parents[2]))
-    built = _no_build(monkeypatch)
+    downloads: list[str] = []
+    monkeypatch.setattr(StoreFolder, "download", lambda *a: downloads.append(a[1]))
     with _open(corpus) as eng:
         assert eng.search(["aseptic"]).total == 3
-        state = index.IndexState.load(eng.index_path)
-        assert state is not None and set(state.previous) == old_files
-        assert not old_files & set(state.files())
+        assert eng.index_path == folder
+    assert downloads == []
+
+
+def test_a_download_over_an_older_index_leaves_its_files_for_open_snapshots(
+    corpus: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(Another process may have built an older index meanwhile.) The downloaded files get new
+    names; the old ones stay named as the previous generation, for snapshots still open."""
+    with _open(corpus) as eng:
+        folder = eng.index_path
+    old = index.IndexState.load(folder)
+    assert old is not None
+    monkeypatch.setenv("REGNB_HOME", str(tmp_path / "publisher"))
+    new = {"fda_483": [doc("New", ["aseptic too"])]}
+    regnb.write_corpus(corpus, new, encoder=regnb.HashingEncoder(), progress=False)
+    index.publish(corpus, progress=False)
+    loc = location(corpus)
+    manifest = regnb.shards.Manifest.load(loc)
+    assert manifest is not None
+    assert _published.download_index(loc, folder, manifest, progress=False)
+    state = index.IndexState.load(folder)
+    assert state is not None and state.fingerprint == manifest.fingerprint()
+    assert state.generation > old.generation
+    assert set(state.previous) == set(old.files())
+    assert not set(old.files()) & set(state.files())
+    assert all((folder / name).exists() for name in state.files() + state.previous)
+    built = _no_build(monkeypatch)
+    monkeypatch.setenv("REGNB_HOME", str(folder.parents[2]))
+    with _open(corpus) as eng:
+        assert eng.search(["aseptic"]).total == 3
     assert built == []

@@ -110,8 +110,9 @@ class Location(ABC):
         """Copy a local file to the location (a whole write, as `write_bytes`)."""
 
     @abstractmethod
-    def stamp(self, rel: str) -> Hashable | None:
-        """What tells one version of a file from the next (None where there is none)."""
+    def stamp(self, rel: str, *, fresh: bool = False) -> Hashable | None:
+        """What tells one version of a file from the next (None where there is none); `fresh`:
+        read now, whatever a store's poll interval says."""
 
     def exists(self, rel: str) -> bool:
         return self.size(rel) is not None
@@ -183,7 +184,7 @@ class LocalFolder(Location):
     def upload(self, source: Path, rel: str) -> None:
         self.write_bytes(rel, source.read_bytes())
 
-    def stamp(self, rel: str) -> Hashable | None:
+    def stamp(self, rel: str, *, fresh: bool = False) -> Hashable | None:
         """Inode, modification time, size (each version is a new file renamed over the old)."""
         try:
             st = os.stat(self.folder / rel)
@@ -276,12 +277,12 @@ class StoreFolder(Location):
             for block in iter(lambda: f.read(CHUNK), b""):
                 sink.write(block)
 
-    def stamp(self, rel: str) -> Hashable | None:
-        """The content's checksum, read again at most every `poll_s` seconds (a store's times
-        are whole seconds: two commits in one second would look alike)."""
+    def stamp(self, rel: str, *, fresh: bool = False) -> Hashable | None:
+        """The content's checksum, read again at most every `poll_s` seconds unless `fresh` (a
+        store's times are whole seconds: two commits in one second would look alike)."""
         now = self.clock()
         seen = self._stamps.get(rel)
-        if seen is not None and now - seen[0] < self.poll_s:
+        if seen is not None and now - seen[0] < self.poll_s and not fresh:
             return seen[1]
         try:
             stamp: Hashable | None = hashlib.sha256(self.read_bytes(rel)).hexdigest()

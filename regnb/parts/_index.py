@@ -83,13 +83,14 @@ class CorpusIndex:
         """The index's current snapshot (see `current`)."""
         return self.current()
 
-    def current(self) -> IndexStore:
+    def current(self, *, fresh: bool = False) -> IndexStore:
         """The current snapshot: the one held, unless the corpus or the index manifest changed
         since it was opened (two `stat`s). Then the corpus's new documents are indexed and the
         new manifest opened, by this call; calls on other threads meanwhile get the snapshot
-        held. A failure is logged and the snapshot held is kept."""
+        held. A failure is logged and the snapshot held is kept. `fresh`: the corpus manifest
+        is read now, even on an object store within its poll interval."""
         store = self._store
-        corpus = self.location.stamp(shards.MANIFEST)
+        corpus = self.location.stamp(shards.MANIFEST, fresh=fresh)
         if corpus == self._corpus_stamp and manifest_stamp(store.files.manifest) == store.stamp:
             return store
         if not self._refreshing.acquire(blocking=False):

@@ -136,6 +136,7 @@ class Watchlist:
         the search, else page 1) and `ingested` (UTC). A replaced document enters again."""
         self.saved = self.store.load(self.name)  # another process may have marked it
         state = CorpusState.read(self.engine.path)
+        self.engine.index.current(fresh=True)  # the index holds what the state read lists
         self._read = state
         mark = self.saved.marks.get(state.salt)
         since = parse_time(self.saved.since)

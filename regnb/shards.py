@@ -336,17 +336,21 @@ def verify(corpus: Corpus, manifest: Manifest) -> None:
     (a CorpusError names the first that does not). On an object store only the sizes: reading
     every shard before each write would cost the whole corpus; a read checks the checksum."""
     loc = location(corpus)
+    listed: dict[str, int] = {}
+    if loc.local is None:  # one listing per dataset folder rather than a request per file
+        for dataset in sorted({e.dataset for e in manifest.shards}):
+            listed.update((f.rel, f.size) for f in loc.files(dataset))
     for entry in manifest.shards:
         for which in ("documents", "pages"):
             if loc.local is None:
-                _check_sized(loc, entry, which)  # a store's checksums are checked as read
+                _check_sized(loc, entry, which, listed.get(getattr(entry, which)))
             else:
                 _check_file(loc, entry, which)
 
 
-def _check_sized(loc: Location, entry: ShardEntry, which: str) -> None:
+def _check_sized(loc: Location, entry: ShardEntry, which: str, size: int | None) -> None:
+    """A store's shard object as one listing saw it (checksums are checked as it is read)."""
     rel: str = getattr(entry, which)
-    size = loc.size(rel)
     if size is None:
         raise CorpusError(f"{loc.where(rel)}: shard file is missing")
     if size != entry.sizes[which]:

@@ -348,6 +348,11 @@ def location(corpus: str | os.PathLike[str] | Location) -> Location:
 
 def _s3(url: str) -> StoreFolder:
     parsed = urlparse(url)
+    if parsed.username or parsed.password:  # they would show in every message and log line
+        raise InvalidRequest(
+            "s3://: put credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not the URL",
+            field="corpus",
+        )
     bucket = parsed.netloc
     if not bucket:
         raise InvalidRequest(f"{url}: an S3 URL names a bucket: s3://bucket/prefix", field="corpus")

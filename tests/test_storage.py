@@ -127,12 +127,21 @@ def test_a_folder_stamp_changes_with_each_version(tmp_path: Path) -> None:
     [
         ("nosuchscheme://bucket/corpus", "unknown storage scheme 'nosuchscheme'"),
         ("s3:///corpus", "names a bucket"),
+        ("s3://AKIA:secret@bucket/corpus", "not the URL"),
     ],
 )
 def test_an_unusable_url_is_an_invalid_request_naming_the_corpus(url: str, words: str) -> None:
     with pytest.raises(InvalidRequest, match=words) as err:
         location(url)
     assert err.value.field == "corpus"
+    assert "secret" not in str(err.value)
+
+
+def test_a_corpus_may_be_a_whole_bucket(s3_bucket: str) -> None:
+    loc = location(s3_bucket)
+    loc.write_bytes("manifest.json", b"{}")
+    assert [f.rel for f in loc.files()] == ["manifest.json"]
+    assert loc.where("manifest.json") == f"{s3_bucket}/manifest.json"
 
 
 def test_a_missing_bucket_is_not_found(s3_bucket: str) -> None:

@@ -28,7 +28,7 @@ import pyarrow as pa
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
-from regnb.errors import Forbidden, InvalidRequest, NotFound
+from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 
 __all__ = [
     "POLL_S",
@@ -356,11 +356,14 @@ def _s3(url: str) -> StoreFolder:
     bucket = parsed.netloc
     if not bucket:
         raise InvalidRequest(f"{url}: an S3 URL names a bucket: s3://bucket/prefix", field="corpus")
-    with storage_error(url):
-        fs, _ = pafs.FileSystem.from_uri(f"s3://{bucket}")
-        info = fs.get_file_info(bucket)
+    endpoint = os.environ.get("AWS_ENDPOINT_URL", "AWS")
+    try:
+        with storage_error(url):
+            fs, _ = pafs.FileSystem.from_uri(f"s3://{bucket}")
+            info = fs.get_file_info(bucket)
+    except OSError as exc:
+        raise CorpusError(f"{url}: cannot reach the object store at {endpoint}: {exc}") from exc
     if info.type == pafs.FileType.NotFound:
-        endpoint = os.environ.get("AWS_ENDPOINT_URL", "AWS")
         raise NotFound(f"{url}: there is no bucket {bucket!r} at {endpoint}", field="corpus")
     return StoreFolder(url, fs, f"{bucket}/{parsed.path.strip('/')}".rstrip("/"))
 

@@ -20,7 +20,7 @@ from regnb._storage import (
     is_url,
     location,
 )
-from regnb.errors import Forbidden, InvalidRequest, NotFound
+from regnb.errors import CorpusError, Forbidden, InvalidRequest, NotFound
 
 _MEMORY = itertools.count()
 
@@ -148,6 +148,16 @@ def test_a_missing_bucket_is_not_found(s3_bucket: str) -> None:
     with pytest.raises(NotFound, match="there is no bucket 'regnb-missing'") as err:
         location("s3://regnb-missing/corpus")
     assert err.value.field == "corpus"
+
+
+def test_an_unreachable_endpoint_is_a_corpus_error_naming_it(
+    s3_bucket: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AWS_ENDPOINT_URL", "http://127.0.0.1:9")  # discard: nothing listens
+    with pytest.raises(
+        CorpusError, match=r"cannot reach the object store at http://127\.0\.0\.1:9"
+    ):
+        location(f"{s3_bucket}/corpus")
 
 
 def test_opening_a_prefix_that_holds_no_corpus_is_not_found(s3_bucket: str) -> None:

@@ -117,6 +117,9 @@ def _read_published(loc: Location, manifest: shards.Manifest) -> tuple[IndexStat
             raise ValueError(f"it names a file outside the index: {name!r}")
         if not isinstance(meta.get("size"), int) or not isinstance(meta.get("sha256"), str):
             raise ValueError(f"{name}: size and sha256 are missing")
+    missing = set(state.files()) - {PurePosixPath(name).parts[0] for name in files}
+    if missing:
+        raise ValueError(f"it lists no files of {sorted(missing)}")
     return state, files
 
 

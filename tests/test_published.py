@@ -137,20 +137,51 @@ def test_what_a_killed_process_left_is_removed_and_not_trusted(
     assert ".download-dead" not in names and "terms-7.arrow" not in names
 
 
+def _flip_a_byte(loc: Any, prefix: str, listing: dict[str, Any]) -> str:
+    name = next(n for n in listing["files"] if n.startswith("terms-"))
+    data = bytearray(loc.read_bytes(f"{prefix}/{name}"))
+    data[-1] ^= 0xFF
+    loc.write_bytes(f"{prefix}/{name}", bytes(data))
+    return f"{name} differs from its listing"
+
+
+def _drop_a_segment(loc: Any, prefix: str, listing: dict[str, Any]) -> str:
+    segment = listing["index"]["segments"][0]["id"]
+    listing["files"] = {n: m for n, m in listing["files"].items() if not n.startswith(segment)}
+    loc.write_bytes(f"{prefix}/published.json", json.dumps(listing).encode())
+    return f"lists no files of ['{segment}']"
+
+
+def _escape_the_folder(loc: Any, prefix: str, listing: dict[str, Any]) -> str:
+    listing["files"]["../../manifest.json"] = {"size": 1, "sha256": "0"}
+    loc.write_bytes(f"{prefix}/published.json", json.dumps(listing).encode())
+    return "names a file outside the index"
+
+
+def _another_version(loc: Any, prefix: str, listing: dict[str, Any]) -> str:
+    listing["index"]["version"] = 1
+    loc.write_bytes(f"{prefix}/published.json", json.dumps(listing).encode())
+    return "index version 1"
+
+
+@pytest.mark.parametrize(
+    "damage", [_flip_a_byte, _drop_a_segment, _escape_the_folder, _another_version]
+)
 def test_a_published_index_that_fails_its_checks_is_built_instead(
-    corpus: str, fresh_home: Path, monkeypatch: pytest.MonkeyPatch
+    corpus: str,
+    fresh_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    damage: Any,
 ) -> None:
     where = index.publish(corpus, progress=False)
     loc = location(corpus)
     prefix = where[len(corpus) + 1 :]
-    listing = json.loads(loc.read_bytes(f"{prefix}/published.json"))
-    damaged = next(n for n in listing["files"] if n.startswith("terms-"))
-    data = bytearray(loc.read_bytes(f"{prefix}/{damaged}"))
-    data[-1] ^= 0xFF
-    loc.write_bytes(f"{prefix}/{damaged}", bytes(data))
+    problem = damage(loc, prefix, json.loads(loc.read_bytes(f"{prefix}/published.json")))
     monkeypatch.setenv("REGNB_HOME", str(fresh_home))
     with _open(corpus) as eng:
         assert eng.search(["aseptic"]).total == 2  # built from the shards
+    assert problem in caplog.text
 
 
 def test_a_replica_with_an_older_index_updates_it_rather_than_downloading(

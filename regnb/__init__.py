@@ -105,7 +105,8 @@ _default_lock = threading.Lock()
 def open(
     path: str | Path | None = None, plan: str = "enterprise", encoder: Encoder | None = None
 ) -> Engine:
-    """Open a corpus folder (None: the demo corpus); its index is built on first use."""
+    """Open a corpus: a folder, or a URL on object storage (`s3://bucket/prefix`); None: the
+    demo corpus. Its index is built (or downloaded, where published) on first use."""
     return Engine(path, plan=plan, encoder=encoder)
 
 

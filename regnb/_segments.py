@@ -624,7 +624,7 @@ def _live_rows(table: pa.Table, live_docs: np.ndarray, new_doc: np.ndarray) -> p
 
 
 def shard_tables(
-    corpus: Path, entry: shards.ShardEntry, dim: int
+    corpus: shards.Corpus, entry: shards.ShardEntry, dim: int
 ) -> tuple[pa.Table, pa.Table, np.ndarray]:
     """One shard, checked, as segment document rows (first_page_id from 0), pages and vectors."""
     documents = shards.read_documents(corpus, entry)

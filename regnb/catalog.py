@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -14,10 +13,12 @@ from typing import Any, cast
 
 import pandas as pd
 
+from regnb._storage import Location, location
 from regnb.errors import CorpusError, InvalidRequest
 
 __all__ = ["Catalog", "Dataset", "load_catalog"]
 
+CORPUS_CATALOG = "catalog.json"  # a corpus's own additions to the catalog
 DATASET_ID = re.compile(r"^[a-z][a-z0-9_]{1,63}$")
 FILTER_TYPES = {"string", "boolean", "integer", "number"}
 
@@ -214,23 +215,29 @@ def _with_additions(
     return merge_entries(package, own)
 
 
-def load_catalog(corpus: Path | None = None) -> Catalog:
-    """The package catalog with the corpus folder's `catalog.json` additions applied."""
+def load_catalog(corpus: str | Path | Location | None = None) -> Catalog:
+    """The package catalog with the corpus's `catalog.json` additions applied (a folder or an
+    object store, `regnb._storage`)."""
     entries = _package_entries()
     source = "regnb/catalog.json"
-    if corpus is not None and (Path(corpus) / "catalog.json").exists():
-        entries = _with_additions(entries, _corpus_additions(Path(corpus)))
-        source = str(Path(corpus) / "catalog.json")
+    if corpus is not None:
+        loc = location(corpus)
+        additions = _corpus_additions(loc)
+        if additions is not None:
+            entries = _with_additions(entries, additions)
+            source = loc.where(CORPUS_CATALOG)
     return Catalog([_parse_entry(e, source) for e in entries])
 
 
-def _corpus_additions(corpus: Path) -> list[dict[str, Any]]:
-    """The entries of a corpus folder's `catalog.json` (none when it has no such file)."""
-    path = corpus / "catalog.json"
-    if not path.exists():
-        return []
+def _corpus_additions(loc: Location) -> list[dict[str, Any]] | None:
+    """The entries of a corpus's `catalog.json` (None when it has no such file)."""
+    path = loc.where(CORPUS_CATALOG)
     try:
-        entries = list(json.loads(path.read_text(encoding="utf-8"))["datasets"])
+        raw = loc.read_bytes(CORPUS_CATALOG)
+    except FileNotFoundError:
+        return None
+    try:
+        entries = list(json.loads(raw.decode("utf-8"))["datasets"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise CorpusError(f"{path}: cannot read the corpus catalog: {exc}") from exc
     for i, entry in enumerate(entries):
@@ -417,7 +424,7 @@ def _check_entries(
     return list(checked.values())
 
 
-def add_datasets(corpus: str | Path, entries: list[dict[str, Any]]) -> Catalog:
+def add_datasets(corpus: str | Path | Location, entries: list[dict[str, Any]]) -> Catalog:
     """Add or change datasets in the corpus folder's `catalog.json` (checked before it is saved).
 
     An entry with a new id adds a dataset of the user's own, available unless it says
@@ -427,15 +434,13 @@ def add_datasets(corpus: str | Path, entries: list[dict[str, Any]]) -> Catalog:
     `{"id": "ema_epar", "available": true, "date_field": ..., "filters": ..., "fields": ...}`.
     A bad entry raises `InvalidRequest` naming it (`datasets[2].fields`); nothing is saved then.
     """
-    corpus = Path(corpus).expanduser()
-    path = corpus / "catalog.json"
+    loc = location(corpus)
+    path = loc.where(CORPUS_CATALOG)
     package = _package_entries()
-    current = _corpus_additions(corpus)
+    current = _corpus_additions(loc) or []
     checked = _check_entries(entries, {e["id"]: e for e in package}, {e["id"]: e for e in current})
     additions = merge_entries(current, checked)
-    catalog = Catalog([_parse_entry(e, str(path)) for e in _with_additions(package, additions)])
-    corpus.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(".catalog.json.tmp")
-    tmp.write_text(json.dumps({"datasets": additions}, indent=1, ensure_ascii=False), "utf-8")
-    os.replace(tmp, path)
+    catalog = Catalog([_parse_entry(e, path) for e in _with_additions(package, additions)])
+    body = json.dumps({"datasets": additions}, indent=1, ensure_ascii=False)
+    loc.write_bytes(CORPUS_CATALOG, body.encode("utf-8"))
     return catalog

@@ -18,6 +18,7 @@ from typing import Any
 
 import regnb
 from regnb._passages import best_passage
+from regnb._storage import corpus_argument
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.present.html import status_reason
 from regnb.query import QuerySyntaxWarning
@@ -147,6 +148,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     if args.merge:
         regnb.index.merge(args.corpus)
+    if args.publish:
+        print(f"index published: {regnb.index.publish(args.corpus)}")
     with _engine(args) as eng:
         counts = eng.counts()
         print(f"index ready: {eng.index_path}")
@@ -172,10 +175,10 @@ def cmd_read(args: argparse.Namespace) -> int:
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--corpus",
-        type=Path,
+        type=corpus_argument,
         default=None,
-        metavar="DIR",
-        help="corpus folder (default: the demo corpus)",
+        metavar="DIR|URL",
+        help="corpus folder or s3://bucket/prefix (default: the demo corpus)",
     )
     parser.add_argument(
         "--plan",
@@ -296,6 +299,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("index", help="build (or check) the index of a corpus")
     _common(p)
     p.add_argument("--merge", action="store_true", help="merge small or partly deleted segments")
+    p.add_argument(
+        "--publish",
+        action="store_true",
+        help="copy the index into the corpus (<corpus>/_index/), so that replicas and notebooks "
+        "opening it download the index rather than build it",
+    )
     p.set_defaults(func=cmd_index)
 
     for module in ("regnb.ingest.cli", "regnb.server._cli", "regnb.watch._cli"):

@@ -5,6 +5,11 @@ content is skipped, with changed content it replaces the old one. Work is commit
 so an interrupted write keeps every batch already done and a re-run picks up where it stopped.
 Each batch is a numbered commit stamped with the clock's time (`regnb.shards`): when each
 document entered the corpus.
+
+A corpus in a folder takes one writer at a time by a file lock. A corpus on an object store
+(`s3://bucket/prefix`) has no lock: run one writer at a time; a second writer that committed
+meanwhile is detected before a commit, which then raises a CorpusError instead of losing
+either's documents.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import pyarrow as pa
 from tqdm.auto import tqdm
 
 from regnb import shards
+from regnb._storage import Location, location
 from regnb.catalog import Catalog, Dataset, load_catalog
 from regnb.dates import parse_date
 from regnb.encoder import Encoder, default_encoder
@@ -126,10 +132,16 @@ def validate_document(dataset: Dataset, doc: Mapping[str, Any], where: str) -> d
     }
 
 
+ORPHAN_AGE_S = 3600.0  # an unlisted object younger than this may be another writer's
+
+
 @contextlib.contextmanager
-def _locked(corpus: Path) -> Iterator[None]:
-    """One writer at a time per corpus folder."""
-    with open(corpus / ".write.lock", "w") as handle:
+def _locked(loc: Location) -> Iterator[None]:
+    """One writer at a time per corpus folder (an object store has no lock: see above)."""
+    if loc.local is None:
+        yield
+        return
+    with open(loc.local / ".write.lock", "w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
@@ -137,7 +149,9 @@ def _locked(corpus: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _existing(corpus: Path, manifest: shards.Manifest) -> dict[tuple[str, str], tuple[str, str]]:
+def _existing(
+    corpus: Location, manifest: shards.Manifest
+) -> dict[tuple[str, str], tuple[str, str]]:
     """(dataset, key) -> (content_hash, shard_id) of every committed document."""
     out: dict[tuple[str, str], tuple[str, str]] = {}
     for entry in manifest.shards:
@@ -147,9 +161,22 @@ def _existing(corpus: Path, manifest: shards.Manifest) -> dict[tuple[str, str], 
     return out
 
 
-def _remove_unreferenced(corpus: Path, manifest: shards.Manifest) -> None:
-    """Delete shard files that no committed manifest lists (left by an interrupted write)."""
+def _remove_unreferenced(
+    loc: Location, manifest: shards.Manifest, *, now: float | None = None
+) -> None:
+    """Delete shard files that no committed manifest lists (left by an interrupted write); on
+    an object store only those older than ORPHAN_AGE_S (a younger one may be a running
+    writer's, not yet committed)."""
     listed = {p for s in manifest.shards for p in (s.documents, s.pages)}
+    if loc.local is None:
+        cutoff = (time.time() if now is None else now) - ORPHAN_AGE_S
+        for stat in loc.files():
+            rel = stat.rel
+            shard_file = rel.count("/") == 1 and rel.endswith(".parquet")
+            if shard_file and rel not in listed and stat.mtime < cutoff:
+                loc.delete(rel)
+        return
+    corpus = loc.local
     for path in corpus.glob("*/*.parquet"):
         if path.relative_to(corpus).as_posix() not in listed:
             path.unlink(missing_ok=True)
@@ -190,7 +217,7 @@ def _shard_tables(
 
 
 def _drop_documents(
-    corpus: Path, manifest: shards.Manifest, shard_id: str, keys: set[str]
+    corpus: Location, manifest: shards.Manifest, shard_id: str, keys: set[str]
 ) -> list[shards.ShardEntry]:
     """Rewrite one shard without the documents whose keys are being replaced."""
     entry = next(s for s in manifest.shards if s.shard_id == shard_id)
@@ -237,18 +264,19 @@ def write_corpus(
     optional `key`. Every document is validated before anything is written. `clock` (epoch
     seconds) stamps each commit: the time its documents entered the corpus.
     """
-    corpus = Path(path).expanduser()
+    corpus = location(path)
     if not isinstance(documents, Mapping):
         raise InvalidRequest(
             "documents must map dataset ids to lists of documents", field="documents"
         )
-    corpus.mkdir(parents=True, exist_ok=True)
+    if corpus.local is not None:
+        corpus.local.mkdir(parents=True, exist_ok=True)
     checked = _validate_all(load_catalog(corpus), documents)
     return _write_validated(corpus, checked, encoder=encoder, progress=progress, clock=clock)
 
 
 def _write_validated(
-    corpus: Path,
+    corpus: str | Path | Location,
     checked: Mapping[str, list[dict[str, Any]]],
     *,
     encoder: Encoder | None = None,
@@ -257,6 +285,7 @@ def _write_validated(
 ) -> pd.DataFrame:
     """Write documents already checked by `validate_document` (the ingest connectors check
     each one as they read it) on top of the committed corpus, after verifying its shards."""
+    corpus = location(corpus)
     with _locked(corpus):
         encoder = encoder or default_encoder()
         manifest = shards.Manifest.load(corpus) or shards.Manifest.new(encoder.name, encoder.dim)
@@ -295,7 +324,7 @@ def _validate_all(
 
 
 def _write_checked(
-    corpus: Path,
+    corpus: Location,
     manifest: shards.Manifest,
     checked: Mapping[str, list[dict[str, Any]]],
     encoder: Encoder,
@@ -341,7 +370,7 @@ def _write_checked(
 
 
 def _commit_batch(
-    corpus: Path,
+    corpus: Location,
     manifest: shards.Manifest,
     dataset_id: str,
     batch: list[dict[str, Any]],
@@ -378,15 +407,15 @@ def _commit_batch(
     manifest.shards = [s for s in manifest.shards if s.shard_id not in replaced_by_shard]
     manifest.shards += new_entries
     manifest.commits = number
-    shards.write_manifest(corpus, manifest)
+    shards.write_manifest(corpus, manifest, previous=number - 1)
     for rel in old_files:
-        (corpus / rel).unlink(missing_ok=True)
+        corpus.delete(rel)
     _refresh_existing(corpus, new_entries, existing)
     return sum(len(k) for k in replaced_by_shard.values())
 
 
 def _refresh_existing(
-    corpus: Path,
+    corpus: Location,
     entries: list[shards.ShardEntry],
     existing: dict[tuple[str, str], tuple[str, str]],
 ) -> None:

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from regnb import conversation, paging, shards
+from regnb._storage import Location, location
 from regnb._store import IndexStore
 from regnb.catalog import Catalog
 from regnb.conversation import Conversation
@@ -70,7 +71,7 @@ class Engine:
     Open it with `regnb.open()`; it implements `regnb.interface.EngineAPI`."""
 
     settings: Settings
-    path: Path
+    path: Path | Location  # a folder, or a corpus on an object store
     plan: str
     index: CorpusIndex
     catalog: Catalog
@@ -93,9 +94,10 @@ class Engine:
         progress: bool = True,
     ) -> None:
         self.settings = settings or Settings.from_env()
-        self.path = Path(path).expanduser() if path is not None else demo_corpus_path()
+        loc = location(path if path is not None else demo_corpus_path())
+        self.path = loc.local if loc.local is not None else loc
         self.plan = check_plan(plan)
-        self.index = CorpusIndex.open(self.path, self.settings, progress=progress)
+        self.index = CorpusIndex.open(loc, self.settings, progress=progress)
         self.catalog = self.index.catalog
         store = self.index.store
         self.embedder = Embedder(

@@ -16,12 +16,18 @@ removed shards deleted; the manifest is then replaced in one rename, so a reader
 of segments or the new one. Building streams `REGNB_INDEX_BATCH_PAGES` pages at a time, so memory
 depends on the batch, not the corpus; `merge_index` rewrites small or partly deleted segments.
 Files no manifest names (a killed build's) are removed by the next writer, under a lock.
+
+A corpus on an object store (`regnb._storage`) is indexed the same way into this local folder
+(keyed by the corpus's salt and URL), its shards read one batch at a time. Where there is no
+index to bring up to date and the corpus holds a published index of its current version
+(`regnb._published`), that is downloaded instead of built.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import math
 import os
@@ -41,6 +47,7 @@ from tqdm.auto import tqdm
 
 from regnb import _segments as segments
 from regnb import shards
+from regnb._storage import Location, location
 from regnb.catalog import Catalog
 from regnb.errors import CorpusError, NotFound
 from regnb.settings import Settings, show_progress
@@ -60,6 +67,7 @@ __all__ = [
     "merge_index",
     "merge_runs",
     "needs_merge",
+    "publish",
     "update_index",
 ]
 
@@ -186,17 +194,24 @@ class IndexState:
             os.close(fd)
 
 
-def index_root(home: Path, manifest: shards.Manifest) -> Path:
-    return home / manifest.salt[:16]
+def index_root(home: Path, manifest: shards.Manifest, corpus: shards.Corpus | None = None) -> Path:
+    """The folder of a corpus's indexes: by its salt; for a corpus on an object store by its
+    salt and URL (the local cache of that corpus)."""
+    loc = location(corpus) if corpus is not None else None
+    if loc is None or loc.local is not None:
+        return home / manifest.salt[:16]
+    return home / f"{manifest.salt[:16]}-{hashlib.sha256(loc.url.encode()).hexdigest()[:8]}"
 
 
-def index_folder(home: Path, manifest: shards.Manifest) -> Path:
+def index_folder(
+    home: Path, manifest: shards.Manifest, corpus: shards.Corpus | None = None
+) -> Path:
     """The folder of the corpus's index (one per corpus, updated in place)."""
-    return index_root(home, manifest) / f"v{INDEX_VERSION}"
+    return index_root(home, manifest, corpus) / f"v{INDEX_VERSION}"
 
 
 def ensure_index(
-    corpus: Path,
+    corpus: shards.Corpus,
     catalog: Catalog,
     home: Path,
     *,
@@ -205,17 +220,22 @@ def ensure_index(
     batch_pages: int | None = None,
 ) -> IndexFiles:
     """The index of the corpus's current version: reused, brought up to date, or built (an
-    index of an earlier version is rebuilt once)."""
+    index of an earlier version is rebuilt once). Where a build from nothing would be needed
+    and the corpus holds its index published (`regnb._published`), that is downloaded."""
+    from regnb._published import download_index
+
+    corpus = location(corpus)
     manifest = shards.Manifest.load(corpus)
     if manifest is None:
         raise NotFound(f"no corpus at {corpus} (no manifest.json there)", field="corpus")
-    folder = index_folder(home, manifest)
+    folder = index_folder(home, manifest, corpus)
     state = IndexState.load(folder)
     if state is not None and state.fingerprint == manifest.fingerprint():
         return IndexFiles(folder)
-    update_index(
-        corpus, catalog, folder, progress=progress, threads=threads, batch_pages=batch_pages
-    )
+    if state is not None or not download_index(corpus, folder, manifest, progress=progress):
+        update_index(
+            corpus, catalog, folder, progress=progress, threads=threads, batch_pages=batch_pages
+        )
     for sibling in folder.parent.iterdir():  # earlier versions' indexes
         if sibling != folder and sibling.is_dir():
             shutil.rmtree(sibling, ignore_errors=True)
@@ -385,7 +405,7 @@ def _shard_checksum(entry: shards.ShardEntry) -> str:
 
 
 def update_index(
-    corpus: Path,
+    corpus: shards.Corpus,
     catalog: Catalog,
     folder: Path,
     *,
@@ -396,6 +416,7 @@ def update_index(
     """Bring the index in `folder` up to the corpus's shards: new segments for added shards, the
     documents of removed shards marked deleted. Built from scratch where no index (of this
     version) is there."""
+    corpus = location(corpus)
     manifest = shards.Manifest.load(corpus)
     if manifest is None:
         raise NotFound(f"no corpus at {corpus} (no manifest.json there)", field="corpus")
@@ -421,7 +442,7 @@ def update_index(
 
 
 def _update(
-    corpus: Path,
+    corpus: Location,
     catalog: Catalog,
     folder: Path,
     manifest: shards.Manifest,
@@ -447,7 +468,7 @@ def _update(
 
 
 def _add_shards(
-    corpus: Path,
+    corpus: Location,
     manifest: shards.Manifest,
     catalog: Catalog,
     writer: _Writer,
@@ -463,7 +484,7 @@ def _add_shards(
     for entry in added:
         if entry.dataset not in catalog:
             raise CorpusError(
-                f"{corpus / entry.documents}: dataset {entry.dataset!r} is not in the catalog"
+                f"{corpus.where(entry.documents)}: dataset {entry.dataset!r} is not in the catalog"
             )
     added = sorted(added, key=lambda s: (order.get(s.dataset, 1 << 15), s.shard_id))
     batches: list[list[shards.ShardEntry]] = []
@@ -509,7 +530,7 @@ def _add_shards(
 
 
 def build_index(
-    corpus: Path,
+    corpus: shards.Corpus,
     manifest: shards.Manifest,
     catalog: Catalog,
     files: IndexFiles,
@@ -621,7 +642,7 @@ def merge_runs(
 
 
 def merge_index(
-    corpus: Path,
+    corpus: shards.Corpus,
     catalog: Catalog,
     home: Path,
     *,
@@ -636,13 +657,13 @@ def merge_index(
     return files
 
 
-def merge(corpus: str | Path | None = None, *, progress: bool = True) -> IndexFiles:
-    """`merge_index` for a corpus folder (default: the demo corpus) under REGNB_HOME's settings:
+def merge(corpus: shards.Corpus | None = None, *, progress: bool = True) -> IndexFiles:
+    """`merge_index` for a corpus (default: the demo corpus) under REGNB_HOME's settings:
     what `regnb index --merge` runs."""
     from regnb.catalog import load_catalog
     from regnb.engine import demo_corpus_path
 
-    path = Path(corpus).expanduser() if corpus is not None else demo_corpus_path()
+    path = location(corpus if corpus is not None else demo_corpus_path())
     settings = Settings.from_env()
     return merge_index(
         path,
@@ -651,3 +672,25 @@ def merge(corpus: str | Path | None = None, *, progress: bool = True) -> IndexFi
         progress=progress,
         batch_pages=settings.index_batch_pages,
     )
+
+
+def publish(corpus: shards.Corpus | None = None, *, progress: bool = True) -> str:
+    """Bring the corpus's index up to date under REGNB_HOME, then copy it into the corpus
+    (`<corpus>/_index/v<INDEX_VERSION>/<fingerprint>/`), so that a replica or notebook that
+    opens the corpus downloads it rather than builds it; returns where it went. What
+    `regnb index --publish` runs."""
+    from regnb._published import publish_index
+    from regnb.catalog import load_catalog
+    from regnb.engine import demo_corpus_path
+
+    loc = location(corpus if corpus is not None else demo_corpus_path())
+    settings = Settings.from_env()
+    files = ensure_index(
+        loc,
+        load_catalog(loc),
+        settings.index_dir,
+        progress=progress,
+        threads=settings.threads,
+        batch_pages=settings.index_batch_pages,
+    )
+    return publish_index(loc, files.folder, progress=progress)

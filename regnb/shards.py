@@ -7,7 +7,8 @@
       <dataset>/pages-<id>.parquet
 
 A write lands new files first and then replaces `manifest.json` in one rename, so a reader sees
-the old corpus or the new one, never a half-written shard. Every read checks size, checksum,
+the old corpus or the new one, never a half-written shard. On an object store (`regnb._storage`)
+each file is one PUT and the manifest's PUT comes last: the same guarantee without a rename. Every read checks size, checksum,
 schema and values, and names the file, the column and the problem when one is off.
 
 Each write is a numbered commit (`commits` counts them); a shard records the number and the time
@@ -26,17 +27,21 @@ import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from regnb._storage import Location, location
 from regnb.errors import CorpusError
+
+Corpus: TypeAlias = str | os.PathLike[str] | Location  # a folder, a URL, or a location
 
 __all__ = [
     "DOCUMENT_SCHEMA",
     "FORMAT_VERSION",
+    "Corpus",
     "Manifest",
     "ShardEntry",
     "commit_stamp",
@@ -127,15 +132,19 @@ class Manifest:
         return hashlib.sha256((self.salt + text).encode()).hexdigest()[:20]
 
     @classmethod
-    def load(cls, corpus: Path) -> Manifest | None:
+    def load(cls, corpus: Corpus) -> Manifest | None:
         """The corpus's manifest, or None for a folder that holds no corpus yet."""
-        path = Path(corpus) / MANIFEST
-        if not path.exists():
-            return None
+        loc = location(corpus)
         try:
-            return _parse_manifest(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError) as exc:
-            raise CorpusError(f"{path}: cannot read the manifest: {exc}") from exc
+            raw = loc.read_bytes(MANIFEST)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise CorpusError(f"{loc.where(MANIFEST)}: cannot read the manifest: {exc}") from exc
+        try:
+            return _parse_manifest(json.loads(raw.decode("utf-8")))
+        except ValueError as exc:
+            raise CorpusError(f"{loc.where(MANIFEST)}: cannot read the manifest: {exc}") from exc
 
 
 _SALT = re.compile(r"(?:[0-9a-fA-F]{2}){1,64}")
@@ -228,8 +237,13 @@ def _parse_manifest(raw: object) -> Manifest:
     return Manifest(raw["salt"], dict(encoder), entries, commits)
 
 
-def write_manifest(corpus: Path, manifest: Manifest) -> None:
-    """Replace the manifest in one rename (the commit point of every write)."""
+def write_manifest(corpus: Corpus, manifest: Manifest, *, previous: int | None = None) -> None:
+    """Replace the manifest whole (the commit point of every write): one rename in a folder,
+    one PUT on an object store. With `previous` (the commit number the writer read), a manifest
+    that another writer committed meanwhile is not overwritten: a CorpusError says so."""
+    loc = location(corpus)
+    if previous is not None:
+        _check_unchanged(loc, previous)
     body = {
         "format_version": FORMAT_VERSION,
         "salt": manifest.salt,
@@ -237,12 +251,20 @@ def write_manifest(corpus: Path, manifest: Manifest) -> None:
         "commits": manifest.commits,
         "shards": [s.to_dict() for s in manifest.shards],
     }
-    tmp = Path(corpus) / f".{MANIFEST}.{secrets.token_hex(4)}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(body, f, indent=1)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, Path(corpus) / MANIFEST)
+    loc.write_bytes(MANIFEST, json.dumps(body, indent=1).encode("utf-8"))
+
+
+def _check_unchanged(loc: Location, previous: int) -> None:
+    """A corpus on an object store has no lock: a write checks, just before its manifest PUT,
+    that the corpus is still at the commit it started from."""
+    current = Manifest.load(loc)
+    found = current.commits if current is not None else 0
+    if found != previous:
+        raise CorpusError(
+            f"{loc.where(MANIFEST)}: another writer committed to the corpus meanwhile (commit "
+            f"{found}; this write started from commit {previous}); nothing of this write was "
+            "committed. A corpus on object storage takes one writer at a time: write again."
+        )
 
 
 def _sha256(path: Path) -> str:
@@ -253,26 +275,27 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _write_table(table: pa.Table, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(table, tmp, compression="zstd", compression_level=9)
-    with open(tmp, "rb") as f:
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+def _parquet_bytes(table: pa.Table) -> bytes:
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd", compression_level=9)
+    return bytes(sink.getvalue().to_pybytes())
 
 
-def write_shard(corpus: Path, dataset: str, documents: pa.Table, pages: pa.Table) -> ShardEntry:
+def write_shard(corpus: Corpus, dataset: str, documents: pa.Table, pages: pa.Table) -> ShardEntry:
     """Write a shard's two files (not yet visible: the caller commits the manifest)."""
+    loc = location(corpus)
     shard_id = secrets.token_hex(6)
-    folder = Path(corpus) / dataset
-    folder.mkdir(parents=True, exist_ok=True)
     names = {
         "documents": f"{dataset}/documents-{shard_id}.parquet",
         "pages": f"{dataset}/pages-{shard_id}.parquet",
     }
-    _write_table(documents.cast(DOCUMENT_SCHEMA), Path(corpus) / names["documents"])
     dim = pages.schema.field("embedding").type.list_size
-    _write_table(pages.cast(page_schema(dim)), Path(corpus) / names["pages"])
+    tables = {"documents": documents.cast(DOCUMENT_SCHEMA), "pages": pages.cast(page_schema(dim))}
+    checksums, sizes = {}, {}
+    for which, table in tables.items():
+        data = _parquet_bytes(table)
+        loc.write_bytes(names[which], data)
+        checksums[which], sizes[which] = hashlib.sha256(data).hexdigest(), len(data)
     return ShardEntry(
         dataset=dataset,
         shard_id=shard_id,
@@ -280,38 +303,68 @@ def write_shard(corpus: Path, dataset: str, documents: pa.Table, pages: pa.Table
         pages=names["pages"],
         documents_count=documents.num_rows,
         pages_count=pages.num_rows,
-        checksums={k: _sha256(Path(corpus) / v) for k, v in names.items()},
-        sizes={k: (Path(corpus) / v).stat().st_size for k, v in names.items()},
+        checksums=checksums,
+        sizes=sizes,
     )
 
 
-def _check_file(corpus: Path, entry: ShardEntry, which: str) -> Path:
-    """The path of a shard file that exists and has the manifest's size and checksum."""
-    path: Path = Path(corpus) / getattr(entry, which)
-    if not path.is_file():
-        raise CorpusError(f"{path}: shard file is missing")
-    size = path.stat().st_size
+def _check_file(loc: Location, entry: ShardEntry, which: str) -> Path | pa.BufferReader:
+    """A shard file that exists and has the manifest's size and checksum: its path in a
+    folder; on an object store the bytes read and checked (so that they are what is parsed)."""
+    rel: str = getattr(entry, which)
+    where = loc.where(rel)
+    size = loc.size(rel)
+    if size is None:
+        raise CorpusError(f"{where}: shard file is missing")
     if size != entry.sizes[which]:
         raise CorpusError(
-            f"{path}: file is {size} bytes, the manifest says {entry.sizes[which]} (truncated?)"
+            f"{where}: file is {size} bytes, the manifest says {entry.sizes[which]} (truncated?)"
         )
-    if _sha256(path) != entry.checksums[which]:
-        raise CorpusError(f"{path}: checksum does not match the manifest (file corrupted)")
-    return path
+    if loc.local is not None:
+        path = loc.local / rel
+        if _sha256(path) != entry.checksums[which]:
+            raise CorpusError(f"{where}: checksum does not match the manifest (file corrupted)")
+        return path
+    data = loc.read_bytes(rel)
+    if hashlib.sha256(data).hexdigest() != entry.checksums[which]:
+        raise CorpusError(f"{where}: checksum does not match the manifest (file corrupted)")
+    return pa.BufferReader(data)
 
 
-def verify(corpus: Path, manifest: Manifest) -> None:
+def verify(corpus: Corpus, manifest: Manifest) -> None:
     """Check that every committed shard file exists with the manifest's size and checksum
-    (a CorpusError names the first that does not)."""
+    (a CorpusError names the first that does not). On an object store only the sizes: reading
+    every shard before each write would cost the whole corpus; a read checks the checksum."""
+    loc = location(corpus)
+    listed: dict[str, int] = {}
+    if loc.local is None:  # one listing per dataset folder rather than a request per file
+        for dataset in sorted({e.dataset for e in manifest.shards}):
+            listed.update((f.rel, f.size) for f in loc.files(dataset))
     for entry in manifest.shards:
         for which in ("documents", "pages"):
-            _check_file(corpus, entry, which)
+            if loc.local is None:
+                _check_sized(loc, entry, which, listed.get(getattr(entry, which)))
+            else:
+                _check_file(loc, entry, which)
 
 
-def _read_checked(corpus: Path, entry: ShardEntry, which: str, schema: pa.Schema) -> pa.Table:
-    path = _check_file(corpus, entry, which)
+def _check_sized(loc: Location, entry: ShardEntry, which: str, size: int | None) -> None:
+    """A store's shard object as one listing saw it (checksums are checked as it is read)."""
+    rel: str = getattr(entry, which)
+    if size is None:
+        raise CorpusError(f"{loc.where(rel)}: shard file is missing")
+    if size != entry.sizes[which]:
+        raise CorpusError(
+            f"{loc.where(rel)}: file is {size} bytes, the manifest says {entry.sizes[which]} "
+            "(truncated?)"
+        )
+
+
+def _read_checked(loc: Location, entry: ShardEntry, which: str, schema: pa.Schema) -> pa.Table:
+    path = loc.where(getattr(entry, which))
+    source = _check_file(loc, entry, which)
     try:
-        table = pq.read_table(path)
+        table = pq.read_table(source)
     except (pa.ArrowException, OSError) as exc:
         raise CorpusError(f"{path}: not a readable Parquet file: {exc}") from exc
     for fld in schema:
@@ -328,10 +381,11 @@ def _read_checked(corpus: Path, entry: ShardEntry, which: str, schema: pa.Schema
     return table.select(schema.names)
 
 
-def read_documents(corpus: Path, entry: ShardEntry) -> pa.Table:
+def read_documents(corpus: Corpus, entry: ShardEntry) -> pa.Table:
     """A shard's documents, fully checked."""
-    table = _read_checked(corpus, entry, "documents", DOCUMENT_SCHEMA)
-    path = Path(corpus) / entry.documents
+    loc = location(corpus)
+    table = _read_checked(loc, entry, "documents", DOCUMENT_SCHEMA)
+    path = loc.where(entry.documents)
     counts = table.column("page_count").to_numpy()
     if (counts < 1).any():
         raise CorpusError(f"{path}: column 'page_count' has a value below 1")
@@ -344,11 +398,12 @@ def read_documents(corpus: Path, entry: ShardEntry) -> pa.Table:
     return table
 
 
-def read_keys(corpus: Path, entry: ShardEntry) -> tuple[list[str], list[str]]:
+def read_keys(corpus: Corpus, entry: ShardEntry) -> tuple[list[str], list[str]]:
     """A shard's document keys and content hashes only (a cheap read, for deduplication)."""
-    path = Path(corpus) / entry.documents
+    loc = location(corpus)
+    path = loc.where(entry.documents)
     try:
-        table = pq.read_table(path, columns=["key", "content_hash"])
+        table = loc.read_parquet(entry.documents, columns=["key", "content_hash"])
     except (pa.ArrowException, OSError, KeyError) as exc:
         raise CorpusError(f"{path}: cannot read columns 'key', 'content_hash': {exc}") from exc
     if table.num_rows != entry.documents_count:
@@ -358,11 +413,12 @@ def read_keys(corpus: Path, entry: ShardEntry) -> tuple[list[str], list[str]]:
     return table.column("key").to_pylist(), table.column("content_hash").to_pylist()
 
 
-def read_document_ids(corpus: Path, entry: ShardEntry) -> list[str]:
+def read_document_ids(corpus: Corpus, entry: ShardEntry) -> list[str]:
     """A shard's document ids only (a cheap read)."""
-    path = Path(corpus) / entry.documents
+    loc = location(corpus)
+    path = loc.where(entry.documents)
     try:
-        table = pq.read_table(path, columns=["document_id"])
+        table = loc.read_parquet(entry.documents, columns=["document_id"])
     except (pa.ArrowException, OSError, KeyError) as exc:
         raise CorpusError(f"{path}: cannot read column 'document_id': {exc}") from exc
     if table.num_rows != entry.documents_count:
@@ -372,10 +428,11 @@ def read_document_ids(corpus: Path, entry: ShardEntry) -> list[str]:
     return cast(list[str], table.column("document_id").to_pylist())
 
 
-def read_pages(corpus: Path, entry: ShardEntry, dim: int, documents: pa.Table) -> pa.Table:
+def read_pages(corpus: Corpus, entry: ShardEntry, dim: int, documents: pa.Table) -> pa.Table:
     """A shard's pages, checked against its documents: pages 1..page_count, in order, finite vectors."""
-    table = _read_checked(corpus, entry, "pages", page_schema(dim))
-    path = Path(corpus) / entry.pages
+    loc = location(corpus)
+    table = _read_checked(loc, entry, "pages", page_schema(dim))
+    path = loc.where(entry.pages)
     ids = table.column("document_id").to_pylist()
     nums = table.column("page_num").to_pylist()
     expected = dict(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import logging
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -106,3 +108,62 @@ def postgres_server() -> Iterator[PgServer]:
 def postgres_url(postgres_server: PgServer) -> str:
     """The URL of a new, empty database on the test server."""
     return postgres_server.new_database()
+
+
+@pytest.fixture(scope="session")
+def s3_server() -> Iterator[str]:
+    """An S3-compatible server (moto's) on loopback, for this test process; its endpoint URL."""
+    from moto.server import ThreadedMotoServer
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    yield f"http://{host}:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def s3_bucket(s3_server: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A new, empty bucket on the loopback S3 server, with the environment pointing at it (as
+    pyarrow and boto read it); its URL, `s3://<bucket>`."""
+    import boto3
+
+    for name, value in {
+        "AWS_ENDPOINT_URL": s3_server,
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_REGION": "us-east-1",
+        "AWS_EC2_METADATA_DISABLED": "true",
+    }.items():
+        monkeypatch.setenv(name, value)
+    bucket = f"regnb-{next(_BUCKETS)}"
+    boto3.client("s3").create_bucket(Bucket=bucket)
+    return f"s3://{bucket}"
+
+
+_BUCKETS = itertools.count()
+
+
+class _CountingSecrets:
+    """`secrets` for `regnb.shards` with tokens from a counter: two corpora written the same
+    way get the same salt and shard ids, so the same bytes wherever they are written."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self._count = itertools.count()
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        return f"{next(self._count):0{2 * nbytes}x}"
+
+
+@pytest.fixture
+def same_ids(monkeypatch: pytest.MonkeyPatch) -> _CountingSecrets:
+    """Salts and shard ids from a counter (`reset()` before each corpus to write alike)."""
+    from regnb import shards
+
+    fake = _CountingSecrets()
+    monkeypatch.setattr(shards, "secrets", fake)
+    return fake

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -432,3 +433,21 @@ def test_export_of_no_match_writes_an_empty_file(many, tmp_path, capsys):
     args = ["export", "zulu", "--to", str(out), "--corpus", str(many), "--fast-encoder"]
     code, printed, _ = run(capsys, *args)
     assert code == 0 and "0 documents written" in printed and out.exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["search", "x"],
+        ["read", "ID"],
+        ["export", "x", "--to", "x.csv"],
+        ["index"],
+        ["serve"],
+        ["watch", "list"],
+    ],
+)
+def test_a_corpus_url_reaches_the_command_whole(command: list[str]) -> None:
+    args = build_parser().parse_args([*command, "--corpus", "s3://bucket/prefix/corpus"])
+    assert args.corpus == "s3://bucket/prefix/corpus"  # not a Path, which folds the `//`
+    folder = build_parser().parse_args([*command, "--corpus", "data/corpus"])
+    assert folder.corpus == pathlib.Path("data/corpus")

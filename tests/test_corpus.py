@@ -334,3 +334,126 @@ def test_regnb_progress_turns_the_progress_bars_off(tmp_path, monkeypatch, capsy
     err = capsys.readouterr().err
     assert ("embedding" in err and "building index" in err) is shown
     assert ("embedding" in err or "building index" in err) is shown
+
+
+# --- a corpus on an object store (a moto S3 server on loopback) ---------------------------------
+
+S3_DOCS = {
+    "fda_483": [
+        doc("Sterile lapses", ["aseptic filling", "media fill"]),
+        doc("Labels", ["mixup"], key="labels"),
+    ],
+    "fda_warning_letters": [doc("Letter", ["cgmp violations", "data integrity", "ccc"])],
+}
+
+
+def _write(where: Any, docs: dict[str, Any], clock: float = 1e9) -> Any:
+    return regnb.write_corpus(
+        where, docs, encoder=regnb.HashingEncoder(), progress=False, clock=lambda: clock
+    )
+
+
+def test_a_corpus_written_to_s3_is_the_corpus_written_to_a_folder(tmp_path, s3_bucket, same_ids):
+    from regnb._storage import location
+
+    _write(tmp_path / "local", S3_DOCS)
+    same_ids.reset()
+    url = f"{s3_bucket}/corpus"
+    summary = _write(url, S3_DOCS)
+    assert summary["written"].tolist() == [2, 1]
+    remote, local = location(url), location(tmp_path / "local")
+    assert remote.read_bytes("manifest.json") == local.read_bytes("manifest.json")
+    assert [(f.rel, f.size) for f in remote.files()] == [
+        (f.rel, f.size) for f in local.files() if not f.rel.startswith(".")
+    ]
+    for f in remote.files():
+        assert remote.read_bytes(f.rel) == local.read_bytes(f.rel), f.rel
+
+
+def test_an_s3_corpus_takes_incremental_adds_and_replacements(s3_bucket):
+    url = f"{s3_bucket}/corpus"
+    _write(url, S3_DOCS)
+    fresh = [doc("Labels", ["mixup"], key="labels"), doc("New", ["novel finding"])]
+    again = _write(url, {"fda_483": fresh}, 2e9)
+    assert again.to_dict("records")[0] == {
+        "dataset": "fda_483",
+        "written": 1,
+        "replaced": 0,
+        "skipped": 1,
+        "pages": 1,
+    }
+    changed = _write(url, {"fda_483": [doc("Labels", ["mixup", "p2"], key="labels")]}, 3e9)
+    assert changed["replaced"].tolist() == [1]
+    manifest = shards.Manifest.load(url)
+    assert manifest is not None and manifest.commits == 4  # a commit per dataset and write
+    assert sum(s.documents_count for s in manifest.shards) == 4
+    listed = {p for s in manifest.shards for p in (s.documents, s.pages)}
+    from regnb._storage import location
+
+    stored = {f.rel for f in location(url).files() if f.rel.endswith(".parquet")}
+    assert stored == listed  # a replaced shard's objects are deleted after the commit
+
+
+def test_a_second_writer_that_committed_meanwhile_is_detected_not_overwritten(s3_bucket):
+    """No lock on an object store: the writer that commits second finds the manifest changed
+    and raises, and the first writer's documents stay."""
+    url = f"{s3_bucket}/corpus"
+    _write(url, S3_DOCS)
+
+    class Meddling(regnb.HashingEncoder):
+        def encode(self, texts: Any) -> Any:
+            _write(url, {"fda_483": [doc("Other writer", ["their page"])]}, 2e9)
+            return super().encode(texts)
+
+    with pytest.raises(regnb.errors.CorpusError, match="another writer committed") as err:
+        regnb.write_corpus(
+            url, {"fda_483": [doc("Mine", ["my page"])]}, encoder=Meddling(), progress=False
+        )
+    assert "commit 3; this write started from commit 2" in str(err.value)
+    manifest = shards.Manifest.load(url)
+    assert manifest is not None and manifest.commits == 3
+    titles = [
+        t
+        for s in manifest.shards
+        for t in shards.read_documents(url, s).column("title").to_pylist()
+    ]
+    assert "Other writer" in titles and "Mine" not in titles
+
+
+def test_an_unlisted_object_is_removed_only_when_older_than_a_writer_could_be(s3_bucket):
+    from regnb import corpus
+    from regnb._storage import location
+
+    url = f"{s3_bucket}/corpus"
+    _write(url, S3_DOCS)
+    loc = location(url)
+    loc.write_bytes("fda_483/pages-orphan.parquet", b"left by a killed writer")
+    manifest = shards.Manifest.load(loc)
+    assert manifest is not None
+    corpus._remove_unreferenced(loc, manifest)
+    assert loc.exists("fda_483/pages-orphan.parquet")  # perhaps a running writer's
+    corpus._remove_unreferenced(loc, manifest, now=2e10)
+    assert not loc.exists("fda_483/pages-orphan.parquet")
+    assert shards.verify(loc, manifest) is None
+
+
+def test_a_catalog_addition_is_kept_in_the_s3_corpus(s3_bucket):
+    url = f"{s3_bucket}/corpus"
+    regnb.add_datasets(
+        url,
+        [
+            {
+                "id": "own_notes",
+                "name": "Own notes",
+                "jurisdiction": "US",
+                "date_field": "date",
+                "filters": {},
+                "fields": ["date", "title"],
+            }
+        ],
+    )
+    _write(url, {"own_notes": [doc("A note", ["text"])]})
+    from regnb.catalog import load_catalog
+
+    catalog = load_catalog(url)
+    assert "own_notes" in catalog and catalog.get("own_notes").available

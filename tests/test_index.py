@@ -180,3 +180,70 @@ def test_prefix_terms_lists_the_live_terms_that_start_with_a_prefix_and_says_whe
         some, cut = eng.store.prefix_terms("ster", 1)
         assert len(some) == 1 and cut
         assert eng.store.prefix_terms("zzz", 5) == ({}, False)
+
+
+# --- corpora on an object store (a moto S3 server on loopback) ----------------------------------
+
+TWIN_DOCS = {
+    "fda_483": [
+        doc("Aseptic lapses", ["aseptic filling line", "media fill failures aseptic"]),
+        doc("Label mixup", ["label mixup on line two", "aseptic gowning"], key="labels"),
+    ],
+    "fda_warning_letters": [doc("Warning", ["cgmp violations", "data integrity lapses"])],
+}
+QUERIES = [["aseptic"], ["label", "line"], ["lapses"], ["integrity"]]
+
+
+def _twins(tmp_path, s3_bucket, same_ids):
+    """The same corpus written to a folder and to S3 (same salt, ids, bytes)."""
+    written = []
+    for where in (tmp_path / "local", f"{s3_bucket}/corpus"):
+        same_ids.reset()
+        regnb.write_corpus(
+            where, TWIN_DOCS, encoder=regnb.HashingEncoder(), progress=False, clock=lambda: 1e9
+        )
+        written.append(where)
+    return written
+
+
+def _answers(eng):
+    out = []
+    for keywords in QUERIES:
+        result = eng.search(keywords, "aseptic processing")
+        out.append(result.to_dict())
+        for doc_id in [d["document_id"] for d in result.to_dict()["results"]]:
+            out.append(eng.read(doc_id).to_dict())
+    return out
+
+
+def test_an_s3_corpus_searches_and_reads_as_the_same_corpus_in_a_folder(
+    tmp_path, s3_bucket, same_ids
+):
+    local, remote = _twins(tmp_path, s3_bucket, same_ids)
+    with open_(local) as a, open_(remote) as b:
+        assert str(b.path) == remote
+        assert _answers(a) == _answers(b)
+        assert a.counts().equals(b.counts())
+        assert a.index_path != b.index_path  # the remote corpus's cache is keyed by its URL too
+        assert a.index_path.parent.name in b.index_path.parent.name
+
+
+def test_an_open_s3_corpus_indexes_documents_written_after_the_poll(s3_bucket):
+    url = f"{s3_bucket}/corpus"
+    regnb.write_corpus(url, TWIN_DOCS, encoder=regnb.HashingEncoder(), progress=False)
+    with open_(url) as eng:
+        assert eng.search(["novel"]).total == 0
+        regnb.write_corpus(
+            url, {"fda_483": [doc("N", ["novel"])]}, encoder=regnb.HashingEncoder(), progress=False
+        )
+        eng.index.location.poll_s = 0.0  # the manifest is read again at the next call
+        assert eng.search(["novel"]).total == 1
+
+
+def test_regnb_index_takes_an_s3_corpus(s3_bucket, capsys):
+    from regnb.cli import main
+
+    url = f"{s3_bucket}/corpus"
+    regnb.write_corpus(url, TWIN_DOCS, encoder=regnb.HashingEncoder(), progress=False)
+    assert main(["index", "--corpus", url, "--fast-encoder"]) == 0
+    assert "3 documents, 6 pages in 2 datasets" in capsys.readouterr().out

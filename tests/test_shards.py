@@ -281,3 +281,69 @@ def test_the_read_of_document_ids_is_checked_against_the_manifest(corpus: Path) 
 )
 def test_a_commit_is_stamped_in_utc_to_the_millisecond(seconds: float, stamp: str) -> None:
     assert shards.commit_stamp(seconds) == stamp
+
+
+# --- shards on an object store (a moto S3 server on loopback) -----------------------------------
+
+
+def _flip_last_byte(loc: Any, rel: str) -> None:
+    data = bytearray(loc.read_bytes(rel))
+    data[-1] ^= 0xFF
+    loc.write_bytes(rel, bytes(data))
+
+
+def test_a_corrupted_shard_object_is_refused_as_a_corrupted_shard_file_is(tmp_path, s3_bucket):
+    from regnb._storage import location
+
+    problems = []
+    for where in (location(tmp_path / "local"), location(f"{s3_bucket}/corpus")):
+        regnb.write_corpus(
+            where,
+            {"fda_483": [doc("A", ["alpha"])]},
+            encoder=regnb.HashingEncoder(),
+            progress=False,
+        )
+        e = entry(where)
+        _flip_last_byte(where, e.pages)
+        with pytest.raises(regnb.errors.CorpusError) as err:
+            regnb.open(where)
+        problems.append(str(err.value).replace(where.where(e.pages), "<file>"))
+        with pytest.raises(regnb.errors.CorpusError, match="checksum does not match"):
+            shards.read_pages(where, e, 384, shards.read_documents(where, e))
+    assert (
+        problems[0]
+        == problems[1]
+        == "<file>: checksum does not match the manifest (file corrupted)"
+    )
+
+
+def test_a_truncated_or_missing_shard_object_is_named(s3_bucket):
+    from regnb._storage import location
+
+    loc = location(f"{s3_bucket}/corpus")
+    regnb.write_corpus(
+        loc, {"fda_483": [doc("A", ["alpha"])]}, encoder=regnb.HashingEncoder(), progress=False
+    )
+    e = entry(loc)
+    loc.write_bytes(e.documents, loc.read_bytes(e.documents)[:-10])
+    with pytest.raises(regnb.errors.CorpusError, match=r"bytes, the manifest says \d+ \(truncated"):
+        shards.verify(loc, shards.Manifest.load(loc))
+    loc.delete(e.documents)
+    with pytest.raises(
+        regnb.errors.CorpusError,
+        match=r"corpus/fda_483/documents-\w+\.parquet: shard file is missing",
+    ):
+        shards.read_documents(loc, e)
+
+
+def test_a_manifest_is_not_replaced_when_the_commit_it_started_from_is_gone(tmp_path):
+    regnb.write_corpus(
+        tmp_path, {"fda_483": [doc("A", ["alpha"])]}, encoder=regnb.HashingEncoder(), progress=False
+    )
+    manifest = shards.Manifest.load(tmp_path)
+    assert manifest is not None and manifest.commits == 1
+    with pytest.raises(
+        regnb.errors.CorpusError, match=r"commit 1; this write started from commit 0"
+    ):
+        shards.write_manifest(tmp_path, manifest, previous=0)
+    shards.write_manifest(tmp_path, manifest, previous=1)

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
+from regnb._storage import Location, location
 from regnb.catalog import Catalog, Dataset, load_catalog
 from regnb.corpus import _write_validated, validate_document
 from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
@@ -116,9 +117,12 @@ class _CountingEncoder:
 class IngestRun:
     """One ingest into one corpus: validation, batching, counts and problems."""
 
-    def __init__(self, corpus: str | Path, encoder: Encoder, *, progress: bool = True) -> None:
-        self.corpus = Path(corpus).expanduser()
-        self.corpus.mkdir(parents=True, exist_ok=True)
+    def __init__(
+        self, corpus: str | Path | Location, encoder: Encoder, *, progress: bool = True
+    ) -> None:
+        self.corpus = location(corpus)
+        if self.corpus.local is not None:
+            self.corpus.local.mkdir(parents=True, exist_ok=True)
         self._encoder = encoder
         self._catalog: Catalog | None = None
         self._buffer: dict[str, list[dict[str, Any]]] = {}

@@ -27,7 +27,11 @@ def register(subparsers: Any) -> None:
     )
     ingest.add_argument("kind", choices=KINDS, help="the source format")
     ingest.add_argument("source", nargs="+", help="files or folders")
-    ingest.add_argument("--corpus", required=True, help="corpus folder (created if needed)")
+    ingest.add_argument(
+        "--corpus",
+        required=True,
+        help="corpus folder (created if needed) or s3://bucket/prefix",
+    )
     ingest.add_argument(
         "--dataset",
         help="dataset id (pdf and html need it; jsonl infers it "

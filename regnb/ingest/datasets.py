@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from regnb._storage import Location
 from regnb.catalog import DATASET_ID, add_datasets, load_catalog
 from regnb.errors import InvalidRequest
 from regnb.ingest._fields import RESERVED, iso_date
@@ -188,7 +189,7 @@ def _merge(old: Mapping[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 
 
 def ensure_created(
-    corpus: Path,
+    corpus: Path | Location,
     dataset_id: str,
     name: str,
     records: Iterable[Mapping[str, Any]],
@@ -210,7 +211,7 @@ def ensure_created(
 
 
 def ensure_available(
-    corpus: Path, dataset_id: str, records: Iterable[Mapping[str, Any]] = ()
+    corpus: Path | Location, dataset_id: str, records: Iterable[Mapping[str, Any]] = ()
 ) -> bool:
     """Mark a catalog dataset that is not available yet available, with its fields; True if so."""
     current = load_catalog(corpus).get(dataset_id)

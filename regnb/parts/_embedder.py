@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from regnb._storage import Location
 from regnb.encoder import Encoder, MiniLMEncoder, bulk_encoder, default_encoder
 from regnb.errors import InvalidRequest
 
@@ -25,7 +26,7 @@ class Embedder:
         corpus_encoder: str,
         dim: int,
         *,
-        where: Path,
+        where: Path | Location,
         encoder: Encoder | None = None,
         cache_size: int = 1024,
     ) -> None:

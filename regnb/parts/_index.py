@@ -1,7 +1,8 @@
 """The corpus folder, its catalog, and the store of its current version's index.
 
 An open index follows the corpus: before each operation `current()` compares two file stamps
-(the corpus manifest's and the index manifest's: a `stat` each). Documents written to the corpus
+(the corpus manifest's and the index manifest's: a `stat` each; on an object store the corpus
+manifest's checksum, read again at most every `regnb._storage.POLL_S` seconds). Documents written to the corpus
 since are indexed then (incrementally, by the call that sees them first; calls on other threads
 go on with the snapshot they have), and a newer index manifest (another process's update or a
 merge) is opened. Every operation reads one snapshot from start to end. When incremental adds
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Hashable
 from pathlib import Path
 
 import pandas as pd
 
 from regnb import shards
+from regnb._storage import Location, location
 from regnb._store import IndexStore, manifest_stamp
 from regnb.catalog import Catalog, load_catalog
 from regnb.index import AUTO_DELETED_SHARE, ensure_index, merge_runs, needs_merge
@@ -34,19 +37,20 @@ class CorpusIndex:
 
     def __init__(
         self,
-        path: Path,
+        path: Path | Location,
         catalog: Catalog,
         store: IndexStore,
         settings: Settings | None = None,
         *,
-        corpus_stamp: tuple[int, int, int] | None = None,
+        corpus_stamp: Hashable | None = None,
     ) -> None:
+        self.location = location(path)
         self.path = path
         self.catalog = catalog
         self.settings = settings
         self._store = store
         self._corpus_stamp = (
-            corpus_stamp if corpus_stamp is not None else manifest_stamp(path / shards.MANIFEST)
+            corpus_stamp if corpus_stamp is not None else self.location.stamp(shards.MANIFEST)
         )
         self._refreshing = threading.Lock()
         self._merging: threading.Thread | None = None
@@ -54,11 +58,14 @@ class CorpusIndex:
         self.merges = 0  # runs merged in the background (for tests and logs)
 
     @classmethod
-    def open(cls, path: Path, settings: Settings, *, progress: bool = True) -> CorpusIndex:
-        catalog = load_catalog(path)
-        stamp = manifest_stamp(path / shards.MANIFEST)  # before: a write meanwhile is seen later
+    def open(
+        cls, path: Path | Location, settings: Settings, *, progress: bool = True
+    ) -> CorpusIndex:
+        loc = location(path)
+        catalog = load_catalog(loc)
+        stamp = loc.stamp(shards.MANIFEST)  # before: a write meanwhile is seen later
         files = ensure_index(
-            path,
+            loc,
             catalog,
             settings.index_dir,
             progress=progress,
@@ -76,13 +83,14 @@ class CorpusIndex:
         """The index's current snapshot (see `current`)."""
         return self.current()
 
-    def current(self) -> IndexStore:
+    def current(self, *, fresh: bool = False) -> IndexStore:
         """The current snapshot: the one held, unless the corpus or the index manifest changed
         since it was opened (two `stat`s). Then the corpus's new documents are indexed and the
         new manifest opened, by this call; calls on other threads meanwhile get the snapshot
-        held. A failure is logged and the snapshot held is kept."""
+        held. A failure is logged and the snapshot held is kept. `fresh`: the corpus manifest
+        is read now, even on an object store within its poll interval."""
         store = self._store
-        corpus = manifest_stamp(self.path / shards.MANIFEST)
+        corpus = self.location.stamp(shards.MANIFEST, fresh=fresh)
         if corpus == self._corpus_stamp and manifest_stamp(store.files.manifest) == store.stamp:
             return store
         if not self._refreshing.acquire(blocking=False):
@@ -92,7 +100,7 @@ class CorpusIndex:
         finally:
             self._refreshing.release()
 
-    def _refresh(self, corpus: tuple[int, int, int] | None) -> IndexStore:
+    def _refresh(self, corpus: Hashable | None) -> IndexStore:
         store = self._store
         files = store.files
         threads = self.settings.threads if self.settings else 0
@@ -100,7 +108,7 @@ class CorpusIndex:
             self._corpus_stamp = corpus  # first: a failing update is not tried at every call
             try:
                 files = ensure_index(
-                    self.path,
+                    self.location,
                     self.catalog,
                     self.settings.index_dir,
                     progress=False,

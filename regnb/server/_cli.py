@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
+from regnb._storage import corpus_argument
 from regnb.errors import NotFound
 from regnb.validate import PLANS
 
@@ -109,10 +109,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8000, metavar="N", help="TCP port to listen on")
     p.add_argument(
         "--corpus",
-        type=Path,
+        type=corpus_argument,
         default=None,
-        metavar="DIR",
-        help="corpus folder (default: the demo corpus)",
+        metavar="DIR|URL",
+        help="corpus folder or s3://bucket/prefix (default: the demo corpus)",
     )
     p.add_argument(
         "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"

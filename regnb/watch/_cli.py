@@ -16,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 
+from regnb._storage import corpus_argument
 from regnb.settings import Settings
 from regnb.validate import date_text
 
@@ -133,7 +134,12 @@ def register(subparsers: Any) -> None:
     commands = watch.add_subparsers(dest="watch_command", required=True)
 
     p = commands.add_parser("list", help="the saved watchlists and when each was last run")
-    p.add_argument("--corpus", type=Path, metavar="DIR", help="show when this corpus was last seen")
+    p.add_argument(
+        "--corpus",
+        type=corpus_argument,
+        metavar="DIR|URL",
+        help="show when this corpus was last seen",
+    )
     p.set_defaults(func=cmd_list)
 
     p = commands.add_parser("add", help="save a watchlist (what the corpus holds now is seen)")

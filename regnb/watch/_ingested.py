@@ -13,13 +13,13 @@ import datetime as dt
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from regnb import shards
 from regnb.catalog import Catalog
 from regnb.errors import CorpusError
 from regnb.search import document_entry
+from regnb.shards import Corpus
 
 __all__ = ["CorpusState", "documents_by_id", "entered_after", "entry_documents", "parse_time"]
 
@@ -39,7 +39,7 @@ class CorpusState:
     shards: tuple[shards.ShardEntry, ...]
 
     @classmethod
-    def read(cls, corpus: Path) -> CorpusState:
+    def read(cls, corpus: Corpus) -> CorpusState:
         manifest = shards.Manifest.load(corpus)
         if manifest is None:
             raise CorpusError(f"{corpus}: no corpus here (no {shards.MANIFEST})")
@@ -57,7 +57,7 @@ def entered_after(
 
 
 def entry_documents(
-    corpus: Path, catalog: Catalog, entries: Sequence[shards.ShardEntry]
+    corpus: Corpus, catalog: Catalog, entries: Sequence[shards.ShardEntry]
 ) -> list[dict[str, Any]]:
     """The documents of `entries` as search shows them (`document_id`, `dataset`, `title`,
     `date`, `url`, `fields`) with `ingested`: their shard's commit time (None where unknown)."""
@@ -73,7 +73,7 @@ def entry_documents(
 
 
 def documents_by_id(
-    corpus: Path, catalog: Catalog, document_ids: Sequence[str]
+    corpus: Corpus, catalog: Catalog, document_ids: Sequence[str]
 ) -> list[dict[str, Any]]:
     """The documents of `document_ids` found in the corpus (`entry_documents`' rows)."""
     wanted = set(document_ids)

@@ -7,7 +7,6 @@ import datetime as dt
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -16,6 +15,7 @@ from regnb._passages import best_passage
 from regnb.errors import InvalidRequest
 from regnb.firms import TIMELINE_COLUMNS, document_events
 from regnb.settings import Settings
+from regnb.shards import Corpus
 from regnb.validate import check_datasets, check_date
 from regnb.watch._firms import watched_firm
 from regnb.watch._ingested import CorpusState, entered_after, entry_documents, parse_time
@@ -136,6 +136,7 @@ class Watchlist:
         the search, else page 1) and `ingested` (UTC). A replaced document enters again."""
         self.saved = self.store.load(self.name)  # another process may have marked it
         state = CorpusState.read(self.engine.path)
+        self.engine.index.current(fresh=True)  # the index holds what the state read lists
         self._read = state
         mark = self.saved.marks.get(state.salt)
         since = parse_time(self.saved.since)
@@ -277,7 +278,7 @@ def _passage(text: str, definition: WatchDefinition) -> str:
     return best_passage(text, definition.keywords, definition.query, max_chars=PASSAGE_CHARS).text
 
 
-def watchlists(settings: Settings, corpus: Path | None = None) -> pd.DataFrame:
+def watchlists(settings: Settings, corpus: Corpus | None = None) -> pd.DataFrame:
     """The saved watchlists: `name`, `definition` (one line), `created`, and `last_seen` (UTC):
     when `corpus` was last marked seen, else the watchlist's `since` (without a corpus: the
     latest mark on any corpus)."""

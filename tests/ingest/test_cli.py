@@ -199,3 +199,22 @@ def test_cuda_without_the_cuda_provider_says_what_to_install(
     )
     assert code == 2
     assert "onnxruntime-gpu" in capsys.readouterr().err
+
+
+def test_ingest_into_a_corpus_on_s3_then_search_it(
+    tmp_path: Path, s3_bucket: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A corpus on object storage (a moto S3 server on loopback): the catalog addition, the
+    shards and the manifest go to the bucket; `regnb search --corpus URL` finds them."""
+    records = [{"title": "SOP 1", "date": "2020-02-02", "pages": ["Cleaning steps."]}]
+    source = tmp_path / "sops.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in records))
+    url = f"{s3_bucket}/corpus"
+    args = ["--dataset", "acme_sops", "--create-dataset", "ACME SOPs", "--corpus", url]
+    assert main(["ingest", "jsonl", str(source), *args, "--fast-encoder", "--quiet"]) == 0
+    assert load_catalog(url)["acme_sops"].name == "ACME SOPs"
+    capsys.readouterr()
+    assert main(["search", "cleaning", "--corpus", url, "--fast-encoder", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [r["title"] for r in found["results"]] == ["SOP 1"]
+    assert not (tmp_path / "corpus").exists() and not Path(url).exists()

@@ -133,3 +133,21 @@ def test_keys_delete_of_an_unknown_key_is_a_not_found_error(
     err = capsys.readouterr().err
     assert err.startswith("error: not_found (key): no such key"), err
     assert err.count("\n") == 1
+
+
+def test_serve_a_corpus_on_s3(tmp_path: Path, regnb_home: Path, s3_bucket: str) -> None:
+    """`regnb serve --corpus s3://...` against a moto S3 server on loopback (the environment
+    names its endpoint and credentials, as for boto and pyarrow)."""
+    url = f"{s3_bucket}/corpus"
+    regnb.write_corpus(url, sample_documents(), encoder=regnb.HashingEncoder(), progress=False)
+    with Accounts() as accounts:
+        key = accounts.create_key("acme", "enterprise").key
+    args = ["--corpus", url, "--fast-encoder", "--log-level", "warning"]
+    with (
+        regnb_serve(args, env=os.environ, log=tmp_path / "serve.log") as base,
+        httpx.Client(base_url=base, headers={"x-api-key": key}) as client,
+    ):
+        resp = client.post("/api/v3/search", json={"keywords": ["sterility"], "limit": 2})
+        assert resp.status_code == 200 and len(resp.json()["results"]) == 2
+        doc = resp.json()["results"][0]["document_id"]
+        assert client.get(f"/api/v3/documents/{doc}").status_code == 200

@@ -435,3 +435,17 @@ def test_a_bad_since_is_refused(eng, clock, since):
     with pytest.raises(InvalidRequest, match="since must be an ISO date or time") as info:
         watch(eng, clock, since=since)
     assert info.value.field == "since"
+
+
+def test_a_watchlist_follows_a_corpus_on_s3(s3_bucket, clock):
+    """A corpus on object storage (a moto S3 server on loopback): the watchlist's state stays
+    under REGNB_HOME; new documents are read from the bucket's shards."""
+    url = f"{s3_bucket}/corpus"
+    add(url, first_corpus(), clock)  # type: ignore[arg-type]  # a URL where a folder goes
+    with regnb.Engine(url, encoder=HASHING, progress=False) as eng:
+        wl = watch(eng, clock)
+        add(url, {"fda_483": [acme("Acme 483 2024", "Media fill failed.", url="u/4")]}, clock)  # type: ignore[arg-type]
+        assert titles(wl.new()) == ["Acme 483 2024"]
+        wl.mark_seen()
+        assert titles(wl.new()) == []
+        assert list(eng.watchlists()["name"]) == ["fills"]

@@ -145,6 +145,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if args.ray is not None:
+        try:
+            regnb.index.update(args.corpus, runner="ray", ray_address=args.ray or None)
+        except ImportError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     if args.merge:
         regnb.index.merge(args.corpus)
     with _engine(args) as eng:
@@ -296,6 +302,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("index", help="build (or check) the index of a corpus")
     _common(p)
     p.add_argument("--merge", action="store_true", help="merge small or partly deleted segments")
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="build the segments on Ray: the cluster at ADDRESS (ray://host:10001 or host:6379), "
+        "else $RAY_ADDRESS or a local Ray; needs regnb[ray]",
+    )
     p.set_defaults(func=cmd_index)
 
     for module in ("regnb.ingest.cli", "regnb.server._cli", "regnb.watch._cli"):

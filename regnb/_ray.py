@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import pickle
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -71,7 +72,9 @@ def connect(address: str | None = None) -> Any:
         ray.init(address=address, include_dashboard=False, logging_level=logging.WARNING)
     import ray.data
 
-    context = ray.data.DataContext.get_current()
+    with warnings.catch_warnings():  # Ray Data's own defaults set a deprecated option
+        warnings.simplefilter("ignore", DeprecationWarning)
+        context = ray.data.DataContext.get_current()
     context.enable_progress_bars = False  # the driver shows its own, over pages committed
     context.print_on_execution_start = False
     logging.getLogger("ray.data").setLevel(logging.WARNING)

@@ -334,3 +334,19 @@ def test_regnb_progress_turns_the_progress_bars_off(tmp_path, monkeypatch, capsy
     err = capsys.readouterr().err
     assert ("embedding" in err and "building index" in err) is shown
     assert ("embedding" in err or "building index" in err) is shown
+
+
+@pytest.mark.parametrize(
+    ("runner", "ray_address", "field"),
+    [("spark", None, "runner"), ("", None, "runner"), ("local", "ray://head:10001", "ray_address")],
+)
+def test_a_runner_is_local_or_ray_and_an_address_goes_with_ray(
+    tmp_path, runner, ray_address, field
+):
+    docs = {"fda_483": [doc("A", ["alpha"])]}
+    with pytest.raises(regnb.InvalidRequest) as info:
+        regnb.write_corpus(
+            tmp_path, docs, encoder=regnb.HashingEncoder(), runner=runner, ray_address=ray_address
+        )
+    assert info.value.field == field
+    assert not (tmp_path / "manifest.json").exists()

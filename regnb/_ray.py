@@ -53,7 +53,8 @@ __all__ = [
 ]
 
 INSTALL = "Ray is not installed: pip install 'regnb[ray]'"
-CPU_ENCODE_BATCH = 64  # texts per encode call on a CPU actor, as the local writer
+CPU_ENCODE_BATCH = 32  # texts per model run on a CPU actor, as MiniLM's default
+STEP = 64  # texts per encode call at least, as the local writer
 
 
 def _ray() -> Any:
@@ -158,7 +159,7 @@ class _ShardWriter:
 
     def __init__(self, corpus: str, salt: str, spec: EncoderSpec, where: Placement) -> None:
         threads = where.cpus if where.device == "cpu" else 0
-        self.corpus, self.salt, self.step = Path(corpus), salt, where.encode_batch
+        self.corpus, self.salt, self.step = Path(corpus), salt, max(where.encode_batch, STEP)
         self.encoder = spec.build(
             device=where.device, batch_size=where.encode_batch, threads=threads
         )

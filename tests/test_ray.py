@@ -207,10 +207,10 @@ def test_another_encoder_travels_pickled_or_is_refused() -> None:
 @pytest.mark.parametrize(
     ("resources", "more", "expected"),
     [
-        ({"CPU": 2.0}, {}, _ray.Placement(2, 0, 1, 2_000, 64)),
-        ({"CPU": 16.0}, {"ray_cpus_per_worker": 4}, _ray.Placement(4, 0, 4, 2_000, 64)),
-        ({"CPU": 3.0}, {"ray_cpus_per_worker": 4}, _ray.Placement(1, 0, 4, 2_000, 64)),
-        ({"CPU": 16.0}, {"ray_actors": 3}, _ray.Placement(3, 0, 1, 2_000, 64)),
+        ({"CPU": 2.0}, {}, _ray.Placement(2, 0, 1, 2_000, 32)),
+        ({"CPU": 16.0}, {"ray_cpus_per_worker": 4}, _ray.Placement(4, 0, 4, 2_000, 32)),
+        ({"CPU": 3.0}, {"ray_cpus_per_worker": 4}, _ray.Placement(1, 0, 4, 2_000, 32)),
+        ({"CPU": 16.0}, {"ray_actors": 3}, _ray.Placement(3, 0, 1, 2_000, 32)),
         ({"CPU": 16.0, "GPU": 2.0}, {}, _ray.Placement(2, 1, 1, 20_000, 256)),
         (
             {"CPU": 16.0, "GPU": 2.0},

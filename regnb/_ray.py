@@ -19,6 +19,8 @@ machines, both live on storage every node mounts at the same path.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import pickle
 import warnings
@@ -38,17 +40,18 @@ from regnb.errors import InvalidRequest
 from regnb.settings import Settings
 
 if TYPE_CHECKING:
-    from regnb.corpus import Job
+    from regnb.corpus import Job, ShardsOf
     from regnb.index import _Writer
 
 __all__ = [
     "EncoderSpec",
     "Placement",
     "build_segments",
-    "connect",
+    "connected",
     "encoder_spec",
     "placement",
     "renumber_terms",
+    "shard_writer",
     "write_shards",
 ]
 
@@ -65,21 +68,27 @@ def _ray() -> Any:
     return ray
 
 
-def connect(address: str | None = None) -> Any:
-    """The `ray` module, connected: to the running session, else to the cluster at `address`
-    (None: $RAY_ADDRESS, else a new local instance)."""
+@contextlib.contextmanager
+def connected(address: str | None = None) -> Iterator[Any]:
+    """The `ray` module, connected: to the process's Ray session, else to the cluster at
+    `address` (None: $RAY_ADDRESS, else a new local instance, shut down on leaving)."""
     ray = _ray()
-    if not ray.is_initialized():
+    started = not ray.is_initialized()
+    if started:
         ray.init(address=address, include_dashboard=False, logging_level=logging.WARNING)
-    import ray.data
+    try:
+        import ray.data
 
-    with warnings.catch_warnings():  # Ray Data's own defaults set a deprecated option
-        warnings.simplefilter("ignore", DeprecationWarning)
-        context = ray.data.DataContext.get_current()
-    context.enable_progress_bars = False  # the driver shows its own, over pages committed
-    context.print_on_execution_start = False
-    logging.getLogger("ray.data").setLevel(logging.WARNING)
-    return ray
+        with warnings.catch_warnings():  # Ray Data's own defaults set a deprecated option
+            warnings.simplefilter("ignore", DeprecationWarning)
+            context = ray.data.DataContext.get_current()
+        context.enable_progress_bars = False  # the driver shows its own, over pages committed
+        context.print_on_execution_start = False
+        logging.getLogger("ray.data").setLevel(logging.WARNING)
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
 
 
 # --- the encoder, rebuilt in each actor -------------------------------------------------------
@@ -177,31 +186,26 @@ class _ShardWriter:
         return {"job": list(batch["job"]), "entry": entries}
 
 
-def write_shards(
-    corpus: Path,
-    salt: str,
-    jobs: list[Job],
-    encoder: Encoder,
-    bar: Any,
-    *,
-    ray_address: str | None = None,
-    settings: Settings | None = None,
-) -> Iterator[tuple[int, shards.ShardEntry]]:
-    """Each job's shard, embedded and written by the actor pool, as they come back (job number,
-    entry); the bar moves by a job's pages once the caller has committed it. The jobs are
-    batched again by the pages that suit the actors."""
-    from regnb.corpus import _batches
+@contextlib.contextmanager
+def shard_writer(
+    ray_address: str | None = None, settings: Settings | None = None
+) -> Iterator[tuple[ShardsOf, int]]:
+    """`write_shards` on the cluster at `ray_address` (connected meanwhile), placed after its
+    resources, and the pages per shard that suit its actors."""
+    with connected(ray_address) as ray:
+        where = placement(ray.cluster_resources(), settings or Settings.from_env())
+        yield functools.partial(write_shards, where=where), where.batch_pages
 
-    ray = connect(ray_address)
-    where = placement(ray.cluster_resources(), settings or Settings.from_env())
-    parts = [
-        (number, dataset_id, part)
-        for number, (dataset_id, batch) in enumerate(jobs)
-        for part in _batches(batch, where.batch_pages)
-    ]
-    if not parts:
+
+def write_shards(
+    corpus: Path, salt: str, jobs: list[Job], encoder: Encoder, bar: Any, *, where: Placement
+) -> Iterator[tuple[int, shards.ShardEntry]]:
+    """Each job's shard, embedded and written by an actor pool placed `where`, as they come
+    back (job number, entry); the bar moves by a job's pages once the caller has committed it."""
+    if not jobs:
         return
-    rows = [{"job": i, "dataset": d, "docs": pickle.dumps(p)} for i, (_, d, p) in enumerate(parts)]
+    ray = _ray()
+    rows = [{"job": i, "dataset": d, "docs": pickle.dumps(b)} for i, (d, b) in enumerate(jobs)]
     dataset = ray.data.from_items(rows, override_num_blocks=len(rows)).map_batches(
         _ShardWriter,
         fn_constructor_kwargs={
@@ -219,7 +223,7 @@ def write_shards(
     for row in dataset.iter_rows():
         job = int(row["job"])
         yield job, pickle.loads(row["entry"])
-        bar.update(sum(len(d["pages"]) for d in parts[job][2]))
+        bar.update(sum(len(d["pages"]) for d in jobs[job][1]))
 
 
 # --- index segments --------------------------------------------------------------------------
@@ -306,8 +310,19 @@ def build_segments(
     """Build a segment per batch of shards on Ray and record each in `writer`, in batch order
     (`done(batch)` after each); at most a few batches are in flight at once, so memory stays
     bounded. On failure, every task still running is cancelled before the error goes on."""
-    ray = connect(ray_address)
-    settings = settings or Settings.from_env()
+    with connected(ray_address) as ray:
+        _build(ray, corpus, dim, writer, batches, done, settings or Settings.from_env())
+
+
+def _build(
+    ray: Any,
+    corpus: Path,
+    dim: int,
+    writer: _Writer,
+    batches: list[list[shards.ShardEntry]],
+    done: Callable[[list[shards.ShardEntry]], None],
+    settings: Settings,
+) -> None:
     cpus = max(settings.ray_cpus_per_worker, 1)
     window = max(int(ray.cluster_resources().get("CPU", 1)) // cpus, 1) + 1
     tokenise = ray.remote(num_cpus=cpus, num_returns=2)(_tokenise)

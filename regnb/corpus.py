@@ -13,7 +13,6 @@ import base64
 import contextlib
 import datetime as dt
 import fcntl
-import functools
 import hashlib
 import json
 import math
@@ -297,8 +296,10 @@ def _write_validated(
             )
         shards.verify(corpus, manifest)
         _remove_unreferenced(corpus, manifest)
-        shards_of = _local_shards if runner == "local" else _ray_shards(ray_address)
-        return _write_checked(corpus, manifest, checked, encoder, progress, clock, shards_of)
+        with _runner(runner, ray_address) as (shards_of, per_shard):
+            return _write_checked(
+                corpus, manifest, checked, encoder, progress, clock, shards_of, per_shard
+            )
 
 
 def _validate_all(
@@ -336,9 +337,11 @@ def _write_checked(
     progress: bool,
     clock: Callable[[], float],
     shards_of: ShardsOf | None = None,
+    pages_per_shard: int = 0,
 ) -> pd.DataFrame:
-    """Skip what the corpus holds, write a shard per batch of the rest (`shards_of`: here, or
-    on Ray) and commit each as it comes, replacing the documents it holds new versions of."""
+    """Skip what the corpus holds, write a shard per batch of the rest (`pages_per_shard`
+    pages, 0: BATCH_PAGES; `shards_of`: here, or on Ray) and commit each as it comes,
+    replacing the documents it holds new versions of."""
     existing = _existing(corpus, manifest)
     rows: dict[str, dict[str, Any]] = {
         ds: {"dataset": ds, "written": 0, "replaced": 0, "skipped": 0, "pages": 0} for ds in checked
@@ -348,7 +351,7 @@ def _write_checked(
         total=total_pages, unit="page", desc="embedding", disable=not show_progress(progress)
     )
     try:
-        jobs = list(_jobs(checked, existing, rows, bar))
+        jobs = list(_jobs(checked, existing, rows, bar, pages_per_shard))
         for number, written in (shards_of or _local_shards)(
             corpus, manifest.salt, jobs, encoder, bar
         ):
@@ -397,10 +400,17 @@ def _local_shards(
         yield number, write_batch_shard(corpus, salt, dataset_id, batch, encoder, bar.update)
 
 
-def _ray_shards(ray_address: str | None) -> ShardsOf:
+@contextlib.contextmanager
+def _runner(runner: str, ray_address: str | None) -> Iterator[tuple[ShardsOf, int]]:
+    """Where shards are written, and their pages (0: BATCH_PAGES): here, or by Ray's actors
+    in shards that suit them (connected to Ray meanwhile)."""
+    if runner == "local":
+        yield _local_shards, 0
+        return
     from regnb import _ray
 
-    return functools.partial(_ray.write_shards, ray_address=ray_address)
+    with _ray.shard_writer(ray_address) as on_ray:
+        yield on_ray
 
 
 def write_batch_shard(

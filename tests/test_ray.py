@@ -35,6 +35,7 @@ ENCODER = regnb.HashingEncoder()
 @pytest.fixture(scope="module", autouse=True)
 def ray_session() -> Iterator[None]:
     """One local Ray instance of two CPUs for the whole file."""
+    assert not ray.is_initialized()  # regnb shuts down a Ray it started (docs/ray.md's)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
@@ -120,6 +121,18 @@ def test_a_ray_write_gives_the_corpus_a_local_write_gives(tmp_path: Path) -> Non
     assert len(shards.Manifest.load(on_ray).shards) > 4  # type: ignore[union-attr]
     assert_same_corpus(local, on_ray)
     assert write(on_ray, again, runner="ray")[0]["skipped"] == 30  # nothing new: nothing written
+
+
+def test_ray_shards_hold_the_pages_that_suit_its_actors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REGNB_RAY_BATCH_PAGES", "1000")  # here: 40 (small_batches)
+    local, on_ray = new_corpus(tmp_path / "local"), new_corpus(tmp_path / "ray")
+    write(local, documents(5))
+    write(on_ray, documents(5), runner="ray")
+    assert len(shards.Manifest.load(local).shards) > 4  # type: ignore[union-attr]
+    assert len(shards.Manifest.load(on_ray).shards) == 2  # type: ignore[union-attr]
+    assert_same_corpus(local, on_ray)
 
 
 class Interrupted(Exception):
@@ -231,8 +244,8 @@ def test_without_ray_installed_the_message_names_the_extra(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)
-    with pytest.raises(ImportError, match=r"pip install 'regnb\[ray\]'"):
-        _ray.connect()
+    with pytest.raises(ImportError, match=r"pip install 'regnb\[ray\]'"), _ray.connected():
+        pass
     corpus = new_corpus(tmp_path / "c")
     write(corpus, documents(4, n=2))
     assert main(["index", "--corpus", str(corpus), "--fast-encoder", "--ray"]) == 2

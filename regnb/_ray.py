@@ -121,8 +121,8 @@ def encoder_spec(encoder: Encoder) -> EncoderSpec:
         return EncoderSpec("minilm", encoder.dim, encoder.max_tokens)
     if type(encoder) is HashingEncoder:
         return EncoderSpec("hashing", encoder.dim)
-    try:
-        return EncoderSpec("pickled", encoder.dim, pickled=pickle.dumps(encoder))
+    try:  # Ray's cloudpickle: a class defined in a notebook travels too
+        return EncoderSpec("pickled", encoder.dim, pickled=_ray().cloudpickle.dumps(encoder))
     except Exception as exc:
         raise InvalidRequest(
             f"the encoder {encoder.name} cannot be sent to Ray workers ({exc}); "

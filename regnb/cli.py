@@ -146,6 +146,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if args.ray is not None:
+        try:
+            regnb.index.update(args.corpus, runner="ray", ray_address=args.ray or None)
+        except ImportError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     if args.merge:
         regnb.index.merge(args.corpus)
     if args.publish:
@@ -304,6 +310,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="copy the index into the corpus (<corpus>/_index/), so that replicas and notebooks "
         "opening it download the index rather than build it",
+    )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="build the segments on Ray: the cluster at ADDRESS (ray://host:10001 or host:6379), "
+        "else $RAY_ADDRESS or a local Ray; needs regnb[ray]",
     )
     p.set_defaults(func=cmd_index)
 

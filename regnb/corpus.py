@@ -43,6 +43,7 @@ from regnb.settings import show_progress
 __all__ = ["parse_date", "validate_document", "write_corpus"]
 
 BATCH_PAGES = 4_000
+RUNNERS = ("local", "ray")
 
 
 def document_id(salt: str, dataset: str, key: str) -> str:
@@ -237,13 +238,17 @@ def _embed_texts(docs: list[dict[str, Any]]) -> list[str]:
     return [f"{d['title']}\n{p}" for d in docs for p in d["pages"]]
 
 
-def _batches(docs: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+def _batches(
+    docs: list[dict[str, Any]], pages_per_batch: int = 0
+) -> Iterator[list[dict[str, Any]]]:
+    """Documents in batches of about `pages_per_batch` pages (0: BATCH_PAGES), one shard each."""
+    limit = pages_per_batch or BATCH_PAGES
     batch: list[dict[str, Any]] = []
     pages = 0
     for doc in docs:
         batch.append(doc)
         pages += len(doc["pages"])
-        if pages >= BATCH_PAGES:
+        if pages >= limit:
             yield batch
             batch, pages = [], 0
     if batch:
@@ -257,13 +262,18 @@ def write_corpus(
     encoder: Encoder | None = None,
     progress: bool = True,
     clock: Callable[[], float] = time.time,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Add documents to the corpus at `path` (created if needed); returns one row per dataset.
 
     `documents` maps a dataset id to dicts with `title`, `date`, `url`, `fields`, `pages` and an
     optional `key`. Every document is validated before anything is written. `clock` (epoch
-    seconds) stamps each commit: the time its documents entered the corpus.
+    seconds) stamps each commit: the time its documents entered the corpus. `runner="ray"`
+    embeds and writes the shards on Ray (the cluster at `ray_address`, else a local one; the
+    corpus folder must be one the cluster's nodes share): same documents, same format.
     """
+    check_runner(runner, ray_address)
     corpus = location(path)
     if not isinstance(documents, Mapping):
         raise InvalidRequest(
@@ -272,7 +282,23 @@ def write_corpus(
     if corpus.local is not None:
         corpus.local.mkdir(parents=True, exist_ok=True)
     checked = _validate_all(load_catalog(corpus), documents)
-    return _write_validated(corpus, checked, encoder=encoder, progress=progress, clock=clock)
+    return _write_validated(
+        corpus,
+        checked,
+        encoder=encoder,
+        progress=progress,
+        clock=clock,
+        runner=runner,
+        ray_address=ray_address,
+    )
+
+
+def check_runner(runner: str, ray_address: str | None) -> None:
+    """`runner` is "local" or "ray", and a Ray address goes with "ray" only."""
+    if runner not in RUNNERS:
+        raise InvalidRequest(f"runner must be 'local' or 'ray', got {runner!r}", field="runner")
+    if ray_address is not None and runner != "ray":
+        raise InvalidRequest("ray_address needs runner='ray'", field="ray_address")
 
 
 def _write_validated(
@@ -282,6 +308,8 @@ def _write_validated(
     encoder: Encoder | None = None,
     progress: bool = True,
     clock: Callable[[], float] = time.time,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Write documents already checked by `validate_document` (the ingest connectors check
     each one as they read it) on top of the committed corpus, after verifying its shards."""
@@ -297,7 +325,10 @@ def _write_validated(
             )
         shards.verify(corpus, manifest)
         _remove_unreferenced(corpus, manifest)
-        return _write_checked(corpus, manifest, checked, encoder, progress, clock)
+        with _runner(runner, ray_address) as (shards_of, per_shard):
+            return _write_checked(
+                corpus, manifest, checked, encoder, progress, clock, shards_of, per_shard
+            )
 
 
 def _validate_all(
@@ -323,6 +354,12 @@ def _validate_all(
     return checked
 
 
+Job = tuple[str, list[dict[str, Any]]]  # a dataset and a batch of its documents: one shard
+ShardsOf = Callable[
+    [Location, str, list[Job], Encoder, Any], Iterator[tuple[int, shards.ShardEntry]]
+]
+
+
 def _write_checked(
     corpus: Location,
     manifest: shards.Manifest,
@@ -330,65 +367,115 @@ def _write_checked(
     encoder: Encoder,
     progress: bool,
     clock: Callable[[], float],
+    shards_of: ShardsOf | None = None,
+    pages_per_shard: int = 0,
 ) -> pd.DataFrame:
+    """Skip what the corpus holds, write a shard per batch of the rest (`pages_per_shard`
+    pages, 0: BATCH_PAGES; `shards_of`: here, or on Ray) and commit each as it comes,
+    replacing the documents it holds new versions of."""
     existing = _existing(corpus, manifest)
-    summary = []
+    rows: dict[str, dict[str, Any]] = {
+        ds: {"dataset": ds, "written": 0, "replaced": 0, "skipped": 0, "pages": 0} for ds in checked
+    }
     total_pages = sum(len(d["pages"]) for docs in checked.values() for d in docs)
     bar = tqdm(
         total=total_pages, unit="page", desc="embedding", disable=not show_progress(progress)
     )
     try:
-        for dataset_id, docs in checked.items():
-            row: dict[str, Any] = {
-                "dataset": dataset_id,
-                "written": 0,
-                "replaced": 0,
-                "skipped": 0,
-                "pages": 0,
-            }
-            fresh: dict[str, dict[str, Any]] = {}
-            for doc in docs:
-                old = existing.get((dataset_id, doc["key"]))
-                if (old and old[0] == doc["content_hash"]) or (
-                    doc["key"] in fresh and fresh[doc["key"]]["content_hash"] == doc["content_hash"]
-                ):
-                    row["skipped"] += 1
-                    bar.update(len(doc["pages"]))
-                    continue
-                fresh[doc["key"]] = doc
-            for batch in _batches(list(fresh.values())):
-                replaced = _commit_batch(
-                    corpus, manifest, dataset_id, batch, existing, encoder, bar, clock
-                )
-                row["written"] += len(batch) - replaced
-                row["replaced"] += replaced
-                row["pages"] += sum(len(d["pages"]) for d in batch)
-            summary.append(row)
+        jobs = list(_jobs(checked, existing, rows, bar, pages_per_shard))
+        for number, written in (shards_of or _local_shards)(
+            corpus, manifest.salt, jobs, encoder, bar
+        ):
+            dataset_id, batch = jobs[number]
+            replaced = _commit_shard(corpus, manifest, written, batch, existing, clock)
+            row = rows[dataset_id]
+            row["written"] += len(batch) - replaced
+            row["replaced"] += replaced
+            row["pages"] += sum(len(d["pages"]) for d in batch)
     finally:
         bar.close()
-    return pd.DataFrame(summary, columns=["dataset", "written", "replaced", "skipped", "pages"])
+    return pd.DataFrame(
+        list(rows.values()), columns=["dataset", "written", "replaced", "skipped", "pages"]
+    )
 
 
-def _commit_batch(
+def _jobs(
+    checked: Mapping[str, list[dict[str, Any]]],
+    existing: dict[tuple[str, str], tuple[str, str]],
+    rows: dict[str, dict[str, Any]],
+    bar: Any,
+    pages_per_batch: int = 0,
+) -> Iterator[Job]:
+    """The batches to write: documents the corpus lacks or holds with other content (the last
+    of a key read twice), counting the rest as skipped."""
+    for dataset_id, docs in checked.items():
+        fresh: dict[str, dict[str, Any]] = {}
+        for doc in docs:
+            old = existing.get((dataset_id, doc["key"]))
+            if (old and old[0] == doc["content_hash"]) or (
+                doc["key"] in fresh and fresh[doc["key"]]["content_hash"] == doc["content_hash"]
+            ):
+                rows[dataset_id]["skipped"] += 1
+                bar.update(len(doc["pages"]))
+                continue
+            fresh[doc["key"]] = doc
+        for batch in _batches(list(fresh.values()), pages_per_batch):
+            yield dataset_id, batch
+
+
+def _local_shards(
+    corpus: Location, salt: str, jobs: list[Job], encoder: Encoder, bar: Any
+) -> Iterator[tuple[int, shards.ShardEntry]]:
+    """Embed and write each job's shard here, in order."""
+    for number, (dataset_id, batch) in enumerate(jobs):
+        yield number, write_batch_shard(corpus, salt, dataset_id, batch, encoder, bar.update)
+
+
+@contextlib.contextmanager
+def _runner(runner: str, ray_address: str | None) -> Iterator[tuple[ShardsOf, int]]:
+    """Where shards are written, and their pages (0: BATCH_PAGES): here, or by Ray's actors
+    in shards that suit them (connected to Ray meanwhile)."""
+    if runner == "local":
+        yield _local_shards, 0
+        return
+    from regnb import _ray
+
+    with _ray.shard_writer(ray_address) as on_ray:
+        yield on_ray
+
+
+def write_batch_shard(
     corpus: Location,
-    manifest: shards.Manifest,
+    salt: str,
     dataset_id: str,
     batch: list[dict[str, Any]],
-    existing: dict[tuple[str, str], tuple[str, str]],
     encoder: Encoder,
-    bar: Any,
-    clock: Callable[[], float],
-) -> int:
-    """Embed, write and commit one batch (the manifest's next commit, stamped with the clock's
-    time); returns how many documents it replaced."""
+    embedded: Callable[[int], object] | None = None,
+    step: int = 64,
+) -> shards.ShardEntry:
+    """Embed a batch's pages (`step` texts at a time, `embedded(n)` after each) and write its
+    shard, not yet committed: what a Ray worker runs too."""
     texts = _embed_texts(batch)
     vectors = np.zeros((len(texts), encoder.dim), dtype=np.float32)
-    step = 64
     for start in range(0, len(texts), step):
         vectors[start : start + step] = encoder.encode(texts[start : start + step])
-        bar.update(min(step, len(texts) - start))
-    documents, pages = _shard_tables(dataset_id, manifest.salt, batch, vectors)
-    written = shards.write_shard(corpus, dataset_id, documents, pages)
+        if embedded is not None:
+            embedded(min(step, len(texts) - start))
+    documents, pages = _shard_tables(dataset_id, salt, batch, vectors)
+    return shards.write_shard(corpus, dataset_id, documents, pages)
+
+
+def _commit_shard(
+    corpus: Location,
+    manifest: shards.Manifest,
+    written: shards.ShardEntry,
+    batch: list[dict[str, Any]],
+    existing: dict[tuple[str, str], tuple[str, str]],
+    clock: Callable[[], float],
+) -> int:
+    """Commit a batch's written shard (the manifest's next commit, stamped with the clock's
+    time), dropping the documents it replaces from their shards; returns how many it replaced."""
+    dataset_id = written.dataset
     number = manifest.commits + 1
     new_entries = [replace(written, commit=number, committed=shards.commit_stamp(clock()))]
     replaced_by_shard: dict[str, set[str]] = {}

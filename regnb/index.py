@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import math
@@ -35,7 +36,7 @@ import secrets
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -49,6 +50,7 @@ from regnb import _segments as segments
 from regnb import shards
 from regnb._storage import Location, location
 from regnb.catalog import Catalog
+from regnb.corpus import check_runner
 from regnb.errors import CorpusError, NotFound
 from regnb.settings import Settings, show_progress
 
@@ -68,6 +70,7 @@ __all__ = [
     "merge_runs",
     "needs_merge",
     "publish",
+    "update",
     "update_index",
 ]
 
@@ -218,10 +221,13 @@ def ensure_index(
     progress: bool = True,
     threads: int = 0,
     batch_pages: int | None = None,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> IndexFiles:
     """The index of the corpus's current version: reused, brought up to date, or built (an
-    index of an earlier version is rebuilt once). Where a build from nothing would be needed
-    and the corpus holds its index published (`regnb._published`), that is downloaded."""
+    index of an earlier version is rebuilt once); `runner="ray"` builds on Ray. Where a build
+    from nothing would be needed and the corpus holds its index published (`regnb._published`),
+    that is downloaded."""
     from regnb._published import download_index
 
     corpus = location(corpus)
@@ -234,7 +240,14 @@ def ensure_index(
         return IndexFiles(folder)
     if state is not None or not download_index(corpus, folder, manifest, progress=progress):
         update_index(
-            corpus, catalog, folder, progress=progress, threads=threads, batch_pages=batch_pages
+            corpus,
+            catalog,
+            folder,
+            progress=progress,
+            threads=threads,
+            batch_pages=batch_pages,
+            runner=runner,
+            ray_address=ray_address,
         )
     for sibling in folder.parent.iterdir():  # earlier versions' indexes
         if sibling != folder and sibling.is_dir():
@@ -315,11 +328,23 @@ class _Writer:
     ) -> None:
         seg_id = segments.new_segment_id()
         summary = segments.write_segment(self.folder / seg_id, data, shard_ids)
+        self.record_segment(seg_id, summary, new_terms, *data.term_df(), data.page_dl)
+
+    def record_segment(
+        self,
+        seg_id: str,
+        summary: dict[str, Any],
+        new_terms: pa.Table,
+        ids: np.ndarray,
+        counts: np.ndarray,
+        page_dl: np.ndarray,
+    ) -> None:
+        """Take in a written segment: its new terms, the pages holding each of its terms
+        (`ids`, `counts`) and its pages' lengths."""
         if new_terms.num_rows:
             self.dictionary = pa.concat_tables([self.dictionary, new_terms])
             self.state.next_term_id = int(pc.max(new_terms.column("term_id")).as_py()) + 1
             self.dirty_terms = True
-        ids, counts = data.term_df()
         if self.df.size < self.state.next_term_id:
             self.df = np.concatenate(
                 [self.df, np.zeros(self.state.next_term_id - self.df.size, np.int64)]
@@ -327,7 +352,7 @@ class _Writer:
         self.df[ids] += counts
         self.dirty_terms |= ids.size > 0
         self.state.segments.append(segments_entry(seg_id, summary))
-        self._count(data.page_dl, +1)
+        self._count(page_dl, +1)
 
     def delete(self, seg_index: int, doc_rows: np.ndarray) -> None:
         """Mark documents of a segment deleted and take their pages out of the statistics."""
@@ -412,11 +437,16 @@ def update_index(
     progress: bool = True,
     threads: int = 0,
     batch_pages: int | None = None,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> IndexState:
     """Bring the index in `folder` up to the corpus's shards: new segments for added shards, the
     documents of removed shards marked deleted. Built from scratch where no index (of this
-    version) is there."""
+    version) is there. `runner="ray"` builds the segments on Ray (the cluster at
+    `ray_address`, else a local one); the index is the same."""
+    check_runner(runner, ray_address)
     corpus = location(corpus)
+    build = _build_here(threads) if runner == "local" else _build_on_ray(ray_address)
     manifest = shards.Manifest.load(corpus)
     if manifest is None:
         raise NotFound(f"no corpus at {corpus} (no manifest.json there)", field="corpus")
@@ -434,7 +464,7 @@ def update_index(
         if state.fingerprint == manifest.fingerprint():
             return state
         try:
-            _update(corpus, catalog, folder, manifest, state, batch_pages, progress, threads)
+            _update(corpus, catalog, folder, manifest, state, batch_pages, progress, build)
         except BaseException:
             remove_unnamed(folder, IndexState.load(folder))  # nothing of this change survives
             raise
@@ -449,7 +479,7 @@ def _update(
     state: IndexState,
     batch_pages: int,
     progress: bool,
-    threads: int,
+    build: Build,
 ) -> None:
     writer = _Writer(folder, state)
     current = {s.shard_id: _shard_checksum(s) for s in manifest.shards}
@@ -463,7 +493,7 @@ def _update(
             writer.delete(i, rows)
     for sid in removed:
         del state.shards[sid]
-    _add_shards(corpus, manifest, catalog, writer, added, batch_pages, current, progress, threads)
+    _add_shards(corpus, manifest, catalog, writer, added, batch_pages, current, progress, build)
     writer.commit(manifest.fingerprint())
 
 
@@ -476,7 +506,7 @@ def _add_shards(
     batch_pages: int,
     current: dict[str, str],
     progress: bool,
-    threads: int,
+    build: Build,
 ) -> None:
     """Index the added shards, one batch of at most `batch_pages` pages per segment, in catalog
     order then shard id (the order one index over the whole corpus has)."""
@@ -501,11 +531,46 @@ def _add_shards(
         unit="page",
         disable=not show_progress(progress) or not added,
     )
-    last_commit = time.monotonic()
+
+    def done(batch: list[shards.ShardEntry]) -> None:
+        for e in batch:
+            writer.state.shards[e.shard_id] = current[e.shard_id]
+        bar.update(sum(e.pages_count for e in batch))
+
     try:
+        build(corpus, manifest.dim, writer, batches, done)
+    finally:
+        bar.close()
+
+
+# How segments get built: (corpus, dim, writer, batches, done), `done(batch)` after each batch.
+Build = Callable[
+    [
+        Location,
+        int,
+        _Writer,
+        list[list[shards.ShardEntry]],
+        Callable[[list[shards.ShardEntry]], None],
+    ],
+    None,
+]
+
+
+def _build_here(threads: int) -> Build:
+    """Segments built one after another in this process, committed every COMMIT_EVERY_S (a
+    killed build resumes from there)."""
+
+    def build(
+        corpus: Location,
+        dim: int,
+        writer: _Writer,
+        batches: list[list[shards.ShardEntry]],
+        done: Callable[[list[shards.ShardEntry]], None],
+    ) -> None:
+        last_commit = time.monotonic()
         for batch in batches:
-            parts = [segments.shard_tables(corpus, e, manifest.dim) for e in batch]
-            docs, pages, vectors = segments.concat_shards(parts, manifest.dim)
+            parts = [segments.shard_tables(corpus, e, dim) for e in batch]
+            docs, pages, vectors = segments.concat_shards(parts, dim)
             del parts
             data, new_terms = segments.from_tables(
                 docs,
@@ -519,14 +584,19 @@ def _add_shards(
             del docs, pages, vectors
             writer.add_segment(data, new_terms, [e.shard_id for e in batch])
             del data
-            for e in batch:
-                writer.state.shards[e.shard_id] = current[e.shard_id]
-            bar.update(sum(e.pages_count for e in batch))
+            done(batch)
             if time.monotonic() - last_commit > COMMIT_EVERY_S:
-                writer.commit()  # a killed build resumes from here
+                writer.commit()
                 last_commit = time.monotonic()
-    finally:
-        bar.close()
+
+    return build
+
+
+def _build_on_ray(ray_address: str | None) -> Build:
+    """Segments built by Ray tasks, the manifest committed once at the end (`regnb._ray`)."""
+    from regnb import _ray
+
+    return functools.partial(_ray.build_segments, ray_address=ray_address)
 
 
 def build_index(
@@ -694,3 +764,29 @@ def publish(corpus: shards.Corpus | None = None, *, progress: bool = True) -> st
         batch_pages=settings.index_batch_pages,
     )
     return publish_index(loc, files.folder, progress=progress)
+
+
+def update(
+    corpus: shards.Corpus | None = None,
+    *,
+    runner: str = "local",
+    ray_address: str | None = None,
+    progress: bool = True,
+) -> IndexFiles:
+    """`ensure_index` for a corpus (default: the demo corpus) under REGNB_HOME's settings,
+    built here or on Ray (`runner="ray"`): what `regnb index [--ray]` runs."""
+    from regnb.catalog import load_catalog
+    from regnb.engine import demo_corpus_path
+
+    loc = location(corpus if corpus is not None else demo_corpus_path())
+    settings = Settings.from_env()
+    return ensure_index(
+        loc,
+        load_catalog(loc),
+        settings.index_dir,
+        progress=progress,
+        threads=settings.threads,
+        batch_pages=settings.index_batch_pages,
+        runner=runner,
+        ray_address=ray_address,
+    )

@@ -137,6 +137,17 @@ class Settings:
     merge_segments: int = 8
     """REGNB_MERGE_SEGMENTS: small index segments (under a tenth of REGNB_INDEX_BATCH_PAGES) that incremental adds may leave before an open engine merges them in the background (0: only `regnb index --merge` merges)."""
 
+    ray_batch_pages: int = 2_000
+    """REGNB_RAY_BATCH_PAGES: pages per shard an embedding actor writes on Ray where the cluster has no GPUs (`runner="ray"`)."""
+    ray_gpu_batch_pages: int = 20_000
+    """REGNB_RAY_GPU_BATCH_PAGES: pages per shard a GPU embedding actor writes (one GPU each)."""
+    ray_gpu_encode_batch: int = 256
+    """REGNB_RAY_GPU_ENCODE_BATCH: texts per model run on a GPU actor (CPU actors run 32, as locally)."""
+    ray_cpus_per_worker: int = 1
+    """REGNB_RAY_CPUS_PER_WORKER: CPUs (and threads) each CPU embedding actor and each index task on Ray takes."""
+    ray_actors: int = 0
+    """REGNB_RAY_ACTORS: embedding actors on Ray (0: one per GPU of the cluster, else one per REGNB_RAY_CPUS_PER_WORKER of its CPUs)."""
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read every setting from its `REGNB_*` variable, falling back to the default."""

@@ -457,3 +457,19 @@ def test_a_catalog_addition_is_kept_in_the_s3_corpus(s3_bucket):
 
     catalog = load_catalog(url)
     assert "own_notes" in catalog and catalog.get("own_notes").available
+
+
+@pytest.mark.parametrize(
+    ("runner", "ray_address", "field"),
+    [("spark", None, "runner"), ("", None, "runner"), ("local", "ray://head:10001", "ray_address")],
+)
+def test_a_runner_is_local_or_ray_and_an_address_goes_with_ray(
+    tmp_path, runner, ray_address, field
+):
+    docs = {"fda_483": [doc("A", ["alpha"])]}
+    with pytest.raises(regnb.InvalidRequest) as info:
+        regnb.write_corpus(
+            tmp_path, docs, encoder=regnb.HashingEncoder(), runner=runner, ray_address=ray_address
+        )
+    assert info.value.field == field
+    assert not (tmp_path / "manifest.json").exists()

@@ -59,6 +59,8 @@ NOT_ON_IMPORT = (
     "httpx",
     "starlette",
     "ipywidgets",
+    "regnb._ray",
+    "ray",  # optional (regnb[ray]): imported by runner="ray" only
 )
 
 

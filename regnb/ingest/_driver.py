@@ -101,10 +101,19 @@ def run_ingest(
     encoder: Encoder | None = None,
     device: str | None = None,
     progress: bool = True,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
-    """Read every file of `source` with `reader` into `corpus`; returns the run's summary."""
+    """Read every file of `source` with `reader` into `corpus`; returns the run's summary.
+    `runner="ray"` embeds and writes the shards on Ray (`regnb.write_corpus`)."""
     files = reader.files(source)
-    run = IngestRun(corpus, resolve_encoder(encoder, device), progress=progress)
+    run = IngestRun(
+        corpus,
+        resolve_encoder(encoder, device if runner == "local" else None),  # actors pick theirs
+        progress=progress,
+        runner=runner,
+        ray_address=ray_address,
+    )
     try:
         reader.prepare(run)
         for number, path in enumerate(files, start=1):

@@ -20,7 +20,7 @@ from tqdm.auto import tqdm
 
 from regnb._storage import Location, location
 from regnb.catalog import Catalog, Dataset, load_catalog
-from regnb.corpus import _write_validated, validate_document
+from regnb.corpus import _write_validated, check_runner, validate_document
 from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
 from regnb.errors import InvalidRequest, RegnbError
 from regnb.ingest.datasets import ensure_available, ensure_created
@@ -30,6 +30,8 @@ __all__ = ["BATCH_DOCS", "BATCH_PAGES", "IngestRun", "iter_files", "resolve_enco
 
 BATCH_PAGES = 2_000
 BATCH_DOCS = 500
+RAY_BATCH_PAGES = 50_000  # on Ray a commit is a dataset of many shards, spread over the actors
+RAY_BATCH_DOCS = 12_500
 SUMMARY_COLUMNS = [
     "dataset",
     "files",
@@ -118,8 +120,19 @@ class IngestRun:
     """One ingest into one corpus: validation, batching, counts and problems."""
 
     def __init__(
-        self, corpus: str | Path | Location, encoder: Encoder, *, progress: bool = True
+        self,
+        corpus: str | Path | Location,
+        encoder: Encoder,
+        *,
+        progress: bool = True,
+        runner: str = "local",
+        ray_address: str | None = None,
     ) -> None:
+        check_runner(runner, ray_address)
+        self.runner, self.ray_address = runner, ray_address
+        self._limits = (
+            (BATCH_PAGES, BATCH_DOCS) if runner == "local" else (RAY_BATCH_PAGES, RAY_BATCH_DOCS)
+        )
         self.corpus = location(corpus)
         if self.corpus.local is not None:
             self.corpus.local.mkdir(parents=True, exist_ok=True)
@@ -232,7 +245,7 @@ class IngestRun:
         self._buffer.setdefault(dataset_id, []).append(checked)
         self._buffered_pages += len(checked["pages"])
         self._buffered_docs += 1
-        if self._buffered_pages >= BATCH_PAGES or self._buffered_docs >= BATCH_DOCS:
+        if self._buffered_pages >= self._limits[0] or self._buffered_docs >= self._limits[1]:
             self.flush()
 
     def flush(self) -> None:
@@ -242,8 +255,19 @@ class IngestRun:
         batch, self._buffer = self._buffer, {}
         pages = self._buffered_pages
         self._buffered_pages = self._buffered_docs = 0
-        encoder = _CountingEncoder(self._encoder, self._bar)
-        result = _write_validated(self.corpus, batch, encoder=encoder, progress=False)
+        if self.runner == "ray":  # the pages embedded are counted once they are committed
+            result = _write_validated(
+                self.corpus,
+                batch,
+                encoder=self._encoder,
+                progress=False,
+                runner="ray",
+                ray_address=self.ray_address,
+            )
+            self._bar.update(pages)
+        else:
+            encoder = _CountingEncoder(self._encoder, self._bar)
+            result = _write_validated(self.corpus, batch, encoder=encoder, progress=False)
         written_pages = 0
         for rec in result.to_dict("records"):
             row = self._row(rec["dataset"])
@@ -252,7 +276,8 @@ class IngestRun:
             row.skipped += int(rec["skipped"])
             row.pages += int(rec["pages"])
             written_pages += int(rec["pages"])
-        self._bar.update(max(pages - written_pages, 0))
+        if self.runner == "local":
+            self._bar.update(max(pages - written_pages, 0))
 
     def finish(self) -> pd.DataFrame:
         """Commit the rest and return the summary (problems in `summary.attrs['problems']`)."""

@@ -56,6 +56,15 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="hashing encoder instead of MiniLM (tests, quick looks)",
     )
+    ingest.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="embed and write the shards on Ray: the cluster at ADDRESS, else $RAY_ADDRESS or a "
+        "local Ray (GPU actors where it has GPUs; --device is then the cluster's); needs regnb[ray]",
+    )
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     ingest.set_defaults(func=run_ingest)
 
@@ -78,6 +87,8 @@ def _call(args: argparse.Namespace) -> pd.DataFrame:
         "encoder": HashingEncoder() if args.fast_encoder else None,
         "device": args.device,
         "progress": not args.quiet,
+        "runner": "local" if args.ray is None else "ray",
+        "ray_address": args.ray or None,
     }
     source = args.source[0] if len(args.source) == 1 else args.source
     own = {"create_dataset": args.create_dataset, "jurisdiction": args.jurisdiction}

@@ -228,6 +228,8 @@ def clinicaltrials(
     encoder: Encoder | None = None,
     device: str | None = None,
     progress: bool = True,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Ingest ClinicalTrials.gov studies (API v2 JSON, classic XML, or zips of them).
 
@@ -241,4 +243,6 @@ def clinicaltrials(
         encoder=encoder,
         device=device,
         progress=progress,
+        runner=runner,
+        ray_address=ray_address,
     )

@@ -221,6 +221,8 @@ def html(
     encoder: Encoder | None = None,
     device: str | None = None,
     progress: bool = True,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Ingest saved web pages (a file, a folder searched for *.html/*.htm, or a list).
 
@@ -231,5 +233,12 @@ def html(
     sidecar = load_sidecar(metadata) if metadata is not None else {}
     reader = HtmlReader(source, dataset, sidecar, create_dataset, jurisdiction)
     return run_ingest(
-        source, reader, corpus=corpus, encoder=encoder, device=device, progress=progress
+        source,
+        reader,
+        corpus=corpus,
+        encoder=encoder,
+        device=device,
+        progress=progress,
+        runner=runner,
+        ray_address=ray_address,
     )

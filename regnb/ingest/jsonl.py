@@ -192,6 +192,8 @@ def jsonl(
     encoder: Encoder | None = None,
     device: str | None = None,
     progress: bool = True,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Ingest JSON Lines files (plain or .gz; a folder is searched for *.jsonl[.gz]).
 
@@ -201,5 +203,12 @@ def jsonl(
     """
     reader = JsonlReader(dataset, create_dataset, jurisdiction)
     return run_ingest(
-        source, reader, corpus=corpus, encoder=encoder, device=device, progress=progress
+        source,
+        reader,
+        corpus=corpus,
+        encoder=encoder,
+        device=device,
+        progress=progress,
+        runner=runner,
+        ray_address=ray_address,
     )

@@ -130,6 +130,8 @@ def openfda(
     encoder: Encoder | None = None,
     device: str | None = None,
     progress: bool = True,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Ingest openFDA bulk files (a file, a folder searched for *.json[.zip|.gz], or a list).
 
@@ -139,5 +141,12 @@ def openfda(
     versions of the same record and a re-run adds nothing.
     """
     return run_ingest(
-        source, OpenFdaReader(), corpus=corpus, encoder=encoder, device=device, progress=progress
+        source,
+        OpenFdaReader(),
+        corpus=corpus,
+        encoder=encoder,
+        device=device,
+        progress=progress,
+        runner=runner,
+        ray_address=ray_address,
     )

@@ -196,6 +196,8 @@ def pdf(
     encoder: Encoder | None = None,
     device: str | None = None,
     progress: bool = True,
+    runner: str = "local",
+    ray_address: str | None = None,
 ) -> pd.DataFrame:
     """Ingest PDFs (a file, a folder searched for *.pdf, or a list): one page per PDF page.
 
@@ -210,5 +212,12 @@ def pdf(
     sidecar = load_sidecar(metadata) if metadata is not None else {}
     reader = PdfReader(source, dataset, sidecar, create_dataset, jurisdiction)
     return run_ingest(
-        source, reader, corpus=corpus, encoder=encoder, device=device, progress=progress
+        source,
+        reader,
+        corpus=corpus,
+        encoder=encoder,
+        device=device,
+        progress=progress,
+        runner=runner,
+        ray_address=ray_address,
     )

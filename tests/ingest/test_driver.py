@@ -123,6 +123,8 @@ COMMON = [
     ("encoder", "KEYWORD_ONLY", None),
     ("device", "KEYWORD_ONLY", None),
     ("progress", "KEYWORD_ONLY", True),
+    ("runner", "KEYWORD_ONLY", "local"),  # "ray": embedded on Ray (tests/test_ray.py)
+    ("ray_address", "KEYWORD_ONLY", None),
 ]
 FILES = [
     ("source", "POSITIONAL_OR_KEYWORD", inspect.Parameter.empty),

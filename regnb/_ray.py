@@ -61,6 +61,7 @@ __all__ = [
 INSTALL = "Ray is not installed: pip install 'regnb[ray]'"
 CPU_ENCODE_BATCH = 32  # texts per model run on a CPU actor, as MiniLM's default
 STEP = 64  # texts per encode call at least, as the local writer
+SETTLE_S = 600.0  # at most, the wait for a failed build's tasks in flight
 
 
 def _ray() -> Any:
@@ -326,7 +327,7 @@ def build_segments(
 ) -> None:
     """Build a segment per batch of shards on Ray and record each in `writer`, in batch order
     (`done(batch)` after each); at most a few batches are in flight at once, so memory stays
-    bounded. On failure, every task still running is cancelled before the error goes on."""
+    bounded. On failure, the tasks in flight finish before the error goes on."""
     with connected(ray_address) as ray:
         _build(ray, corpus, dim, writer, batches, done, settings or Settings.from_env())
 
@@ -379,13 +380,14 @@ def _build(
         while writing:
             record()
     except BaseException:
-        _cancel(ray, [r for _, a, b in tokenising for r in (a, b)] + [r for *_, r in writing])
+        _settle(ray, [r for _, a, b in tokenising for r in (a, b)] + [r for *_, r in writing])
         raise
 
 
-def _cancel(ray: Any, refs: list[Any]) -> None:
-    """Cancel tasks and wait until none can still write into the index folder."""
-    for ref in refs:
-        ray.cancel(ref, force=True)
+def _settle(ray: Any, refs: list[Any]) -> None:
+    """Wait until the tasks in flight are done, so that none still writes into the index folder
+    when the failed build's files are removed. Not cancelled: cancelling a task whose inputs are
+    still being resolved aborts the driver (a failed check in Ray 2.60's reference counter, seen
+    in this project's CI), and at most a few batches are in flight."""
     if refs:
-        ray.wait(refs, num_returns=len(refs), timeout=60)
+        ray.wait(refs, num_returns=len(refs), timeout=SETTLE_S)

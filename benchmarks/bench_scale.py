@@ -308,7 +308,7 @@ def main() -> None:
         built = child(PREVIOUS_BUILD, str(corpus), str(home), pythonpath=args.previous)
         served = child(SERVE, str(corpus), str(home), qjson, pythonpath=args.previous)
         size = folder_bytes(home / "index", "embeddings.npy")
-        rows.append(("previous (monolithic)", built, None, None, served, size))
+        rows.append(("previous (--previous DIR)", built, None, None, served, size))
         print("previous:", built, {k: v for k, v in served.items() if k != "totals"}, flush=True)
         shutil.rmtree(home, ignore_errors=True)
 
@@ -325,7 +325,7 @@ def main() -> None:
     print("add:", added, flush=True)
     merged = child(MERGE, str(corpus), str(home))
     print("merge:", merged, flush=True)
-    rows.append(("segments (this branch)", built, added, merged, served, size))
+    rows.append(("this checkout", built, added, merged, served, size))
 
     fts = None
     if not args.no_fts:

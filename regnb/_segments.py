@@ -42,6 +42,7 @@ OLD_PAGE_BLOCK = 16  # what segments written before `page_block` was recorded ho
 MANY_ROWS = 64  # document rows read in one `take` rather than value by value
 DOC_BLOCK = 256  # documents per record batch of document rows (uncompressed, memory-mapped)
 CODEC = "zstd"
+TEXT_LEVEL = 3  # zstd level of page texts: 3x faster to write than 9, 3% larger; as fast to read
 
 DOC_SCHEMA = pa.schema(
     [
@@ -306,7 +307,7 @@ def _write_texts(folder: Path, texts: pa.ChunkedArray) -> None:
     and each page's offset in the uncompressed stream. Small blocks: a search reads about 60
     pages from about as many blocks, and decompressing 4 pages costs a quarter of 16 (the
     text is 2.25 times smaller than raw rather than 2.5)."""
-    codec = pa.Codec(CODEC, compression_level=9)
+    codec = pa.Codec(CODEC, compression_level=TEXT_LEVEL)
     encoded = [t.encode("utf-8") for t in texts.to_pylist()]
     sizes = np.fromiter((len(e) for e in encoded), np.int64, len(encoded))
     page_offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)

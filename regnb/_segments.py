@@ -23,6 +23,7 @@ import json
 import os
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -117,6 +118,7 @@ TOKENISE_SQL = [
     "FROM (SELECT term FROM pt UNION SELECT term FROM cited_in) "
     "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
+WORDS_SQL = 5  # the statements of TOKENISE_SQL that read the words alone (not `cited_in`)
 # The words' postings and those of the CFR citations and identifiers (`regnb.cfr`, `regnb.ids`:
 # `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
 POSTINGS_SQL = (
@@ -151,10 +153,13 @@ def from_tables(
     `fei:3000975914` (`regnb._identifiers`), outside the page's BM25 length. `dictionary`
     (term, term_id) is the index's; terms it lacks get ids from `next_term_id` on, in term
     order. Returns the segment and its new terms."""
-    folded = _folded_pages(docs, pages)
-    id_postings, identifiers = identifier_tables(docs, pages)
+    # The citations and identifiers are read by Python's regular expressions, on one core: in a
+    # thread, while DuckDB (which lets the GIL go) tokenises the words on the others.
+    pool = ThreadPoolExecutor(1, thread_name_prefix="regnb-cited")
+    cited = pool.submit(_cited, docs, pages)
     con = text.connect()
     try:
+        folded = _folded_pages(docs, pages)
         if threads:
             con.execute(f"SET threads = {int(threads)}")
         if temp_dir is not None:
@@ -177,10 +182,11 @@ def from_tables(
         con.register("folded_in", folded)
         con.register("dict_in", dictionary)
         con.register("fields_in", _field_rows(docs))
-        con.register(
-            "cited_in", pa.concat_tables([cfr_postings(pages.column("text")), id_postings])
-        )
-        for sql in TOKENISE_SQL:
+        for sql in TOKENISE_SQL[:WORDS_SQL]:
+            con.execute(sql)
+        cited_in, identifiers = cited.result()
+        con.register("cited_in", cited_in)
+        for sql in TOKENISE_SQL[WORDS_SQL:]:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
         lens = con.execute(LENGTHS_SQL).fetchnumpy()
@@ -190,6 +196,7 @@ def from_tables(
         fields = con.execute(FIELDS_SQL).arrow().read_all()
     finally:
         con.close()
+        pool.shutdown(wait=True)
     dl = np.zeros(pages.num_rows, np.int32)
     dl[np.asarray(lens["page_id"], np.int64)] = np.asarray(lens["dl"], np.int32)
     data = SegmentData(
@@ -206,6 +213,13 @@ def from_tables(
         identifiers=identifiers,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
+
+
+def _cited(docs: pa.Table, pages: pa.Table) -> tuple[pa.Table, pa.Table]:
+    """The postings of the pages' CFR citations and identifiers (`cited_in`), and the documents'
+    identifiers."""
+    id_postings, identifiers = identifier_tables(docs, pages)
+    return pa.concat_tables([cfr_postings(pages.column("text")), id_postings]), identifiers
 
 
 def cfr_postings(texts: pa.ChunkedArray) -> pa.Table:

@@ -38,64 +38,9 @@ from regnb import shards
 from regnb.catalog import load_catalog
 from regnb.index import update_index
 from regnb.settings import Settings
+from tests.test_segments import WORDS
 
 DATASETS = ("fda_483", "fda_warning_letters", "fda_recalls")
-COMMON = [
-    "sterile",
-    "contamination",
-    "aseptic",
-    "validation",
-    "cleaning",
-    "procedure",
-    "batch",
-    "record",
-    "deviation",
-    "complaint",
-    "investigation",
-    "microbial",
-    "endotoxin",
-    "particulate",
-    "inspection",
-    "observation",
-    "firm",
-    "warning",
-    "letter",
-    "recall",
-    "device",
-    "implant",
-    "catheter",
-    "software",
-    "labeling",
-    "adverse",
-    "event",
-    "report",
-    "stability",
-    "potency",
-    "assay",
-    "impurity",
-    "specification",
-    "laboratory",
-    "control",
-    "equipment",
-    "calibration",
-    "water",
-    "system",
-    "environmental",
-    "monitoring",
-    "gowning",
-    "training",
-    "corrective",
-    "preventive",
-    "action",
-    "supplier",
-    "audit",
-    "documentation",
-    "electronic",
-    "signature",
-    "data",
-    "integrity",
-    "trail",
-]
 KEYWORDS = [["sterile"], ["batch record"], ["data integrity"], ["recall", "implant"], ["audit"]]
 
 
@@ -110,10 +55,10 @@ def documents(pages: int, seed: int = 7) -> dict[str, list[dict[str, Any]]]:
             break
         count = min(rng.randint(1, 6), pages - made)
         ds = DATASETS[n % len(DATASETS)]
-        words = [*COMMON, *rng.sample(rare, 20)]
+        words = [*WORDS, *rng.sample(rare, 20)]
         out[ds].append(
             {
-                "title": " ".join(rng.choice(COMMON) for _ in range(4)),
+                "title": " ".join(rng.choice(WORDS) for _ in range(4)),
                 "date": f"20{rng.randint(10, 24)}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}",
                 "url": None,
                 "fields": {},

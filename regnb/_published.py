@@ -15,7 +15,6 @@ finds. A published index that fails its checks is not used: the index is built i
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import secrets
@@ -28,7 +27,7 @@ from tqdm.auto import tqdm
 
 from regnb import _segments as segments
 from regnb import shards
-from regnb._storage import Location
+from regnb._storage import Location, file_sha256
 from regnb.errors import CorpusError
 from regnb.index import INDEX_VERSION, IndexState, SegmentEntry, _locked, remove_unnamed
 from regnb.settings import show_progress
@@ -60,14 +59,6 @@ def _named_files(folder: Path, state: IndexState) -> list[str]:
     return out
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def publish_index(loc: Location, folder: Path, *, progress: bool = True) -> str:
     """Copy the index in `folder` into the corpus at `loc`, `published.json` last; returns the
     URL (or path) of the published index."""
@@ -87,7 +78,7 @@ def publish_index(loc: Location, folder: Path, *, progress: bool = True) -> str:
     try:
         for name in names:
             path = folder / name
-            listing[name] = {"size": path.stat().st_size, "sha256": _sha256(path)}
+            listing[name] = {"size": path.stat().st_size, "sha256": file_sha256(path)}
             loc.upload(path, f"{prefix}/{name}")
             bar.update(listing[name]["size"])
     finally:

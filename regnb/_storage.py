@@ -37,6 +37,7 @@ __all__ = [
     "Location",
     "StoreFolder",
     "corpus_argument",
+    "file_sha256",
     "is_url",
     "location",
     "storage_error",
@@ -147,6 +148,9 @@ class LocalFolder(Location):
 
     def read_bytes(self, rel: str) -> bytes:
         return (self.folder / rel).read_bytes()
+
+    def sha256(self, rel: str) -> str:
+        return file_sha256(self.folder / rel)
 
     def read_parquet(self, rel: str, columns: list[str] | None = None) -> pa.Table:
         return pq.read_table(self.folder / rel, columns=columns)
@@ -290,6 +294,15 @@ class StoreFolder(Location):
             stamp = None
         self._stamps[rel] = (now, stamp)
         return stamp
+
+
+def file_sha256(path: Path) -> str:
+    """A file's SHA-256, read a block at a time."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(CHUNK), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _copy(blocks: Iterator[bytes], target: Path, progress: Callable[[int], object]) -> str:

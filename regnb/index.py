@@ -750,20 +750,10 @@ def publish(corpus: shards.Corpus | None = None, *, progress: bool = True) -> st
     opens the corpus downloads it rather than builds it; returns where it went. What
     `regnb index --publish` runs."""
     from regnb._published import publish_index
-    from regnb.catalog import load_catalog
     from regnb.engine import demo_corpus_path
 
     loc = location(corpus if corpus is not None else demo_corpus_path())
-    settings = Settings.from_env()
-    files = ensure_index(
-        loc,
-        load_catalog(loc),
-        settings.index_dir,
-        progress=progress,
-        threads=settings.threads,
-        batch_pages=settings.index_batch_pages,
-    )
-    return publish_index(loc, files.folder, progress=progress)
+    return publish_index(loc, update(loc, progress=progress).folder, progress=progress)
 
 
 def update(

@@ -267,14 +267,6 @@ def _check_unchanged(loc: Location, previous: int) -> None:
         )
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _parquet_bytes(table: pa.Table) -> bytes:
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd", compression_level=9)
@@ -322,7 +314,7 @@ def _check_file(loc: Location, entry: ShardEntry, which: str) -> Path | pa.Buffe
         )
     if loc.local is not None:
         path = loc.local / rel
-        if _sha256(path) != entry.checksums[which]:
+        if loc.sha256(rel) != entry.checksums[which]:
             raise CorpusError(f"{where}: checksum does not match the manifest (file corrupted)")
         return path
     data = loc.read_bytes(rel)

@@ -13,6 +13,7 @@ import pytest
 
 import regnb
 from regnb import shards
+from regnb._storage import file_sha256
 
 from .conftest import doc
 
@@ -40,7 +41,7 @@ def rewrite(corpus: Path, which: str, table: pa.Table) -> Path:
     path = corpus / getattr(e, which)
     pq.write_table(table, path)
     raw = json.loads((corpus / "manifest.json").read_text())
-    raw["shards"][0]["checksums"][which] = shards._sha256(path)
+    raw["shards"][0]["checksums"][which] = file_sha256(path)
     raw["shards"][0]["sizes"][which] = path.stat().st_size
     (corpus / "manifest.json").write_text(json.dumps(raw))
     return path
@@ -77,7 +78,7 @@ def test_not_parquet(corpus):
     path = rewrite(corpus, "documents", pa.table({"x": [1]}))
     path.write_bytes(b"not parquet at all")
     raw = json.loads((corpus / "manifest.json").read_text())
-    raw["shards"][0]["checksums"]["documents"] = shards._sha256(path)
+    raw["shards"][0]["checksums"]["documents"] = file_sha256(path)
     raw["shards"][0]["sizes"]["documents"] = path.stat().st_size
     (corpus / "manifest.json").write_text(json.dumps(raw))
     open_fails(corpus, str(path), "Parquet")

@@ -127,6 +127,17 @@ def _neighbours(best: list[int], n: int) -> list[int]:
     return out
 
 
+def _runs(pages: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted page numbers as runs of consecutive pages (first, last)."""
+    runs: list[tuple[int, int]] = []
+    for page in pages:
+        if runs and page == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], page)
+        else:
+            runs.append((page, page))
+    return runs
+
+
 class Researcher:
     """Runs the research stage against one engine."""
 
@@ -355,8 +366,12 @@ class Researcher:
         for num in wanted:
             if num in texts:
                 pages[(doc.document_id, num)] = texts[num]
-        for num in sorted(n for n in wanted if n not in texts):
-            self._read_range(doc, num, num, request_plan, pages)
+        for first, last in _runs(sorted(n for n in wanted if n not in texts)):
+            while first <= last and self._read_range(doc, first, last, request_plan, pages):
+                read = [n for n in range(first, last + 1) if (doc.document_id, n) in pages]
+                if not read:
+                    break
+                first = read[-1] + 1  # a read stops at the reader's page or byte limit
         return tuple(n for n in wanted if (doc.document_id, n) in pages)
 
     def _read_range(

@@ -296,7 +296,7 @@ def main() -> None:
     n_pages = make_corpus(pristine, args.pages)
     corpus = OUT / f"scale-{args.pages}-work"  # the incremental add changes it
     shutil.rmtree(corpus, ignore_errors=True)
-    shutil.copytree(pristine, corpus)
+    shutil.copytree(pristine, corpus, copy_function=os.link)  # shards are never rewritten
     print(f"corpus: {n_pages} pages in {corpus} ({time.perf_counter() - t0:.0f} s)", flush=True)
     queries = make_queries(args.queries)
     qjson = json.dumps(queries)

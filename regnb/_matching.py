@@ -2,9 +2,10 @@
 
 The postings of a query's terms are read once per search. Counting (how many of an item's words
 a page holds) and scoring (BM25 summed over the query's distinct terms) run over the candidate
-pages (those holding at least one query term), not over the corpus: the postings are sorted
-into candidates once (`np.unique`, or one pass over a page-id range where the postings are
-nearly as many as the pages), and each dataset's candidates are one slice of them.
+pages (those holding at least one query term), not over the corpus: each segment's postings are
+joined into its candidates (`union`: `np.unique`, or one pass over the segment's page ids where
+the postings are nearly as many as the pages), and each dataset's candidates are found from the
+runs of its pages (segments are written a dataset at a time).
 
 `match_mask` is the one rule of which candidates match a search's items: enough of an item's
 plain words, and its conditions (OR-groups, exclusions, phrases, fields, prefixes, citations)
@@ -34,12 +35,32 @@ __all__ = [
     "match_mask",
     "phrase_pattern",
     "phrase_rows",
+    "union",
 ]
 
 PageTest = Callable[[np.ndarray], np.ndarray]
 """Which of the given page ids pass a dataset's filters (a bool per page)."""
 
 DENSE_RATIO = 8  # postings per page-id above which one pass over the page ids is cheaper
+MAX_RUNS = 4_096  # runs of one dataset's pages beyond which candidates are split by a sort
+
+
+def union(lists: Sequence[np.ndarray], n_pages: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The distinct page ids of several ascending lists (ids below `n_pages`), ascending, and for
+    each list the index of each of its pages among them (int32). A segment's pages at a time, so
+    that the dense pass over the page ids stays in cache."""
+    size = sum(int(a.size) for a in lists)
+    if size * DENSE_RATIO > n_pages:
+        present = np.zeros(n_pages, dtype=bool)
+        for a in lists:
+            present[a] = True
+        pages = np.flatnonzero(present)
+        rank = np.empty(n_pages, dtype=np.int32)
+        rank[pages] = np.arange(pages.size, dtype=np.int32)
+        return pages, [rank[a] for a in lists]
+    pages, inverse = np.unique(np.concatenate(lists), return_inverse=True)
+    ends = np.cumsum([a.size for a in lists])
+    return pages, np.split(inverse.reshape(-1).astype(np.int32), ends[:-1])
 
 
 @dataclass
@@ -53,91 +74,61 @@ class Candidates:
 
 @dataclass
 class QueryPostings:
-    """The postings of a query's terms, one row per (page, term), and the dataset code of every
-    page id (to split candidates by dataset)."""
+    """The postings of a query's terms, read once per search, as candidate pages: the pages
+    holding at least one of the terms (global ids, ascending), each one's BM25 summed over the
+    scored terms, and for every term the candidates holding it. `ds_runs` (the first page id of
+    each run of pages of one dataset, and the dataset's code) splits the candidates by dataset."""
 
-    terms: np.ndarray
-    pages: np.ndarray
-    weights: np.ndarray
+    candidates: np.ndarray
+    candidate_score: np.ndarray
+    hits: dict[int, np.ndarray]
     n_pages: int
     page_ds: np.ndarray | None = None
-    spans: dict[int, tuple[int, int]] | None = None  # term: its rows, where rows are by term
-    _pages_sorted: np.ndarray | None = field(default=None, repr=False)
-    _inverse: np.ndarray | None = field(default=None, repr=False)
-    _cand_score: np.ndarray | None = field(default=None, repr=False)
+    ds_runs: tuple[np.ndarray, np.ndarray] | None = None
     _counts: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
     _by_ds: dict[int, np.ndarray] | None = field(default=None, repr=False)
 
     @property
     def score(self) -> np.ndarray:
         """BM25 of every page id over all the query's terms (0 where a page holds none)."""
-        return np.bincount(self.pages, weights=self.weights, minlength=self.n_pages)
-
-    @property
-    def candidates(self) -> np.ndarray:
-        """The pages holding at least one query term, ascending."""
-        if self._pages_sorted is None:
-            self._sort()
-        assert self._pages_sorted is not None
-        return self._pages_sorted
-
-    def _sort(self) -> None:
-        if self.pages.size * DENSE_RATIO > self.n_pages:
-            present = np.zeros(self.n_pages, dtype=bool)
-            present[self.pages] = True
-            cands = np.flatnonzero(present)
-            rank = np.empty(self.n_pages, dtype=np.int64)
-            rank[cands] = np.arange(cands.size)
-            inverse = rank[self.pages]
-        else:
-            cands, inverse = np.unique(self.pages, return_inverse=True)
-        self._pages_sorted, self._inverse = cands, inverse.reshape(-1)
-
-    @property
-    def inverse(self) -> np.ndarray:
-        """For each posting row, its page's index among the candidates."""
-        if self._inverse is None:
-            self._sort()
-        assert self._inverse is not None
-        return self._inverse
-
-    @property
-    def candidate_score(self) -> np.ndarray:
-        """BM25 of each candidate (summed in postings order, as a dense count would)."""
-        if self._cand_score is None:
-            self._cand_score = np.bincount(
-                self.inverse, weights=self.weights, minlength=self.candidates.size
-            )
-        return self._cand_score
+        out = np.zeros(self.n_pages, np.float64)
+        out[self.candidates] = self.candidate_score
+        return out
 
     def counts(self, item: Sequence[int]) -> np.ndarray:
         """For every candidate, how many of the item's distinct terms it holds."""
         key = tuple(sorted(set(item)))
         if key not in self._counts:
-            if self.spans is not None:  # each term's rows are one slice
-                rows = [self.spans[t] for t in key if t in self.spans]
-                hits = np.concatenate([self.inverse[a:b] for a, b in rows] or [np.zeros(0, int)])
-            else:
-                hits = self.inverse[np.isin(self.terms, np.asarray(key, dtype=self.terms.dtype))]
+            held = [self.hits[t] for t in key if t in self.hits]
+            hits = np.concatenate(held) if held else np.zeros(0, np.int64)
             self._counts[key] = np.bincount(hits, minlength=self.candidates.size).astype(np.int16)
         return self._counts[key]
 
     def in_dataset(self, code: int) -> np.ndarray:
         """Indices (ascending) of the candidates of one dataset."""
         if self._by_ds is None:
-            self._by_ds = {}
-            if self.page_ds is not None and self.candidates.size:
-                codes = self.page_ds[self.candidates]
-                order = np.argsort(codes, kind="stable")
-                ordered = codes[order]
-                bounds = np.flatnonzero(np.diff(ordered)) + 1
-                for part in np.split(order, bounds):
-                    self._by_ds[int(codes[part[0]])] = part
+            self._by_ds = self._split()
         return self._by_ds.get(code, np.empty(0, np.int64))
+
+    def _split(self) -> dict[int, np.ndarray]:
+        cands = self.candidates
+        if self.page_ds is None or not cands.size:
+            return {}
+        if self.ds_runs is not None and self.ds_runs[0].size <= MAX_RUNS:
+            starts, codes = self.ds_runs
+            bounds = np.append(np.searchsorted(cands, starts), cands.size).tolist()
+            ranges: dict[int, list[np.ndarray]] = {}
+            for i, code in enumerate(codes.tolist()):
+                if bounds[i + 1] > bounds[i]:
+                    ranges.setdefault(code, []).append(np.arange(bounds[i], bounds[i + 1]))
+            return {c: np.concatenate(r) for c, r in ranges.items()}
+        page_codes = self.page_ds[cands]
+        order = np.argsort(page_codes, kind="stable")
+        bounds_at = np.flatnonzero(np.diff(page_codes[order])) + 1
+        return {int(page_codes[part[0]]): part for part in np.split(order, bounds_at)}
 
     def prepare(self, term_sets: Sequence[Sequence[int]]) -> None:
         """Compute every array a search reads, before datasets are matched in parallel."""
-        _ = self.candidate_score
         self.in_dataset(-1)
         for ids in term_sets:
             if ids:

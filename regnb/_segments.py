@@ -350,22 +350,22 @@ class SmallInts:
         self.values = np.load(folder / f"{name}.npy", mmap_mode="r")
         self.big_at, self.big = np.load(folder / f"{name}_big.npy")
 
-    def slice(self, lo: int, hi: int) -> np.ndarray:
-        out = np.asarray(self.values[lo:hi], np.int64)
+    def slice(self, lo: int, hi: int, dtype: type = np.int64) -> np.ndarray:
+        out: np.ndarray = np.asarray(self.values[lo:hi], dtype)
         a, b = np.searchsorted(self.big_at, [lo, hi])
         if b > a:
             out[self.big_at[a:b] - lo] = self.big[a:b]
         return out
 
-    def running_sum(self, lo: int, hi: int) -> np.ndarray:
+    def running_sum(self, lo: int, hi: int, dtype: type = np.int64) -> np.ndarray:
         """`np.cumsum(self.slice(lo, hi))` in one pass over the small values (the few large
-        ones added after)."""
-        out = np.asarray(np.cumsum(self.values[lo:hi], dtype=np.int64))
+        ones added after), as `dtype` (wide enough for the sum)."""
+        out: np.ndarray = np.asarray(np.cumsum(self.values[lo:hi], dtype=dtype))
         a, b = np.searchsorted(self.big_at, [lo, hi])
         if b > a:
-            extra = np.zeros(hi - lo, np.int64)
+            extra: np.ndarray = np.zeros(hi - lo, dtype)
             extra[self.big_at[a:b] - lo] = self.big[a:b]
-            out += np.cumsum(extra)
+            out += np.cumsum(extra, dtype=dtype)
         return out
 
 
@@ -461,13 +461,30 @@ class Segment:
         self._codec = pa.Codec(CODEC)
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
-        """(local page ids, tf) of one term; empty where the segment lacks it."""
+        """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
         i = int(np.searchsorted(self.terms, term_id))
         if i >= self.terms.size or self.terms[i] != term_id:
-            empty = np.empty(0, np.int64)
+            empty = np.empty(0, np.int32)
             return empty, empty
         lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
-        return self.post_gaps.running_sum(lo, hi), self.post_tf.slice(lo, hi)
+        return self.post_gaps.running_sum(lo, hi, np.int32), self.post_tf.slice(lo, hi, np.int32)
+
+    def postings_of(self, term_ids: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """`postings` of several terms (their positions found in one search)."""
+        wanted = np.asarray(term_ids, self.terms.dtype)
+        at = np.minimum(np.searchsorted(self.terms, wanted), max(self.terms.size - 1, 0))
+        found = (self.terms[at] == wanted) if self.terms.size else np.zeros(wanted.size, bool)
+        empty = np.empty(0, np.int32)
+        out = []
+        for i, ok in zip(at.tolist(), found.tolist(), strict=True):
+            if not ok:
+                out.append((empty, empty))
+                continue
+            lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
+            out.append(
+                (self.post_gaps.running_sum(lo, hi, np.int32), self.post_tf.slice(lo, hi, np.int32))
+            )
+        return out
 
     def texts(self, local: Sequence[int]) -> list[str]:
         """Page texts by local page id, decompressing only their blocks."""

@@ -34,6 +34,7 @@ from regnb._matching import (
     QueryPostings,
     match_mask,
     phrase_rows,
+    union,
 )
 from regnb._segments import NO_DATE, Segment
 from regnb.errors import CorpusError, SearchTimeout
@@ -104,7 +105,7 @@ def manifest_stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 def _cat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
-    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
+    return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
 
 def _numbers(values: pa.Array | pa.ChunkedArray) -> np.ndarray:
@@ -207,11 +208,14 @@ class IndexStore:
         )
         self.page_dl = _cat([s.page_dl for s in segs], np.int32)
         self.page_ds = self.doc_ds[self.page_doc]
+        starts = np.flatnonzero(np.diff(self.page_ds)) + 1 if self.page_ds.size else np.zeros(0)
+        starts = np.concatenate([[0], starts]).astype(np.int64)[: self.page_ds.size]
+        self.ds_runs = (starts, self.page_ds[starts])  # runs of pages of one dataset
         self.page_live = self.doc_live[self.page_doc]
         self.page_day = _cat([s.doc_day for s in segs], np.int32)[self.page_doc]
         self.page_space = int(self.page_base[-1])
         self.n_pages = int(self.state.n_pages)
-        self.page_norm = bm25_norms(self.page_dl, self.state.avgdl)  # once, not per posting
+        self.page_norm = bm25_norms(self.page_dl, self.state.avgdl).astype(np.float32)  # once
         self.segment_whole = [bool(live.all()) for live in doc_live]  # no deleted document
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
@@ -316,36 +320,77 @@ class IndexStore:
             return np.empty(0, np.int64), np.empty(0, np.float32)
         return np.concatenate(pages), np.concatenate(weights)
 
-    def postings(self, term_ids: Sequence[int], *, deadline: float | None = None) -> QueryPostings:
-        """The live postings of the given terms, with weights from the corpus-wide statistics,
-        term by term in dictionary order (SearchTimeout past `deadline`)."""
-        terms, pages, weights = [], [], []
-        for term_id in sorted(set(term_ids), key=lambda t: (self._rank.get(t, -1), t)):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise SearchTimeout("the search ran out of time")
-            p, w = self.weights(int(term_id))
-            terms.append(np.full(p.size, term_id, np.int32))
-            pages.append(p)
-            weights.append(w)
-        if not pages:
-            empty = np.empty(0, np.int64)
-            return QueryPostings(
-                empty.astype(np.int32),
-                empty,
-                np.empty(0, np.float32),
-                self.page_space,
-                self.page_ds,
-            )
-        ends = np.cumsum([p.size for p in pages]).tolist()
-        spans = {int(t[0]): (e - t.size, e) for t, e in zip(terms, ends, strict=True) if t.size}
+    def postings(
+        self,
+        term_ids: Sequence[int],
+        *,
+        scored: Iterable[int] | None = None,
+        deadline: float | None = None,
+    ) -> QueryPostings:
+        """The live postings of the given terms as candidate pages, scored with the corpus-wide
+        statistics over the `scored` terms (default: all); SearchTimeout past `deadline`. Read a
+        segment at a time: each segment's candidates and their scores are found over its own
+        pages (arrays that stay in cache), then joined in page-id order."""
+        order = sorted(set(term_ids), key=lambda t: (self._rank.get(t, -1), t))
+        weighed = set(order if scored is None else scored)
+
+        def read(s: int) -> tuple[np.ndarray, np.ndarray, list[tuple[int, np.ndarray]]]:
+            return self._segment_postings(s, order, weighed, deadline)
+
+        parts = [read(s) for s in range(len(self.segments))]
+        cands: list[np.ndarray] = []
+        hits: dict[int, list[np.ndarray]] = {int(t): [] for t in order}
+        offset = 0
+        for local_cands, _, held in parts:
+            for t, inv in held:
+                hits[t].append(inv + offset if offset else inv)
+            cands.append(local_cands)
+            offset += local_cands.size
         return QueryPostings(
-            np.concatenate(terms),
-            np.concatenate(pages),
-            np.concatenate(weights),
+            _cat(cands, np.int64),
+            _cat([score for _, score, _ in parts], np.float64),
+            {t: _cat(h, np.int32) for t, h in hits.items()},
             self.page_space,
             self.page_ds,
-            spans,
+            self.ds_runs,
         )
+
+    def _segment_postings(
+        self, s: int, order: Sequence[int], weighed: set[int], deadline: float | None
+    ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, np.ndarray]]]:
+        """One segment's part of `postings`: its candidates (global ids), their scores, and for
+        each term the indices of the candidates holding it."""
+        seg, base = self.segments[s], int(self.page_base[s])
+        terms, pages, tfs = [], [], []
+        for term_id, (local, tf) in zip(order, seg.postings_of(order), strict=True):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise SearchTimeout("the search ran out of time")
+            if not local.size:
+                continue
+            if not self.segment_whole[s]:
+                live = self.page_live[local + base]
+                local, tf = local[live], tf[live]
+            terms.append(int(term_id))
+            pages.append(local)
+            tfs.append(tf)
+        if not terms:
+            return np.zeros(0, np.int64), np.zeros(0, np.float64), []
+        local_cands, inverse = union(pages, seg.n_pages)
+        norm = self.page_norm[base : base + seg.n_pages]
+        n = self.state.n_pages
+        scored = [i for i, t in enumerate(terms) if t in weighed]
+        score = np.bincount(
+            _cat([inverse[i] for i in scored], np.int32),
+            weights=_cat(
+                [
+                    bm25_from_norms(tfs[i], float(self.df[terms[i]]), n, norm[pages[i]])
+                    for i in scored
+                ],
+                np.float32,
+            ),
+            minlength=local_cands.size,
+        )
+        return local_cands + base, score, list(zip(terms, inverse, strict=True))
 
     # --- matching ---
 

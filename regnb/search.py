@@ -461,10 +461,7 @@ class Searcher:
             for item in req.items
         ]
         every = sorted(set(ids.values()) | {t for e in expansions.values() for t in e})
-        post = store.postings(every, deadline=deadline)
-        excluded = np.asarray(sorted(set(every) - required), post.terms.dtype)
-        if excluded.size:
-            post.weights[np.isin(post.terms, excluded)] = 0
+        post = store.postings(every, scored=required, deadline=deadline)
         post.prepare([item.plain for item in items])
         held = [ds for ds in datasets if ds in store.dataset_codes]  # with documents
         notices += missing_field_notices(req, self.catalog, held)

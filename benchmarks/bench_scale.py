@@ -288,6 +288,14 @@ def main() -> None:
     parser.add_argument(
         "--previous", type=Path, default=None, help="checkout of the previous index"
     )
+    parser.add_argument(
+        "--build-only", action="store_true", help="stop after the build (keep it for --reuse-build)"
+    )
+    parser.add_argument(
+        "--reuse-build",
+        action="store_true",
+        help="measure over the index a --build-only run left (its build figures as they were)",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     OUT.mkdir(parents=True, exist_ok=True)
@@ -295,32 +303,46 @@ def main() -> None:
     t0 = time.perf_counter()
     n_pages = make_corpus(pristine, args.pages)
     corpus = OUT / f"scale-{args.pages}-work"  # the incremental add changes it
-    shutil.rmtree(corpus, ignore_errors=True)
-    shutil.copytree(pristine, corpus, copy_function=os.link)  # shards are never rewritten
+    home = OUT / f"home-{args.pages}"
+    record = OUT / f"build-{args.pages}.json"  # a --build-only run's figures, until the add
+    reuse = args.reuse_build and record.exists()
+    if args.reuse_build and not reuse:
+        raise SystemExit(f"no build to reuse ({record}): run with --build-only first")
+    if not reuse:
+        shutil.rmtree(corpus, ignore_errors=True)
+        shutil.copytree(pristine, corpus, copy_function=os.link)  # shards are never rewritten
     print(f"corpus: {n_pages} pages in {corpus} ({time.perf_counter() - t0:.0f} s)", flush=True)
     queries = make_queries(args.queries)
     qjson = json.dumps(queries)
     rows = []
 
     if args.previous is not None:
-        home = OUT / f"home-previous-{args.pages}"
-        shutil.rmtree(home, ignore_errors=True)
-        built = child(PREVIOUS_BUILD, str(corpus), str(home), pythonpath=args.previous)
-        served = child(SERVE, str(corpus), str(home), qjson, pythonpath=args.previous)
-        size = folder_bytes(home / "index", "embeddings.npy")
+        before = OUT / f"home-previous-{args.pages}"
+        shutil.rmtree(before, ignore_errors=True)
+        built = child(PREVIOUS_BUILD, str(corpus), str(before), pythonpath=args.previous)
+        served = child(SERVE, str(corpus), str(before), qjson, pythonpath=args.previous)
+        size = folder_bytes(before / "index", "embeddings.npy")
         rows.append(("previous (--previous DIR)", built, None, None, served, size))
         print("previous:", built, {k: v for k, v in served.items() if k != "totals"}, flush=True)
-        shutil.rmtree(home, ignore_errors=True)
+        shutil.rmtree(before, ignore_errors=True)
 
-    home = OUT / f"home-{args.pages}"
-    shutil.rmtree(home, ignore_errors=True)
-    built = child(BUILD, str(corpus), str(home))
-    print("build:", built, flush=True)
+    if reuse:
+        built = json.loads(record.read_text())
+        print("build (reused):", built, flush=True)
+    else:
+        record.unlink(missing_ok=True)
+        shutil.rmtree(home, ignore_errors=True)
+        built = child(BUILD, str(corpus), str(home))
+        record.write_text(json.dumps(built))
+        print("build:", built, flush=True)
+        if args.build_only:
+            return
     size = folder_bytes(home / "index", "embeddings.npy")
     embeddings = sum(p.stat().st_size for p in (home / "index").rglob("embeddings.npy"))
     raw = raw_text_bytes(corpus)
     served = child(SERVE, str(corpus), str(home), qjson)
     print("search:", {k: v for k, v in served.items() if k != "totals"}, flush=True)
+    record.unlink(missing_ok=True)  # the add changes the corpus and the index
     added = child(ADD, str(corpus), str(home), str(args.add))
     print("add:", added, flush=True)
     merged = child(MERGE, str(corpus), str(home))

@@ -37,6 +37,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -345,10 +346,25 @@ class _Writer:
     ) -> None:
         """Take in a written segment: its new terms, the pages holding each of its terms
         (`ids`, `counts`) and its pages' lengths."""
+        self.take_terms(new_terms)
+        self.record_written(seg_id, summary, ids, counts, page_dl)
+
+    def take_terms(self, new_terms: pa.Table) -> None:
+        """Add a segment's new terms to the dictionary (before the next segment is tokenised)."""
         if new_terms.num_rows:
             self.dictionary = pa.concat_tables([self.dictionary, new_terms])
             self.state.next_term_id = int(pc.max(new_terms.column("term_id")).as_py()) + 1
             self.dirty_terms = True
+
+    def record_written(
+        self,
+        seg_id: str,
+        summary: dict[str, Any],
+        ids: np.ndarray,
+        counts: np.ndarray,
+        page_dl: np.ndarray,
+    ) -> None:
+        """Take in a written segment whose terms the dictionary holds (`take_terms`)."""
         if self.df.size < self.state.next_term_id:
             self.df = np.concatenate(
                 [self.df, np.zeros(self.state.next_term_id - self.df.size, np.int64)]
@@ -572,26 +588,50 @@ def _build_here(threads: int) -> Build:
         done: Callable[[list[shards.ShardEntry]], None],
     ) -> None:
         last_commit = time.monotonic()
-        for batch in batches:
-            parts = [segments.shard_tables(corpus, e, dim) for e in batch]
-            docs, pages, vectors = segments.concat_shards(parts, dim)
-            del parts
-            data, new_terms = segments.from_tables(
-                docs,
-                pages,
-                vectors,
-                writer.dictionary,
-                writer.state.next_term_id,
-                threads=threads,
-                temp_dir=writer.folder,
-            )
-            del docs, pages, vectors
-            writer.add_segment(data, new_terms, [e.shard_id for e in batch])
-            del data
-            done(batch)
-            if time.monotonic() - last_commit > COMMIT_EVERY_S:
-                writer.commit()
-                last_commit = time.monotonic()
+        # Segment k's files are written (compression, its metadata database, fsync: mostly
+        # outside the GIL) in a thread while batch k+1 is read and tokenised; it is recorded,
+        # in order, before segment k+1 is.
+        writing: (
+            tuple[Future[dict[str, Any]], str, segments.SegmentData, list[shards.ShardEntry]] | None
+        ) = None
+
+        def settle() -> None:
+            nonlocal writing
+            if writing is not None:
+                future, seg_id, data, batch = writing
+                writing = None
+                writer.record_written(seg_id, future.result(), *data.term_df(), data.page_dl)
+                done(batch)
+
+        with ThreadPoolExecutor(1, thread_name_prefix="regnb-write") as pool:
+            for batch in batches:
+                parts = [segments.shard_tables(corpus, e, dim) for e in batch]
+                docs, pages, vectors = segments.concat_shards(parts, dim)
+                del parts
+                data, new_terms = segments.from_tables(
+                    docs,
+                    pages,
+                    vectors,
+                    writer.dictionary,
+                    writer.state.next_term_id,
+                    threads=threads,
+                    temp_dir=writer.folder,
+                )
+                del docs, pages, vectors
+                writer.take_terms(new_terms)
+                settle()
+                seg_id = segments.new_segment_id()
+                shard_ids = [e.shard_id for e in batch]
+                future = pool.submit(
+                    segments.write_segment, writer.folder / seg_id, data, shard_ids
+                )
+                writing = (future, seg_id, data, batch)
+                del data
+                if time.monotonic() - last_commit > COMMIT_EVERY_S:
+                    settle()
+                    writer.commit()
+                    last_commit = time.monotonic()
+            settle()
 
     return build
 

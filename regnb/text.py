@@ -18,8 +18,20 @@ import unicodedata
 from pathlib import Path
 
 import duckdb
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
-__all__ = ["STOP_WORDS", "Normaliser", "connect", "fold", "install_macros", "terms"]
+__all__ = [
+    "STOP_WORDS",
+    "Normaliser",
+    "connect",
+    "fold",
+    "fold_stable_class",
+    "install_macros",
+    "terms",
+    "unchanged_by_fold",
+]
 
 MAX_WORD = 40
 
@@ -48,6 +60,50 @@ def fold(text: str) -> str:
     if text.isascii():
         return text
     return unicodedata.normalize("NFKC", _MARKS.sub(" ", _format_chars().sub("", text)))
+
+
+# Blocks whose characters `fold` mostly leaves alone (Latin, Greek, punctuation, symbols, private
+# use): those of them it never changes make `unchanged_by_fold`'s class.
+_STABLE_BLOCKS = [
+    (0x00A0, 0x024F),
+    (0x0370, 0x03FF),
+    (0x2000, 0x214F),
+    (0x2190, 0x23FF),
+    (0x2500, 0x27BF),
+    (0xE000, 0xF8FF),
+]
+
+
+@functools.cache
+def fold_stable_class() -> str:
+    """A regular-expression class (RE2 syntax) of characters that `fold` keeps as they are in
+    any text made only of them: ASCII, and the characters of `_STABLE_BLOCKS` that NFKC keeps,
+    that have no combining class (so nothing reorders or composes with them: the blocks hold no
+    character that composes with the one before it), and that are neither format characters
+    nor the marks `fold` spaces out."""
+    ranges: list[list[int]] = [[0, 0x7F]]
+    for lo, hi in _STABLE_BLOCKS:
+        for cp in range(lo, hi + 1):
+            c = chr(cp)
+            if (
+                unicodedata.category(c) in ("Cf", "Cn", "Cs")
+                or unicodedata.combining(c)
+                or _MARKS.match(c)
+                or unicodedata.normalize("NFKC", c) != c
+            ):
+                continue
+            if ranges[-1][1] == cp - 1:
+                ranges[-1][1] = cp
+            else:
+                ranges.append([cp, cp])
+    return "[" + "".join(f"\\x{{{lo:x}}}-\\x{{{hi:x}}}" for lo, hi in ranges) + "]"
+
+
+def unchanged_by_fold(texts: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """Whether `fold` leaves each text as it is, known without folding it (vectorised, RE2):
+    True for texts made only of `fold_stable_class`'s characters. False means it may change."""
+    pattern = "^" + fold_stable_class() + "*$"
+    return np.asarray(pc.match_substring_regex(texts, pattern).to_numpy(zero_copy_only=False), bool)
 
 
 STOP_WORDS = frozenset(

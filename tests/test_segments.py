@@ -230,7 +230,10 @@ def test_a_document_read_after_replacement_is_the_new_version(tmp_path):
         assert eng.document_frequency(["old", "new"]) == {"old": 0.0, "new": 1.0}
 
 
-def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch):
+# A segment's files are written in a thread while the next batch is tokenised: a failure in
+# either (a write, or the tokenising while a write is in flight) leaves the index as it was.
+@pytest.mark.parametrize("step", ["write_segment", "from_tables"])
+def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch, step):
     corpus = tmp_path / "corpus"
     write_batches(corpus, 2)
     with open_(corpus, tmp_path / "h", 1) as eng:
@@ -238,7 +241,7 @@ def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch):
     manifest_before = (folder / index.MANIFEST).read_text()
     files_before = sorted(p.name for p in folder.iterdir())
     write_batches(corpus, 2, seed=5, start=1000)
-    real = segments.write_segment
+    real = getattr(segments, step)
     calls = []
 
     def failing(*args: Any, **kwargs: Any) -> Any:
@@ -247,12 +250,13 @@ def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch):
             raise OSError("disk full")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(segments, "write_segment", failing)
+    monkeypatch.setattr(segments, step, failing)
     with pytest.raises(OSError, match="disk full"):
         open_(corpus, tmp_path / "h", 1)
+    assert len(calls) == 3
     assert (folder / index.MANIFEST).read_text() == manifest_before
     assert sorted(p.name for p in folder.iterdir()) == files_before
-    monkeypatch.setattr(segments, "write_segment", real)
+    monkeypatch.setattr(segments, step, real)
     with open_(corpus, tmp_path / "h", 1) as eng, open_(corpus, tmp_path / "fresh") as fresh:
         assert_same(fresh, eng)
 

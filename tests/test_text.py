@@ -52,3 +52,43 @@ def test_fold_maps_compatibility_forms_and_drops_format_characters(given, expect
 def test_word_terms_fold_like_terms():
     mapping = text.Normaliser().word_terms(["ｓｔｅｒｉｌｉｔｙ", "ste\u200brility"])
     assert set(mapping.values()) == {"steril"}
+
+
+def _stable_chars() -> list[str]:
+    """The characters of `fold_stable_class` beyond ASCII (its ranges, in RE2's syntax)."""
+    import re
+
+    ranges = re.findall(r"\\x\{([0-9a-f]+)\}-\\x\{([0-9a-f]+)\}", text.fold_stable_class())
+    return [chr(c) for lo, hi in ranges[1:] for c in range(int(lo, 16), int(hi, 16) + 1)]
+
+
+def test_text_made_of_the_fold_stable_characters_is_what_fold_leaves_as_it_is():
+    import random
+
+    stable = _stable_chars()
+    assert "é" in stable and "’" in stable and "\uf0b7" in stable  # common in FDA pages
+    for changed in ["µ", "™", "®", "ﬁ", "\u00ad", "\u200b", "\u0301", "２", "²"]:
+        assert changed not in stable
+    rng = random.Random(3)
+    # each character alone, then random runs of them after letters that accents compose with
+    assert [c for c in stable if text.fold(c) != c] == []
+    for _ in range(2_000):
+        s = "".join(rng.choice(stable + list("eEaoAnc ")) for _ in range(rng.randint(1, 12)))
+        assert text.fold(s) == s, repr(s)
+
+
+def test_unchanged_by_fold_flags_only_texts_fold_leaves_alone():
+    import random
+
+    import pyarrow as pa
+
+    rng = random.Random(4)
+    pool = _stable_chars()[::7] + list("abc e") + ["µ", "™", "ﬁ", "\u200b", "e\u0301", "Ｆ"]
+    texts = ["".join(rng.choice(pool) for _ in range(rng.randint(0, 8))) for _ in range(3_000)]
+    texts += ["plain ASCII", "Café – “quoted” § 211.113", "10 µg", "Drug™", None]
+    flags = text.unchanged_by_fold(pa.array(texts, pa.string()))
+    for s, flag in zip(texts, flags.tolist(), strict=True):
+        if flag:
+            assert text.fold(s) == s, repr(s)
+    assert flags[-5:].tolist() == [True, True, False, False, False]
+    assert flags.sum() > 100  # the fast path is taken

@@ -95,3 +95,39 @@ def test_document_keys_name_a_segment_and_a_row_in_it(tmp_path):
             f"{names[1]}:0",
             f"{names[1]}:2",
         ]
+
+
+# --- a query's candidates: joined a segment at a time, split by dataset from its runs ---
+
+
+def test_union_gives_the_distinct_pages_and_each_lists_positions_both_ways():
+    from regnb._matching import DENSE_RATIO, union
+
+    rng = np.random.default_rng(1)
+    for n_pages, sizes in [(1_000, [400, 300, 5]), (100_000, [30, 7, 0])]:  # dense, sorted
+        lists = [np.sort(rng.choice(n_pages, k, replace=False)).astype(np.int32) for k in sizes]
+        assert (sum(sizes) * DENSE_RATIO > n_pages) == (n_pages == 1_000)
+        pages, inverse = union(lists, n_pages)
+        assert pages.tolist() == sorted(set(np.concatenate(lists).tolist()))
+        for a, inv in zip(lists, inverse, strict=True):
+            assert pages[inv].tolist() == a.tolist()
+
+
+def test_candidates_split_by_dataset_from_runs_as_by_a_sort():
+    from regnb import _matching
+    from regnb._matching import QueryPostings
+
+    rng = np.random.default_rng(2)
+    page_ds = np.repeat(rng.integers(0, 5, 300), rng.integers(1, 40, 300)).astype(np.int16)
+    starts = np.concatenate([[0], np.flatnonzero(np.diff(page_ds)) + 1])
+    cands = np.sort(rng.choice(page_ds.size, page_ds.size // 3, replace=False))
+
+    def split(runs: tuple[np.ndarray, np.ndarray] | None) -> dict[int, list[int]]:
+        post = QueryPostings(cands, np.zeros(cands.size), {}, page_ds.size, page_ds, runs)
+        return {c: post.in_dataset(c).tolist() for c in range(6)}
+
+    by_runs = split((starts, page_ds[starts]))
+    by_sort = split(None)
+    assert by_runs == by_sort
+    assert by_runs == {c: np.flatnonzero(page_ds[cands] == c).tolist() for c in range(6)}
+    assert starts.size <= _matching.MAX_RUNS

@@ -76,12 +76,14 @@ class Candidates:
 class QueryPostings:
     """The postings of a query's terms, read once per search, as candidate pages: the pages
     holding at least one of the terms (global ids, ascending), each one's BM25 summed over the
-    scored terms, and for every term the candidates holding it. `ds_runs` (the first page id of
-    each run of pages of one dataset, and the dataset's code) splits the candidates by dataset."""
+    scored terms, and segment by segment (`hits`: its number of candidates, and for every term
+    the indices among them of those holding it) which hold each term. `ds_runs` (the first page
+    id of each run of pages of one dataset, and the dataset's code) splits the candidates by
+    dataset."""
 
     candidates: np.ndarray
     candidate_score: np.ndarray
-    hits: dict[int, np.ndarray]
+    hits: list[tuple[int, dict[int, np.ndarray]]]
     n_pages: int
     page_ds: np.ndarray | None = None
     ds_runs: tuple[np.ndarray, np.ndarray] | None = None
@@ -96,12 +98,16 @@ class QueryPostings:
         return out
 
     def counts(self, item: Sequence[int]) -> np.ndarray:
-        """For every candidate, how many of the item's distinct terms it holds."""
+        """For every candidate, how many of the item's distinct terms it holds (counted a
+        segment at a time, over arrays that stay in cache)."""
         key = tuple(sorted(set(item)))
         if key not in self._counts:
-            held = [self.hits[t] for t in key if t in self.hits]
-            hits = np.concatenate(held) if held else np.zeros(0, np.int64)
-            self._counts[key] = np.bincount(hits, minlength=self.candidates.size).astype(np.int16)
+            parts = []
+            for size, held in self.hits:
+                rows = [held[t] for t in key if t in held]
+                hits = np.concatenate(rows) if rows else np.zeros(0, np.int32)
+                parts.append(np.bincount(hits, minlength=size).astype(np.int16))
+            self._counts[key] = np.concatenate(parts) if parts else np.zeros(0, np.int16)
         return self._counts[key]
 
     def in_dataset(self, code: int) -> np.ndarray:

@@ -338,18 +338,10 @@ class IndexStore:
             return self._segment_postings(s, order, weighed, deadline)
 
         parts = [read(s) for s in range(len(self.segments))]
-        cands: list[np.ndarray] = []
-        hits: dict[int, list[np.ndarray]] = {int(t): [] for t in order}
-        offset = 0
-        for local_cands, _, held in parts:
-            for t, inv in held:
-                hits[t].append(inv + offset if offset else inv)
-            cands.append(local_cands)
-            offset += local_cands.size
         return QueryPostings(
-            _cat(cands, np.int64),
+            _cat([cands for cands, _, _ in parts], np.int64),
             _cat([score for _, score, _ in parts], np.float64),
-            {t: _cat(h, np.int32) for t, h in hits.items()},
+            [(cands.size, dict(held)) for cands, _, held in parts if cands.size],
             self.page_space,
             self.page_ds,
             self.ds_runs,
@@ -368,7 +360,7 @@ class IndexStore:
             if not local.size:
                 continue
             if not self.segment_whole[s]:
-                live = self.page_live[local + base]
+                live = self.page_live[base : base + seg.n_pages][local]
                 local, tf = local[live], tf[live]
             terms.append(int(term_id))
             pages.append(local)

@@ -123,7 +123,7 @@ def test_candidates_split_by_dataset_from_runs_as_by_a_sort():
     cands = np.sort(rng.choice(page_ds.size, page_ds.size // 3, replace=False))
 
     def split(runs: tuple[np.ndarray, np.ndarray] | None) -> dict[int, list[int]]:
-        post = QueryPostings(cands, np.zeros(cands.size), {}, page_ds.size, page_ds, runs)
+        post = QueryPostings(cands, np.zeros(cands.size), [], page_ds.size, page_ds, runs)
         return {c: post.in_dataset(c).tolist() for c in range(6)}
 
     by_runs = split((starts, page_ds[starts]))

@@ -333,11 +333,9 @@ class IndexStore:
         pages (arrays that stay in cache), then joined in page-id order."""
         order = sorted(set(term_ids), key=lambda t: (self._rank.get(t, -1), t))
         weighed = set(order if scored is None else scored)
-
-        def read(s: int) -> tuple[np.ndarray, np.ndarray, list[tuple[int, np.ndarray]]]:
-            return self._segment_postings(s, order, weighed, deadline)
-
-        parts = [read(s) for s in range(len(self.segments))]
+        parts = [
+            self._segment_postings(s, order, weighed, deadline) for s in range(len(self.segments))
+        ]
         return QueryPostings(
             _cat([cands for cands, _, _ in parts], np.int64),
             _cat([score for _, score, _ in parts], np.float64),

@@ -618,8 +618,11 @@ def _build_here(threads: int) -> Build:
                     temp_dir=writer.folder,
                 )
                 del docs, pages, vectors
-                writer.take_terms(new_terms)
                 settle()
+                if time.monotonic() - last_commit > COMMIT_EVERY_S:  # no write in flight
+                    writer.commit()
+                    last_commit = time.monotonic()
+                writer.take_terms(new_terms)
                 seg_id = segments.new_segment_id()
                 shard_ids = [e.shard_id for e in batch]
                 future = pool.submit(
@@ -627,10 +630,6 @@ def _build_here(threads: int) -> Build:
                 )
                 writing = (future, seg_id, data, batch)
                 del data
-                if time.monotonic() - last_commit > COMMIT_EVERY_S:
-                    settle()
-                    writer.commit()
-                    last_commit = time.monotonic()
             settle()
 
     return build

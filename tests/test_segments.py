@@ -261,6 +261,40 @@ def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch, step):
         assert_same(fresh, eng)
 
 
+def test_a_build_that_commits_as_it_goes_resumes_after_a_failure(tmp_path, monkeypatch):
+    # Commits come between segments, never while a segment's write is in flight: a build that
+    # fails keeps the segments committed before, and the next one goes on from there.
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 3)
+    monkeypatch.setattr(index, "COMMIT_EVERY_S", -1.0)
+    real = segments.from_tables
+    calls = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError("disk full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(segments, "from_tables", failing)
+    with pytest.raises(OSError, match="disk full"):
+        open_(corpus, tmp_path / "h", 1)
+    folders = list((tmp_path / "h" / "index").glob("*/v9"))
+    assert len(folders) == 1
+    state = index.IndexState.load(folders[0])
+    assert len(state.segments) == 1  # the first batch's, committed before the second's write
+    on_disk = sorted(p.name for p in folders[0].iterdir() if p.name.startswith("seg-"))
+    assert on_disk == [state.segments[0].id]
+    monkeypatch.setattr(segments, "from_tables", real)
+    built = []
+    monkeypatch.setattr(segments, "from_tables", lambda *a, **k: built.append(1) or real(*a, **k))
+    with open_(corpus, tmp_path / "h", 1) as eng:
+        assert len(eng.store.segments) == 1 + len(built)  # the committed one was not rebuilt
+        assert state.segments[0].id in {s.folder.name for s in eng.store.segments}
+        with open_(corpus, tmp_path / "fresh") as fresh:
+            assert_same(fresh, eng)
+
+
 def test_a_killed_build_is_cleaned_up_by_the_next(tmp_path):
     corpus = tmp_path / "corpus"
     write_batches(corpus, 2)

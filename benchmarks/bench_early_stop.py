@@ -56,7 +56,7 @@ def cut_to(store: Any, depth: int | None, probed: dict[str, np.ndarray]) -> dict
         return np.union1d(chosen, probed["pages"])
 
     for seg, base in zip(store.segments, store.page_base, strict=False):
-        whole = type(seg).postings_of.__get__(seg)
+        whole = seg.postings_of  # the segment's own, before it is replaced
 
         def postings_of(order: list[int], whole: Any = whole, base: int = int(base)) -> list:
             out = []

@@ -464,15 +464,11 @@ class Segment:
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
-        i = int(np.searchsorted(self.terms, term_id))
-        if i >= self.terms.size or self.terms[i] != term_id:
-            empty = np.empty(0, np.int32)
-            return empty, empty
-        lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
-        return self.post_gaps.running_sum(lo, hi, np.int32), self.post_tf.slice(lo, hi, np.int32)
+        return self.postings_of([term_id])[0]
 
     def postings_of(self, term_ids: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """`postings` of several terms (their positions found in one search)."""
+        """(local page ids, tf) of each of several terms, int32, empty where the segment lacks
+        it (their positions found in one search)."""
         wanted = np.asarray(term_ids, self.terms.dtype)
         at = np.minimum(np.searchsorted(self.terms, wanted), max(self.terms.size - 1, 0))
         found = (self.terms[at] == wanted) if self.terms.size else np.zeros(wanted.size, bool)

@@ -208,9 +208,8 @@ class IndexStore:
         )
         self.page_dl = _cat([s.page_dl for s in segs], np.int32)
         self.page_ds = self.doc_ds[self.page_doc]
-        starts = np.flatnonzero(np.diff(self.page_ds)) + 1 if self.page_ds.size else np.zeros(0)
-        starts = np.concatenate([[0], starts]).astype(np.int64)[: self.page_ds.size]
-        self.ds_runs = (starts, self.page_ds[starts])  # runs of pages of one dataset
+        starts = np.flatnonzero(np.diff(self.page_ds, prepend=-1))  # runs of one dataset's pages
+        self.ds_runs = (starts, self.page_ds[starts])
         self.page_live = self.doc_live[self.page_doc]
         self.page_day = _cat([s.doc_day for s in segs], np.int32)[self.page_doc]
         self.page_space = int(self.page_base[-1])

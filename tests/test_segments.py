@@ -230,6 +230,21 @@ def test_a_document_read_after_replacement_is_the_new_version(tmp_path):
         assert eng.document_frequency(["old", "new"]) == {"old": 0.0, "new": 1.0}
 
 
+def fail_on_third_call(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Make `segments.<name>` raise OSError("disk full") on its third call; the calls made."""
+    real = getattr(segments, name)
+    calls: list[int] = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError("disk full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(segments, name, failing)
+    return calls
+
+
 # A segment's files are written in a thread while the next batch is tokenised: a failure in
 # either (a write, or the tokenising while a write is in flight) leaves the index as it was.
 @pytest.mark.parametrize("step", ["write_segment", "from_tables"])
@@ -242,15 +257,7 @@ def test_a_failed_build_leaves_the_index_as_it_was(tmp_path, monkeypatch, step):
     files_before = sorted(p.name for p in folder.iterdir())
     write_batches(corpus, 2, seed=5, start=1000)
     real = getattr(segments, step)
-    calls = []
-
-    def failing(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        if len(calls) == 3:
-            raise OSError("disk full")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(segments, step, failing)
+    calls = fail_on_third_call(monkeypatch, step)
     with pytest.raises(OSError, match="disk full"):
         open_(corpus, tmp_path / "h", 1)
     assert len(calls) == 3
@@ -268,15 +275,7 @@ def test_a_build_that_commits_as_it_goes_resumes_after_a_failure(tmp_path, monke
     write_batches(corpus, 3)
     monkeypatch.setattr(index, "COMMIT_EVERY_S", -1.0)
     real = segments.from_tables
-    calls = []
-
-    def failing(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        if len(calls) == 3:
-            raise OSError("disk full")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(segments, "from_tables", failing)
+    fail_on_third_call(monkeypatch, "from_tables")
     with pytest.raises(OSError, match="disk full"):
         open_(corpus, tmp_path / "h", 1)
     folders = list((tmp_path / "h" / "index").glob("*/v9"))
@@ -285,7 +284,6 @@ def test_a_build_that_commits_as_it_goes_resumes_after_a_failure(tmp_path, monke
     assert len(state.segments) == 1  # the first batch's, committed before the second's write
     on_disk = sorted(p.name for p in folders[0].iterdir() if p.name.startswith("seg-"))
     assert on_disk == [state.segments[0].id]
-    monkeypatch.setattr(segments, "from_tables", real)
     built = []
     monkeypatch.setattr(segments, "from_tables", lambda *a, **k: built.append(1) or real(*a, **k))
     with open_(corpus, tmp_path / "h", 1) as eng:

@@ -1,11 +1,11 @@
 """Page matching and BM25 scoring over the query's posting lists, in numpy.
 
-The postings of a query's terms are read once per search. Counting (how many of an item's words
-a page holds) and scoring (BM25 summed over the query's distinct terms) run over the candidate
-pages (those holding at least one query term), not over the corpus: each segment's postings are
-joined into its candidates (`union`: `np.unique`, or one pass over the segment's page ids where
-the postings are nearly as many as the pages), and each dataset's candidates are found from the
-runs of its pages (segments are written a dataset at a time).
+The postings of a query's terms are read once per search, a segment at a time, in one compiled
+pass (`regnb._kernels`) that gives the segment's candidate pages (those holding at least one
+query term), their BM25 summed over the query's distinct terms, and the set of terms each holds.
+Counting (how many of an item's words a page holds) runs over the candidates' bit sets, not over
+the corpus, and each dataset's candidates are found from the runs of its pages (segments are
+written a dataset at a time).
 
 `match_mask` is the one rule of which candidates match a search's items: enough of an item's
 plain words, and its conditions (OR-groups, exclusions, phrases, fields, prefixes, citations)
@@ -15,6 +15,7 @@ read) on as few pages as possible.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,37 +31,18 @@ __all__ = [
     "MatchItem",
     "PageChecks",
     "PageTest",
+    "Pruning",
     "QueryPostings",
     "best_candidates",
     "match_mask",
     "phrase_pattern",
     "phrase_rows",
-    "union",
 ]
 
 PageTest = Callable[[np.ndarray], np.ndarray]
 """Which of the given page ids pass a dataset's filters (a bool per page)."""
 
-DENSE_RATIO = 8  # postings per page-id above which one pass over the page ids is cheaper
 MAX_RUNS = 4_096  # runs of one dataset's pages beyond which candidates are split by a sort
-
-
-def union(lists: Sequence[np.ndarray], n_pages: int) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The distinct page ids of several ascending lists (ids below `n_pages`), ascending, and for
-    each list the index of each of its pages among them (int32). A segment's pages at a time, so
-    that the dense pass over the page ids stays in cache."""
-    size = sum(int(a.size) for a in lists)
-    if size * DENSE_RATIO > n_pages:
-        present = np.zeros(n_pages, dtype=bool)
-        for a in lists:
-            present[a] = True
-        pages = np.flatnonzero(present)
-        rank = np.empty(n_pages, dtype=np.int32)
-        rank[pages] = np.arange(pages.size, dtype=np.int32)
-        return pages, [rank[a] for a in lists]
-    pages, inverse = np.unique(np.concatenate(lists), return_inverse=True)
-    ends = np.cumsum([a.size for a in lists])
-    return pages, np.split(inverse.reshape(-1).astype(np.int32), ends[:-1])
 
 
 @dataclass
@@ -76,14 +58,15 @@ class Candidates:
 class QueryPostings:
     """The postings of a query's terms, read once per search, as candidate pages: the pages
     holding at least one of the terms (global ids, ascending), each one's BM25 summed over the
-    scored terms, and segment by segment (`hits`: its number of candidates, and for every term
-    the indices among them of those holding it) which hold each term. `ds_runs` (the first page
-    id of each run of pages of one dataset, and the dataset's code) splits the candidates by
+    scored terms, and each one's bit set of the terms it holds (`bits`, uint64, a row per
+    candidate; term `columns[t]` at bit c % 64 of word c // 64). `ds_runs` (the first page id of
+    each run of pages of one dataset, and the dataset's code) splits the candidates by
     dataset."""
 
     candidates: np.ndarray
     candidate_score: np.ndarray
-    hits: list[tuple[int, dict[int, np.ndarray]]]
+    bits: np.ndarray
+    columns: Mapping[int, int]
     n_pages: int
     page_ds: np.ndarray | None = None
     ds_runs: tuple[np.ndarray, np.ndarray] | None = None
@@ -98,16 +81,13 @@ class QueryPostings:
         return out
 
     def counts(self, item: Sequence[int]) -> np.ndarray:
-        """For every candidate, how many of the item's distinct terms it holds (counted a
-        segment at a time, over arrays that stay in cache)."""
+        """For every candidate, how many of the item's distinct terms it holds."""
         key = tuple(sorted(set(item)))
         if key not in self._counts:
-            parts = []
-            for size, held in self.hits:
-                rows = [held[t] for t in key if t in held]
-                hits = np.concatenate(rows) if rows else np.zeros(0, np.int32)
-                parts.append(np.bincount(hits, minlength=size).astype(np.int16))
-            self._counts[key] = np.concatenate(parts) if parts else np.zeros(0, np.int16)
+            out = np.zeros(self.candidates.size, np.int16)
+            for word, mask in _masks(key, self.columns).items():
+                out += np.bitwise_count(self.bits[:, word] & np.uint64(mask)).astype(np.int16)
+            self._counts[key] = out
         return self._counts[key]
 
     def in_dataset(self, code: int) -> np.ndarray:
@@ -139,6 +119,78 @@ class QueryPostings:
         for ids in term_sets:
             if ids:
                 self.counts(ids)
+
+
+@dataclass
+class Pruning:
+    """How a ranked search may skip pages while it reads postings, a segment at a time.
+
+    A dataset with a full match is never loosened, so it needs only its full matches: its
+    `budget` best and their number up to `cap`. A segment holding only such datasets is read for
+    its full matches only (the pages holding every word of an item, found by intersecting the
+    items' lists); a dataset found to have no full match is read again whole
+    (`IndexStore.postings`). Once a dataset has `cap` full matches and `budget` of them scored, the lowest of
+    its `budget` best scores is a floor: a page scoring below it can be neither among its best
+    pages nor needed for its count, so only the pages that may reach the floor are read
+    (`regnb._kernels`). Only for datasets whose matching is plain (`datasets`: no filters;
+    items of plain words, every term scored), as `match_mask` finds it at level 0: a page
+    holding every word of an item."""
+
+    items: list[tuple[int, ...]]
+    datasets: frozenset[int]
+    budget: int
+    cap: int
+    matched: dict[int, int] = field(default_factory=dict)
+    best: dict[int, np.ndarray] = field(default_factory=dict)
+
+    def floor(self, codes: Sequence[int]) -> float | None:
+        """For a segment holding the datasets `codes`: None where it must be read whole (a
+        dataset whose matching is not plain); else the score its full matches must be able to
+        reach to be read (-inf: any)."""
+        if not codes or any(c not in self.datasets for c in codes):
+            return None
+        if any(self.matched.get(c, 0) < self.cap or self.best[c].size < self.budget for c in codes):
+            return -math.inf
+        return min(float(self.best[c].min()) for c in codes)
+
+    def record(
+        self,
+        codes: Sequence[int],
+        page_codes: Callable[[], np.ndarray],
+        score: np.ndarray,
+        bits: np.ndarray,
+        columns: Mapping[int, int],
+    ) -> None:
+        """Count the full matches among a segment's candidates (the segment holds the datasets
+        `codes`; `page_codes` gives each candidate's) and keep each dataset's `budget` best
+        scores."""
+        kept_codes = [c for c in codes if c in self.datasets]
+        if not kept_codes:
+            return
+        matched = np.zeros(score.size, bool)
+        for item in self.items:
+            held = np.ones(score.size, bool)
+            for word, mask in _masks(item, columns).items():
+                held &= (bits[:, word] & np.uint64(mask)) == np.uint64(mask)
+            matched |= held
+        of = page_codes() if len(codes) > 1 else None
+        for code in kept_codes:
+            scores = score[matched if of is None else matched & (of == code)]
+            self.matched[code] = self.matched.get(code, 0) + int(scores.size)
+            kept = np.concatenate([self.best.get(code, np.zeros(0)), scores])
+            if kept.size > self.budget:
+                kept = np.partition(kept, kept.size - self.budget)[kept.size - self.budget :]
+            self.best[code] = kept
+
+
+def _masks(terms: Sequence[int], columns: Mapping[int, int]) -> dict[int, int]:
+    """The bit masks (by word) of the terms' columns in a candidate's bit set."""
+    masks: dict[int, int] = {}
+    for t in terms:
+        if t in columns:
+            c = columns[t]
+            masks[c // 64] = masks.get(c // 64, 0) | (1 << (c % 64))
+    return masks
 
 
 def phrase_pattern(terms: Sequence[str], slop: int) -> str:

@@ -11,6 +11,7 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
         embeddings.npy      float16 (pages, dim)
         post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
                             (uint16) and tf (uint8), the few larger values kept apart
+        post_bounds.npz     per term, a bound on its BM25 weights in the segment
         meta.duckdb         document ids and URLs, field values (for lookups and filters),
                             each document's identifiers (`regnb._identifiers`)
 
@@ -33,6 +34,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from regnb import cfr, shards, text
+from regnb._bm25 import tf_bound
 from regnb._identifiers import IDENTIFIER_SCHEMA, identifier_tables
 
 __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
@@ -43,6 +45,7 @@ OLD_PAGE_BLOCK = 16  # what segments written before `page_block` was recorded ho
 MANY_ROWS = 64  # document rows read in one `take` rather than value by value
 DOC_BLOCK = 256  # documents per record batch of document rows (uncompressed, memory-mapped)
 CODEC = "zstd"
+BOUNDS = "post_bounds.npz"  # each term's largest tf / (tf + norm), and the avgdl of the norms
 TEXT_LEVEL = 3  # zstd level of page texts: 3x faster to write than 9, 3% larger; as fast to read
 
 DOC_SCHEMA = pa.schema(
@@ -345,6 +348,27 @@ def _save_small(folder: Path, name: str, values: np.ndarray, dtype: type) -> Non
     np.save(folder / f"{name}_big.npy", np.stack([big, values[big].astype(np.int64)]))
 
 
+def _bounds(
+    tf: np.ndarray, dl: np.ndarray, starts: np.ndarray, page_dl: np.ndarray
+) -> tuple[np.ndarray, float]:
+    """Each term's `tf_bound` (postings `tf`, their pages' lengths `dl`, each term's first
+    posting at `starts`) under the segment's average length, and that length."""
+    avgdl = float(page_dl.mean()) if page_dl.size else 1.0
+    return (tf_bound(tf, dl, starts, avgdl) if tf.size else np.zeros(0, np.float64)), avgdl
+
+
+def _save_bounds(
+    folder: Path, tf: np.ndarray, dl: np.ndarray, starts: np.ndarray, page_dl: np.ndarray
+) -> None:
+    """Each term's `tf_bound` in the segment, under the segment's own average length (written
+    with it), as a temporary file renamed into place: a segment written before these bounds
+    gets them when first read."""
+    bounds, avgdl = _bounds(tf, dl, starts, page_dl)
+    tmp = folder / f".bounds-{secrets.token_hex(4)}.npz"
+    np.savez(tmp, bound=bounds, avgdl=np.float64(avgdl))
+    os.replace(tmp, folder / BOUNDS)
+
+
 class SmallInts:
     """Reads what `_save_small` wrote: a memory-mapped array and its exceptions."""
 
@@ -358,6 +382,10 @@ class SmallInts:
         if b > a:
             out[self.big_at[a:b] - lo] = self.big[a:b]
         return out
+
+    def parts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The small values (memory-mapped, not read), exception positions and values."""
+        return np.asarray(self.values), self.big_at, self.big
 
     def running_sum(self, lo: int, hi: int, dtype: type = np.int64) -> np.ndarray:
         """`np.cumsum(self.slice(lo, hi))` in one pass over the small values (the few large
@@ -396,6 +424,7 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
     gaps[starts] = data.post_page[starts]  # each term's first page as it is
     _save_small(folder, "post_gaps", gaps, np.uint16)
     _save_small(folder, "post_tf", data.post_tf, np.uint8)
+    _save_bounds(folder, data.post_tf, data.page_dl[data.post_page], starts, data.page_dl)
     con = text.connect(str(folder / "meta.duckdb"))
     try:
         docs = data.docs.select(["document_id", "dataset", "url"]).append_column(
@@ -461,10 +490,41 @@ class Segment:
         self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
         self._text_blocks = np.load(folder / "text_blocks.npy")
         self._codec = pa.Codec(CODEC)
+        self._bounds: tuple[np.ndarray, float] | None = None
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
         return self.postings_of([term_id])[0]
+
+    def term_ranges(self, term_ids: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Where each term's postings start and end in the posting arrays (equal where the
+        segment lacks the term), int64."""
+        wanted = np.asarray(term_ids, self.terms.dtype)
+        if not self.terms.size:
+            return np.zeros(wanted.size, np.int64), np.zeros(wanted.size, np.int64)
+        at = np.minimum(np.searchsorted(self.terms, wanted), self.terms.size - 1)
+        found = self.terms[at] == wanted
+        lo = np.where(found, self.offsets[at], 0).astype(np.int64)
+        return lo, np.where(found, self.offsets[at + 1], 0).astype(np.int64)
+
+    def term_bounds(self) -> tuple[np.ndarray, float]:
+        """Each term's `regnb._bm25.tf_bound` in this segment (aligned with `terms`) and the
+        average length they were computed under; derived from the postings and saved the first
+        time a segment written without them is read (best effort: kept in memory where the
+        folder is read-only)."""
+        if self._bounds is None:
+            path = self.folder / BOUNDS
+            if not path.exists():
+                _, pages, tf = self.postings_all()
+                made = (tf, self.page_dl[pages], self.offsets[:-1], self.page_dl)
+                try:
+                    _save_bounds(self.folder, *made)
+                except OSError:
+                    self._bounds = _bounds(*made)
+                    return self._bounds
+            with np.load(path) as saved:
+                self._bounds = (saved["bound"], float(saved["avgdl"]))
+        return self._bounds
 
     def postings_of(self, term_ids: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
         """(local page ids, tf) of each of several terms, int32, empty where the segment lacks

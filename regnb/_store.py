@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import threading
 import time
@@ -25,20 +26,21 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from regnb import text
+from regnb._bm25 import bm25_from_norms, bm25_norms, bm25_scale, bound_scale
 from regnb._matching import (
     Candidates,
     Lexicon,
     MatchItem,
     PageChecks,
     PageTest,
+    Pruning,
     QueryPostings,
     match_mask,
     phrase_rows,
-    union,
 )
 from regnb._segments import NO_DATE, Segment
 from regnb.errors import CorpusError, SearchTimeout
-from regnb.index import IndexFiles, IndexState, bm25_from_norms, bm25_norms
+from regnb.index import IndexFiles, IndexState
 from regnb.request import DocFilter
 
 __all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
@@ -169,6 +171,7 @@ class IndexStore:
         self._rank: dict[int, int] = {}
         self._cache: dict[str, Any] = {}
         self._cache_lock = threading.Lock()
+        self._local = threading.local()
 
     def _open_terms(self) -> None:
         folder, state = self.files.folder, self.state
@@ -216,6 +219,7 @@ class IndexStore:
         self.n_pages = int(self.state.n_pages)
         self.page_norm = bm25_norms(self.page_dl, self.state.avgdl).astype(np.float32)  # once
         self.segment_whole = [bool(live.all()) for live in doc_live]  # no deleted document
+        self.segment_codes = [[self.dataset_codes[d] for d in seg.datasets] for seg in segs]
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor of its own for one thread."""
@@ -325,61 +329,124 @@ class IndexStore:
         *,
         scored: Iterable[int] | None = None,
         deadline: float | None = None,
+        datasets: Iterable[int] | None = None,
+        pruning: Pruning | None = None,
     ) -> QueryPostings:
         """The live postings of the given terms as candidate pages, scored with the corpus-wide
         statistics over the `scored` terms (default: all); SearchTimeout past `deadline`. Read a
-        segment at a time: each segment's candidates and their scores are found over its own
-        pages (arrays that stay in cache), then joined in page-id order."""
+        segment at a time, each in one compiled pass (`regnb._kernels`), then joined in page-id
+        order. Segments holding none of `datasets` (codes; default: all) are not read, and with
+        `pruning` a segment is read only for the pages that may be among the best of its
+        datasets (every term must then be scored)."""
+        from regnb import _kernels  # numba: loaded by the first search, not by `import regnb`
+
         order = sorted(set(term_ids), key=lambda t: (self._rank.get(t, -1), t))
         weighed = set(order if scored is None else scored)
-        parts = [
-            self._segment_postings(s, order, weighed, deadline) for s in range(len(self.segments))
+        n = self.state.n_pages
+        scales = np.array([bm25_scale(float(self.df[t]), n) for t in order] or [0.0], np.float32)[
+            : len(order)
         ]
+        flags = np.array([t in weighed for t in order], np.bool_)
+        space = self._workspace()
+        columns = {t: j for j, t in enumerate(order)}
+        wanted = None if datasets is None else set(datasets)
+        if not flags.all():  # a floor bounds the whole score: every term must count
+            pruning = None
+
+        def read(s: int, gate: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise SearchTimeout("the search ran out of time")
+            seg, base = self.segments[s], int(self.page_base[s])
+            window = slice(base, base + seg.n_pages)
+            pages, score, bits = _kernels.segment_postings(
+                space,
+                seg.n_pages,
+                seg.post_gaps.parts(),
+                seg.post_tf.parts(),
+                seg.term_ranges(order),
+                scales,
+                flags,
+                self.page_norm[window],
+                None if self.segment_whole[s] else self.page_live[window],
+                gate,
+            )
+            return pages.astype(np.int64) + base, score, bits
+
+        parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        gated = []
+        for s, codes in enumerate(self.segment_codes):
+            if wanted is not None and wanted.isdisjoint(codes):
+                continue
+            gate = None if pruning is None else self._gate(s, order, scales, pruning)
+            if gate is not None:
+                gated.append(s)
+                if not gate.items:
+                    continue  # no page of it holds every word of an item
+            parts[s] = read(s, gate)
+            if pruning is not None:
+                pages, score, bits = parts[s]
+                pruning.record(codes, lambda p=pages: self.page_ds[p], score, bits, columns)
+        if pruning is not None:  # a dataset without a full match is loosened: read it whole
+            unmatched = {c for c in pruning.datasets if not pruning.matched.get(c)}
+            for s in gated:
+                if not unmatched.isdisjoint(self.segment_codes[s]):
+                    parts[s] = read(s, None)
+        joined = [parts[s] for s in sorted(parts)]
+        words = max(1, -(-len(order) // _kernels.WORD))
         return QueryPostings(
-            _cat([cands for cands, _, _ in parts], np.int64),
-            _cat([score for _, score, _ in parts], np.float64),
-            [(cands.size, dict(held)) for cands, _, held in parts if cands.size],
+            _cat([p for p, _, _ in joined], np.int64),
+            _cat([sc for _, sc, _ in joined], np.float64),
+            np.concatenate([b for _, _, b in joined])
+            if joined
+            else np.zeros((0, words), np.uint64),
+            columns,
             self.page_space,
             self.page_ds,
             self.ds_runs,
         )
 
-    def _segment_postings(
-        self, s: int, order: Sequence[int], weighed: set[int], deadline: float | None
-    ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, np.ndarray]]]:
-        """One segment's part of `postings`: its candidates (global ids), their scores, and for
-        each term the indices of the candidates holding it."""
-        seg, base = self.segments[s], int(self.page_base[s])
-        terms, pages, tfs = [], [], []
-        for term_id, (local, tf) in zip(order, seg.postings_of(order), strict=True):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise SearchTimeout("the search ran out of time")
-            if not local.size:
-                continue
-            if not self.segment_whole[s]:
-                live = self.page_live[base : base + seg.n_pages][local]
-                local, tf = local[live], tf[live]
-            terms.append(int(term_id))
-            pages.append(local)
-            tfs.append(tf)
-        if not terms:
-            return np.zeros(0, np.int64), np.zeros(0, np.float64), []
-        local_cands, inverse = union(pages, seg.n_pages)
-        norm = self.page_norm[base : base + seg.n_pages]
-        n = self.state.n_pages
-        scored = [i for i, t in enumerate(terms) if t in weighed]
-        score = np.bincount(
-            _cat([inverse[i] for i in scored], np.int32),
-            weights=_cat(
-                [
-                    bm25_from_norms(tfs[i], float(self.df[terms[i]]), n, norm[pages[i]])
-                    for i in scored
-                ],
-                np.float32,
-            ),
-            minlength=local_cands.size,
+    def _gate(self, s: int, order: Sequence[int], scales: np.ndarray, pruning: Pruning) -> Any:
+        """Which pages of segment `s` a pruned search reads (`regnb._kernels.Gate`), or None:
+        all of them."""
+        from regnb import _kernels
+
+        floor = pruning.floor(self.segment_codes[s])
+        if floor is None:
+            return None
+        lo, hi = self.segments[s].term_ranges(order)
+        sizes = hi - lo
+        at = {t: j for j, t in enumerate(order)}
+        items = []
+        for item in pruning.items:
+            held = sorted((at[t] for t in item), key=lambda j: (sizes[j], j))
+            if sizes[held[0]]:  # else no page of the segment holds every word
+                items.append(held)
+        if floor == -math.inf:
+            return _kernels.Gate(items)
+        return _kernels.Gate(items, floor, self._bounds(s, order, scales))
+
+    def _bounds(self, s: int, order: Sequence[int], scales: np.ndarray) -> np.ndarray:
+        """A bound on each term's BM25 weights in segment `s` (0 where it has no posting)."""
+        seg = self.segments[s]
+        bounds, avgdl = seg.term_bounds()
+        lo, hi = seg.term_ranges(order)
+        at = np.minimum(
+            np.searchsorted(seg.terms, np.asarray(order, seg.terms.dtype)),
+            max(seg.terms.size - 1, 0),
         )
-        return local_cands + base, score, list(zip(terms, inverse, strict=True))
+        part = np.where(hi > lo, bounds[at] if bounds.size else 0.0, 0.0)
+        return np.asarray(
+            part * scales.astype(np.float64) * bound_scale(avgdl, self.state.avgdl), np.float64
+        )
+
+    def _workspace(self) -> Any:
+        """This thread's work arrays for reading postings (`regnb._kernels.Workspace`)."""
+        from regnb import _kernels
+
+        space = getattr(self._local, "space", None)
+        if space is None:
+            space = self._local.space = _kernels.Workspace()
+        return space
 
     # --- matching ---
 

@@ -30,7 +30,6 @@ import fcntl
 import functools
 import hashlib
 import json
-import math
 import os
 import secrets
 import shutil
@@ -49,6 +48,7 @@ from tqdm.auto import tqdm
 
 from regnb import _segments as segments
 from regnb import shards
+from regnb._bm25 import bm25_from_norms, bm25_norms, bm25_weight, bm25_weights  # this module's
 from regnb._storage import Location, location
 from regnb.catalog import Catalog
 from regnb.corpus import check_runner
@@ -76,8 +76,6 @@ __all__ = [
 ]
 
 INDEX_VERSION = 9  # 8: CFR citations as postings (regnb.cfr); 9: identifiers (regnb.ids)
-K1 = 0.9
-B = 0.4
 MANIFEST = "index.json"
 LOCK = ".lock"
 COMMON_FILE = "common_sentences.json"  # derived from a sample, kept across changes of the index
@@ -87,39 +85,6 @@ BUILD_LOCK = ".building"
 ORPHAN_AGE_S = 3600.0
 COMMIT_EVERY_S = 30.0
 TERM_SCHEMA = pa.schema([("term", pa.string()), ("term_id", pa.int32())])
-
-
-def bm25_weight(
-    tf: float, df: float, n_pages: float, dl: float, avgdl: float, k1: float = K1, b: float = B
-) -> float:
-    """The BM25 impact of a term on a page (Lucene's idf)."""
-    idf = math.log(1 + (n_pages - df + 0.5) / (df + 0.5))
-    return idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))
-
-
-def bm25_weights(
-    tf: np.ndarray, df: float, n_pages: float, dl: np.ndarray, avgdl: float
-) -> np.ndarray:
-    """`bm25_weight` over arrays, as float32."""
-    return bm25_from_norms(tf, df, n_pages, bm25_norms(dl, avgdl))
-
-
-def bm25_norms(dl: np.ndarray, avgdl: float) -> np.ndarray:
-    """The length part of BM25's denominator for pages of lengths `dl` (double): what a store
-    computes once per snapshot rather than per posting."""
-    return K1 * (1 - B + B * dl / avgdl)
-
-
-def bm25_from_norms(tf: np.ndarray, df: float, n_pages: float, norms: np.ndarray) -> np.ndarray:
-    """`bm25_weights` from the pages' `bm25_norms`: the term's idf and BM25's constant in
-    double, the per-posting arithmetic in float32 (within 3e-7 of double: the weights are
-    float32 anyway), in place."""
-    scale = np.float32(math.log(1 + (n_pages - df + 0.5) / (df + 0.5)) * (K1 + 1))
-    weights = np.asarray(tf).astype(np.float32)  # a copy
-    denominator = np.add(weights, norms, dtype=np.float32)
-    weights *= scale
-    weights /= denominator
-    return weights
 
 
 @dataclass(frozen=True)

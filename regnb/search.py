@@ -25,6 +25,7 @@ from regnb._matching import (
     Candidates,
     Lexicon,
     MatchItem,
+    Pruning,
     QueryPostings,
     best_candidates,
     phrase_pattern,
@@ -428,10 +429,19 @@ class Searcher:
         return window, len(order)
 
     def resolve(
-        self, store: IndexStore, req: SearchRequest, datasets: list[str], deadline: float
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        datasets: list[str],
+        deadline: float,
+        *,
+        ranked_only: bool = False,
     ) -> Resolved:
         """The items' terms and prefixes looked up in the snapshot, and their postings read
-        (weights of the terms only excluded set to 0: BM25 counts the positive ones)."""
+        (weights of the terms only excluded set to 0: BM25 counts the positive ones) from the
+        segments of `datasets`. `ranked_only`: only each dataset's best pages and its full
+        matches counted up to the cap are needed, so pages that cannot be among them may be
+        skipped (`Pruning`) where the matching is plain."""
         notices = [f"keywords[{i}]: {n}" for i, item in enumerate(req.items) for n in item.notes]
         positive = {t for item in req.items for t in item.positive_terms}
         negative = {t for item in req.items for t in item.negative_terms} - positive
@@ -461,7 +471,24 @@ class Searcher:
             for item in req.items
         ]
         every = sorted(set(ids.values()) | {t for e in expansions.values() for t in e})
-        post = store.postings(every, scored=required, deadline=deadline)
+        codes = [store.dataset_codes[ds] for ds in datasets if ds in store.dataset_codes]
+        pruning = None
+        if ranked_only and all(not item.conditions for item in req.items):
+            plain = [
+                ds
+                for ds in datasets
+                if ds in store.dataset_codes
+                and not req.dataset_filters(ds, self.catalog[ds].date_field)
+            ]
+            pruning = Pruning(
+                [m.plain for m in items if m.plain and len(m.plain) == m.size],
+                frozenset(store.dataset_codes[ds] for ds in plain),
+                self.budget,
+                self.cap,
+            )
+        post = store.postings(
+            every, scored=required, deadline=deadline, datasets=codes, pruning=pruning
+        )
         post.prepare([item.plain for item in items])
         held = [ds for ds in datasets if ds in store.dataset_codes]  # with documents
         notices += missing_field_notices(req, self.catalog, held)
@@ -483,7 +510,7 @@ class Searcher:
         if not datasets:
             return runs, None
         try:
-            resolved = self.resolve(store, req, datasets, deadline)
+            resolved = self.resolve(store, req, datasets, deadline, ranked_only=rank and not full)
         except SearchTimeout:
             for run in runs.values():
                 run.error = "timeout"

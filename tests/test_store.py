@@ -100,17 +100,65 @@ def test_document_keys_name_a_segment_and_a_row_in_it(tmp_path):
 # --- a query's candidates: joined a segment at a time, split by dataset from its runs ---
 
 
-def test_union_gives_the_distinct_pages_and_each_lists_positions_both_ways():
-    from regnb._matching import DENSE_RATIO, union
+def _small(values: np.ndarray, dtype: type) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What `_segments._save_small` writes and `SmallInts.parts` gives, in memory."""
+    top = np.iinfo(dtype).max
+    big = np.flatnonzero(values > top)
+    return np.where(values > top, 0, values).astype(dtype), big, values[big].astype(np.int64)
 
-    rng = np.random.default_rng(1)
-    for n_pages, sizes in [(1_000, [400, 300, 5]), (100_000, [30, 7, 0])]:  # dense, sorted
-        lists = [np.sort(rng.choice(n_pages, k, replace=False)).astype(np.int32) for k in sizes]
-        assert (sum(sizes) * DENSE_RATIO > n_pages) == (n_pages == 1_000)
-        pages, inverse = union(lists, n_pages)
-        assert pages.tolist() == sorted(set(np.concatenate(lists).tolist()))
-        for a, inv in zip(lists, inverse, strict=True):
-            assert pages[inv].tolist() == a.tolist()
+
+@pytest.mark.parametrize(
+    ("n_terms", "n_pages", "with_live"), [(5, 300_000, False), (70, 3_000, True)]
+)
+def test_the_compiled_pass_over_postings_equals_numpy(
+    n_terms: int, n_pages: int, with_live: bool
+) -> None:
+    """Candidates, bit sets and scores (bit for bit) as numpy gives them, with gaps and tfs too
+    large for their small types, deleted pages, unscored terms, and more than 64 terms."""
+    from regnb import _kernels
+    from regnb._bm25 import bm25_from_norms, bm25_scale
+
+    rng = np.random.default_rng(3)
+    lists = []
+    for j in range(n_terms):
+        size = int(rng.integers(0, 400 if j % 3 else 5))
+        lists.append(np.sort(rng.choice(n_pages, size, replace=False)).astype(np.int64))
+    tfs = [rng.integers(1, 300 if j == 1 else 6, a.size) for j, a in enumerate(lists)]
+    ends = np.cumsum([0] + [a.size for a in lists])
+    gaps = np.concatenate([np.diff(a, prepend=0) for a in lists] or [np.zeros(0, np.int64)])
+    norm = rng.uniform(0.2, 3.0, n_pages).astype(np.float32)
+    live = rng.random(n_pages) > 0.2 if with_live else None
+    scored = np.array([j % 4 != 2 for j in range(n_terms)])
+    dfs = rng.integers(1, 10_000, n_terms).astype(float)
+    scales = np.array([bm25_scale(df, 50_000) for df in dfs], np.float32)
+    space = _kernels.Workspace()
+    for _ in range(2):  # the work arrays are left clean for the next segment
+        pages, score, bits = _kernels.segment_postings(
+            space,
+            n_pages,
+            _small(gaps, np.uint16),
+            _small(np.concatenate(tfs), np.uint8),
+            (ends[:-1], ends[1:]),
+            scales,
+            scored,
+            norm,
+            live,
+        )
+        kept = [a if live is None else a[live[a]] for a in lists]
+        kept_tf = [t if live is None else t[live[a]] for a, t in zip(lists, tfs, strict=True)]
+        expect = np.unique(np.concatenate(kept))
+        assert pages.tolist() == expect.tolist()
+        weights = [
+            bm25_from_norms(t, dfs[j], 50_000, norm[a]) if scored[j] else np.zeros(a.size)
+            for j, (a, t) in enumerate(zip(kept, kept_tf, strict=True))
+        ]
+        at = np.searchsorted(expect, np.concatenate(kept))
+        want = np.bincount(at, weights=np.concatenate(weights), minlength=expect.size)
+        assert score.tolist() == want.tolist()
+        for j, a in enumerate(kept):
+            held = (bits[:, j // 64] >> np.uint64(j % 64)) & np.uint64(1)
+            assert np.flatnonzero(held).tolist() == np.searchsorted(expect, a).tolist()
+    assert not space.bits.any() and not space.score.any()
 
 
 def test_candidates_split_by_dataset_from_runs_as_by_a_sort():
@@ -123,7 +171,15 @@ def test_candidates_split_by_dataset_from_runs_as_by_a_sort():
     cands = np.sort(rng.choice(page_ds.size, page_ds.size // 3, replace=False))
 
     def split(runs: tuple[np.ndarray, np.ndarray] | None) -> dict[int, list[int]]:
-        post = QueryPostings(cands, np.zeros(cands.size), [], page_ds.size, page_ds, runs)
+        post = QueryPostings(
+            cands,
+            np.zeros(cands.size),
+            np.zeros((cands.size, 1), np.uint64),
+            {},
+            page_ds.size,
+            page_ds,
+            runs,
+        )
         return {c: post.in_dataset(c).tolist() for c in range(6)}
 
     by_runs = split((starts, page_ds[starts]))

@@ -11,6 +11,7 @@ and is built by pure functions (`allowed_sql`) that bind values as parameters.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -385,7 +386,9 @@ class IndexStore:
             parts[s] = read(s, gate)
             if pruning is not None:
                 pages, score, bits = parts[s]
-                pruning.record(codes, lambda p=pages: self.page_ds[p], score, bits, columns)
+                pruning.record(
+                    codes, functools.partial(self.page_ds.__getitem__, pages), score, bits, columns
+                )
         if pruning is not None:  # a dataset without a full match is loosened: read it whole
             unmatched = {c for c in pruning.datasets if not pruning.matched.get(c)}
             for s in gated:

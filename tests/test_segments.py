@@ -684,3 +684,58 @@ def test_the_words_are_tokenised_before_the_citations_are_needed() -> None:
     WORDS_SQL statements: those must not read `cited_in`, and the next one must."""
     assert not any("cited_in" in sql for sql in segments.TOKENISE_SQL[: segments.WORDS_SQL])
     assert "cited_in" in segments.TOKENISE_SQL[segments.WORDS_SQL]
+
+
+# --- a ranked search reads only the pages that can count (`regnb._matching.Pruning`) ---
+
+
+def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monkeypatch):
+    """With a small budget and cap, floors are reached after a few segments: every response
+    (documents, pages, scores, dataset statuses) is the same as with every page read, over
+    searches of one to three items, filtered or not, with and without a query, some pages
+    deleted, and the pruned reads hold fewer candidate pages."""
+    from regnb._matching import Pruning
+    from regnb._store import IndexStore
+
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 6)
+    open_(corpus, tmp_path / "h", 1).close()
+    write_batches(corpus, 1, seed=9, start=200)  # replaces documents: pages deleted in segments
+    read: list[int] = []
+    real = IndexStore.postings
+
+    def counting(self: IndexStore, *args: Any, **kwargs: Any) -> Any:
+        post = real(self, *args, **kwargs)
+        read.append(int(post.candidates.size))
+        return post
+
+    floors: list[float | None] = []
+    real_floor = Pruning.floor
+
+    def floor(self: Pruning, codes: Any) -> float | None:
+        floors.append(real_floor(self, codes))
+        return floors[-1]
+
+    monkeypatch.setattr(IndexStore, "postings", counting)
+    monkeypatch.setattr(Pruning, "floor", floor)
+    with open_(corpus, tmp_path / "h", 1, page_budget=4, match_count_cap=6) as eng:
+        assert len(eng.store.segments) > 15
+        assert not all(eng.store.segment_whole)
+        pruned, pruned_read = [], []
+        for query in queries(seed=5, n=40):
+            read.clear()
+            pruned.append(eng.search(**query).to_dict())
+            pruned_read.append(read[0])
+        with monkeypatch.context() as m:
+            m.setattr(Pruning, "floor", lambda self, codes: None)
+            whole, whole_read = [], []
+            for query in queries(seed=5, n=40):
+                read.clear()
+                whole.append(eng.search(**query).to_dict())
+                whole_read.append(read[0])
+    for a, b in zip(pruned, whole, strict=True):
+        a.pop("timings", None), b.pop("timings", None)
+        assert a == b
+    assert sum(pruned_read) < sum(whole_read) * 0.6
+    assert all(p <= w for p, w in zip(pruned_read, whole_read, strict=True))
+    assert sum(f is not None and f > 0 for f in floors) > 100  # floors were reached

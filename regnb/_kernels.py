@@ -26,33 +26,22 @@ WORD = 64  # terms per word of a candidate's bit set
 
 
 @numba.njit(nogil=True, cache=True)
-def _admit(
+def _full_matches(
     gaps: Any,
     gap_at: Any,
     gap_big: Any,
-    tfs: Any,
-    tf_at: Any,
-    tf_big: Any,
     los: Any,
     his: Any,
-    scales: Any,
-    norm: Any,
     live: Any,
     item_terms: Any,
     item_starts: Any,
-    bounds: Any,
-    essential: Any,
-    floor: float,
-    use_floor: bool,
     seen: Any,
     admitted: Any,
     held: Any,
     held_pages: Any,
 ) -> int:
-    """Mark in `seen` the live pages holding every term of an item (1): item i's terms are
-    `item_terms[item_starts[i]:item_starts[i + 1]]`, rarest first; and with `use_floor`, those
-    of them that may score `floor` or more (2): where an essential term's weight plus every
-    other term's bound (`bounds`) reaches it. Lists every page marked in `admitted`; returns
+    """Mark in `seen` (1) and list in `admitted` the live pages holding every term of an item
+    (item i's terms are `item_terms[item_starts[i]:item_starts[i + 1]]`, rarest first); returns
     how many. `held` (zeroed, left zeroed) and `held_pages` are work arrays."""
     n_admitted = 0
     check_live = live.size > 0
@@ -83,8 +72,37 @@ def _admit(
                 admitted[n_admitted] = page
                 n_admitted += 1
             held[page] = 0
-    if not use_floor:
-        return n_admitted
+    return n_admitted
+
+
+@numba.njit(nogil=True, cache=True)
+def _above_floor(
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    tfs: Any,
+    tf_at: Any,
+    tf_big: Any,
+    los: Any,
+    his: Any,
+    scales: Any,
+    norm: Any,
+    live: Any,
+    item_terms: Any,
+    item_starts: Any,
+    bounds: Any,
+    essential: Any,
+    floor: float,
+    seen: Any,
+    admitted: Any,
+    held: Any,
+) -> int:
+    """Mark in `seen` and list in `admitted` the live pages that may score `floor` or more
+    (1): where an essential term's weight plus every other term's bound (`bounds`) reaches it
+    (MaxScore); then those of them holding every term of an item (2). Returns how many were
+    listed. `held` (zeroed, left zeroed) is a work array."""
+    n_admitted = 0
+    check_live = live.size > 0
     total = 0.0
     for j in range(los.size):
         total += bounds[j]
@@ -107,8 +125,35 @@ def _admit(
                 t += 1
             else:
                 tf = np.float32(tfs[k])
-            if seen[page] == 1 and np.float64((tf * scale) / (tf + norm[page])) >= need:
+            if (
+                seen[page] == 0
+                and not (check_live and not live[page])
+                and np.float64((tf * scale) / (tf + norm[page])) >= need
+            ):
+                seen[page] = 1
+                admitted[n_admitted] = page
+                n_admitted += 1
+    if n_admitted == 0:
+        return 0
+    for i in range(item_starts.size - 1):
+        first, last = item_starts[i], item_starts[i + 1]
+        for m in range(first, last):
+            j = item_terms[m]
+            g = np.searchsorted(gap_at, los[j])
+            page = 0
+            for k in range(los[j], his[j]):
+                if g < gap_at.size and gap_at[g] == k:
+                    page += gap_big[g]
+                    g += 1
+                else:
+                    page += gaps[k]
+                if seen[page] != 0 and held[page] == m - first:
+                    held[page] = m - first + 1
+        for h in range(n_admitted):
+            page = admitted[h]
+            if held[page] == last - first:
                 seen[page] = 2
+            held[page] = 0
     return n_admitted
 
 
@@ -262,29 +307,40 @@ def segment_postings(
     seen = space.seen[:n_pages]
     level = 0
     if gate is not None:
-        use_floor = gate.floor is not None and gate.bounds is not None
-        bounds = gate.bounds if gate.bounds is not None else np.zeros(len(scales))
-        floor = gate.floor if gate.floor is not None else 0.0
-        n_admitted = _admit(
-            *gaps,
-            *tfs,
-            ranges[0],
-            ranges[1],
-            scales,
-            norm,
-            live_arr,
-            np.array([j for item in gate.items for j in item], np.int64),
-            np.cumsum([0] + [len(item) for item in gate.items]).astype(np.int64),
-            bounds,
-            essential(bounds, floor),
-            floor,
-            use_floor,
-            seen,
-            space.admitted,
-            space.held[:n_pages],
-            space.held_pages,
-        )
-        level = 2 if use_floor else 1
+        items = np.array([j for item in gate.items for j in item], np.int64)
+        starts = np.cumsum([0] + [len(item) for item in gate.items]).astype(np.int64)
+        held = space.held[:n_pages]
+        if gate.floor is None or gate.bounds is None:
+            n_admitted = _full_matches(
+                *gaps,
+                *ranges,
+                live_arr,
+                items,
+                starts,
+                seen,
+                space.admitted,
+                held,
+                space.held_pages,
+            )
+            level = 1
+        else:
+            n_admitted = _above_floor(
+                *gaps,
+                *tfs,
+                *ranges,
+                scales,
+                norm,
+                live_arr,
+                items,
+                starts,
+                gate.bounds,
+                essential(gate.bounds, gate.floor),
+                gate.floor,
+                seen,
+                space.admitted,
+                held,
+            )
+            level = 2
     n_touched = _accumulate(
         *gaps,
         *tfs,
@@ -303,8 +359,8 @@ def segment_postings(
     if gate is not None:
         seen[space.admitted[:n_admitted]] = 0
     if n_touched * 16 > n_pages:  # many: one pass over the pages is cheaper than a sort
-        held = bits[:, 0] != 0 if words == 1 else bits.any(axis=1)  # bool: nonzero is fast
-        pages = np.flatnonzero(held).astype(np.int32)
+        touched_any = bits[:, 0] != 0 if words == 1 else bits.any(axis=1)  # bool: fast nonzero
+        pages = np.flatnonzero(touched_any).astype(np.int32)
     else:
         pages = np.sort(touched[:n_touched])
     page_score, page_bits = _take(pages, bits, score)

@@ -496,16 +496,17 @@ class Segment:
         """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
         return self.postings_of([term_id])[0]
 
-    def term_ranges(self, term_ids: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-        """Where each term's postings start and end in the posting arrays (equal where the
-        segment lacks the term), int64."""
+    def term_ranges(self, term_ids: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Where each term is in `terms` (meaningless where the segment lacks it), and where its
+        postings start and end in the posting arrays (equal where the segment lacks it), int64."""
         wanted = np.asarray(term_ids, self.terms.dtype)
         if not self.terms.size:
-            return np.zeros(wanted.size, np.int64), np.zeros(wanted.size, np.int64)
+            zeros = np.zeros(wanted.size, np.int64)
+            return zeros, zeros, zeros
         at = np.minimum(np.searchsorted(self.terms, wanted), self.terms.size - 1)
         found = self.terms[at] == wanted
         lo = np.where(found, self.offsets[at], 0).astype(np.int64)
-        return lo, np.where(found, self.offsets[at + 1], 0).astype(np.int64)
+        return at, lo, np.where(found, self.offsets[at + 1], 0).astype(np.int64)
 
     def term_bounds(self) -> tuple[np.ndarray, float]:
         """Each term's `regnb._bm25.tf_bound` in this segment (aligned with `terms`) and the

@@ -47,6 +47,7 @@ from regnb.request import DocFilter
 __all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
 
 T = TypeVar("T")
+Ranges = tuple[np.ndarray, np.ndarray, np.ndarray]  # `Segment.term_ranges`: positions, starts, ends
 
 
 def allowed_sql(filters: Sequence[DocFilter]) -> tuple[str, dict[str, Any]]:
@@ -353,8 +354,9 @@ class IndexStore:
         wanted = None if datasets is None else set(datasets)
         if not flags.all():  # a floor bounds the whole score: every term must count
             pruning = None
+        items = [] if pruning is None else [[columns[t] for t in item] for item in pruning.items]
 
-        def read(s: int, gate: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        def read(s: int, ranges: Ranges, gate: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             if deadline is not None and time.perf_counter() > deadline:
                 raise SearchTimeout("the search ran out of time")
             seg, base = self.segments[s], int(self.page_base[s])
@@ -364,7 +366,7 @@ class IndexStore:
                 seg.n_pages,
                 seg.post_gaps.parts(),
                 seg.post_tf.parts(),
-                seg.term_ranges(order),
+                ranges[1:],
                 scales,
                 flags,
                 self.page_norm[window],
@@ -374,16 +376,19 @@ class IndexStore:
             return pages.astype(np.int64) + base, score, bits
 
         parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        gated = []
+        gated: dict[int, Ranges] = {}
         for s, codes in enumerate(self.segment_codes):
             if wanted is not None and wanted.isdisjoint(codes):
                 continue
-            gate = None if pruning is None else self._gate(s, order, scales, pruning)
+            ranges = self.segments[s].term_ranges(order)
+            if not (ranges[2] > ranges[1]).any():
+                continue  # it holds none of the terms
+            gate = None if pruning is None else self._gate(s, ranges, scales, pruning, items)
             if gate is not None:
-                gated.append(s)
+                gated[s] = ranges
                 if not gate.items:
                     continue  # no page of it holds every word of an item
-            parts[s] = read(s, gate)
+            parts[s] = read(s, ranges, gate)
             if pruning is not None:
                 pages, score, bits = parts[s]
                 pruning.record(
@@ -391,9 +396,9 @@ class IndexStore:
                 )
         if pruning is not None:  # a dataset without a full match is loosened: read it whole
             unmatched = {c for c in pruning.datasets if not pruning.matched.get(c)}
-            for s in gated:
+            for s, ranges in gated.items():
                 if not unmatched.isdisjoint(self.segment_codes[s]):
-                    parts[s] = read(s, None)
+                    parts[s] = read(s, ranges, None)
         joined = [parts[s] for s in sorted(parts)]
         words = max(1, -(-len(order) // _kernels.WORD))
         return QueryPostings(
@@ -408,39 +413,35 @@ class IndexStore:
             self.ds_runs,
         )
 
-    def _gate(self, s: int, order: Sequence[int], scales: np.ndarray, pruning: Pruning) -> Any:
+    def _gate(
+        self,
+        s: int,
+        ranges: Ranges,
+        scales: np.ndarray,
+        pruning: Pruning,
+        items: list[list[int]],
+    ) -> Any:
         """Which pages of segment `s` a pruned search reads (`regnb._kernels.Gate`), or None:
-        all of them."""
+        all of them. `ranges`: the query's terms in the segment (`Segment.term_ranges`);
+        `items`: each of `pruning.items` as positions among them."""
         from regnb import _kernels
 
         floor = pruning.floor(self.segment_codes[s])
         if floor is None:
             return None
-        lo, hi = self.segments[s].term_ranges(order)
-        sizes = hi - lo
-        at = {t: j for j, t in enumerate(order)}
-        items = []
-        for item in pruning.items:
-            held = sorted((at[t] for t in item), key=lambda j: (sizes[j], j))
+        at, lo, hi = ranges
+        sizes = (hi - lo).tolist()
+        here = []
+        for item in items:
+            held = sorted(item, key=lambda j: (sizes[j], j))
             if sizes[held[0]]:  # else no page of the segment holds every word
-                items.append(held)
-        if floor == -math.inf:
-            return _kernels.Gate(items)
-        return _kernels.Gate(items, floor, self._bounds(s, order, scales))
-
-    def _bounds(self, s: int, order: Sequence[int], scales: np.ndarray) -> np.ndarray:
-        """A bound on each term's BM25 weights in segment `s` (0 where it has no posting)."""
-        seg = self.segments[s]
-        bounds, avgdl = seg.term_bounds()
-        lo, hi = seg.term_ranges(order)
-        at = np.minimum(
-            np.searchsorted(seg.terms, np.asarray(order, seg.terms.dtype)),
-            max(seg.terms.size - 1, 0),
-        )
-        part = np.where(hi > lo, bounds[at] if bounds.size else 0.0, 0.0)
-        return np.asarray(
-            part * scales.astype(np.float64) * bound_scale(avgdl, self.state.avgdl), np.float64
-        )
+                here.append(held)
+        if floor == -math.inf or not here:
+            return _kernels.Gate(here)
+        seg_bounds, avgdl = self.segments[s].term_bounds()
+        part = np.where(hi > lo, seg_bounds[at] if seg_bounds.size else 0.0, 0.0)
+        scale = bound_scale(avgdl, self.state.avgdl)
+        return _kernels.Gate(here, floor, part * scales.astype(np.float64) * scale)
 
     def _workspace(self) -> Any:
         """This thread's work arrays for reading postings (`regnb._kernels.Workspace`)."""

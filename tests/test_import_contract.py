@@ -213,7 +213,9 @@ with regnb.Engine({str(corpus)!r}, encoder=regnb.HashingEncoder(), settings=sett
     eng.read(found[0]["document_id"])
 """
     loaded = _modules_after(code)
-    assert sorted(m for m in loaded if within(m, ("regnb.conversations", "sqlite3"))) == []
+    # (sqlite3 itself may be loaded: numba, which reads postings, imports it where coverage is
+    # installed; no conversation database is opened, as the folder shows)
+    assert sorted(m for m in loaded if within(m, ("regnb.conversations",))) == []
     assert not (home / "conversations").exists()
 
 

@@ -451,7 +451,7 @@ def test_a_slow_postings_read_times_out_every_dataset(make_engine, monkeypatch):
         search_timeout_s=0.3,
     )
 
-    def slow(term_ids: Any, *, scored: Any, deadline: float) -> Any:
+    def slow(term_ids: Any, *, deadline: float, **_: Any) -> Any:
         # a read that would run for hours: the store's watchdog must interrupt it
         with eng.store.cursor_until(deadline) as cur:
             return cur.execute("SELECT sum(i) FROM range(1000000000000) t(i)").fetchall()

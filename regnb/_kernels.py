@@ -1,12 +1,19 @@
-"""Compiled loops (numba) for the one step that touches every posting of a query's terms.
+"""Compiled loops (numba) for the one step that touches the postings of a query's terms.
 
 Reading a segment's postings for a search decodes each term's page-id gaps, weighs each posting
 with BM25 and adds it to its page. In numpy those are a dozen passes over arrays as long as the
-postings (decode, exceptions, gather of lengths, four arithmetic passes, union, bincount); here
-they are one pass that stays in cache, without the GIL (a search's segments can be read by
-several threads). The arithmetic is `regnb.index.bm25_from_norms` exactly: each posting's weight
-in float32 as `(tf * scale) / (tf + norm)`, summed per page in float64 in the order of the terms,
-so the scores are bit for bit those of the numpy formula.
+postings; here they are one pass that stays in cache, without the GIL. The arithmetic is
+`regnb._bm25.bm25_from_norms` exactly: each posting's weight in float32 as
+`(tf * scale) / (tf + norm)`, summed per page in float64 in the order of the terms, so the
+scores are bit for bit those of the numpy formula.
+
+A pruned search (`Gate`, `regnb._matching.Pruning`) reads less:
+- the pages holding every word of an item (or enough of them, when loosened) are found by
+  reading the item's rarest lists and probing the others for those pages only: a probe jumps by the list's skip entries (the page at
+  every `SKIP`-th posting, `regnb._segments.Blocks`) and decodes at most one run of postings;
+- above a floor, only the essential lists (MaxScore) are read, and of them only the runs whose
+  bound (times the other terms' bounds) can reach the floor (block-max);
+- the pages let through are then scored by probing every term's list.
 
 Imported where a search first reads postings (numba loads in about half a second, and compiled
 code is cached beside this module).
@@ -20,145 +27,133 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["Gate", "Workspace", "essential", "segment_postings"]
+from regnb._segments import SKIP
+
+__all__ = ["Gate", "Lists", "Workspace", "essential", "segment_postings"]
 
 WORD = 64  # terms per word of a candidate's bit set
+DENSE = 32  # postings per page looked for below which one pass over the list beats probing
 
 
 @numba.njit(nogil=True, cache=True)
-def _full_matches(
-    gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
-    los: Any,
-    his: Any,
-    live: Any,
-    item_terms: Any,
-    item_starts: Any,
-    seen: Any,
-    admitted: Any,
-    held: Any,
-    held_pages: Any,
-) -> int:
-    """Mark in `seen` (1) and list in `admitted` the live pages holding every term of an item
-    (item i's terms are `item_terms[item_starts[i]:item_starts[i + 1]]`, rarest first); returns
-    how many. `held` (zeroed, left zeroed) and `held_pages` are work arrays."""
-    n_admitted = 0
-    check_live = live.size > 0
-    for i in range(item_starts.size - 1):
-        first, last = item_starts[i], item_starts[i + 1]
-        n_held = 0
-        for m in range(first, last):
-            j = item_terms[m]
-            g = np.searchsorted(gap_at, los[j])
-            page = 0
-            for k in range(los[j], his[j]):
-                if g < gap_at.size and gap_at[g] == k:
-                    page += gap_big[g]
-                    g += 1
-                else:
-                    page += gaps[k]
-                if m == first:
-                    if not (check_live and not live[page]):
-                        held[page] = 1
-                        held_pages[n_held] = page
-                        n_held += 1
-                elif held[page] == m - first:
-                    held[page] = m - first + 1
-        for h in range(n_held):
-            page = held_pages[h]
-            if held[page] == last - first and seen[page] == 0:
-                seen[page] = 1
-                admitted[n_admitted] = page
-                n_admitted += 1
-            held[page] = 0
-    return n_admitted
+def _tf(k: int, tfs: Any, tf_at: Any, tf_big: Any) -> Any:
+    """The tf of posting k, as float32."""
+    if tf_at.size:
+        t = np.searchsorted(tf_at, k)
+        if t < tf_at.size and tf_at[t] == k:
+            return np.float32(tf_big[t])
+    return np.float32(tfs[k])
 
 
 @numba.njit(nogil=True, cache=True)
-def _above_floor(
+def _ascending(values: Any, flags: Any) -> Any:
+    """The distinct values (pages of a segment), ascending: where they are many, flagged in
+    `flags` (zeroed, a byte per page, left zeroed) and collected in one pass over the pages;
+    else merge sorted (numba's np.sort, a quicksort, is slow on runs already in order)."""
+    if values.size * 8 > flags.size:
+        for v in values:
+            flags[v] = 1
+        out = np.empty(values.size, values.dtype)
+        n = 0
+        for page in range(flags.size):
+            if flags[page]:
+                out[n] = page
+                n += 1
+                flags[page] = 0
+        return out[:n]
+    ordered = values[np.argsort(values, kind="mergesort")]
+    n = 0
+    for i in range(ordered.size):
+        if n == 0 or ordered[i] != ordered[n - 1]:
+            ordered[n] = ordered[i]
+            n += 1
+    return ordered[:n]
+
+
+@numba.njit(nogil=True, cache=True)
+def _probe(
     gaps: Any,
     gap_at: Any,
     gap_big: Any,
-    tfs: Any,
-    tf_at: Any,
-    tf_big: Any,
-    los: Any,
-    his: Any,
-    scales: Any,
-    norm: Any,
-    live: Any,
-    item_terms: Any,
-    item_starts: Any,
-    bounds: Any,
-    essential: Any,
-    floor: float,
-    seen: Any,
-    admitted: Any,
-    held: Any,
-) -> int:
-    """Mark in `seen` and list in `admitted` the live pages that may score `floor` or more
-    (1): where an essential term's weight plus every other term's bound (`bounds`) reaches it
-    (MaxScore); then those of them holding every term of an item (2). Returns how many were
-    listed. `held` (zeroed, left zeroed) is a work array."""
-    n_admitted = 0
-    check_live = live.size > 0
-    total = 0.0
-    for j in range(los.size):
-        total += bounds[j]
-    for j in range(los.size):
-        if not essential[j]:
-            continue
-        need = floor - (total - bounds[j])
-        scale = scales[j]
-        g = np.searchsorted(gap_at, los[j])
-        t = np.searchsorted(tf_at, los[j])
-        page = 0
-        for k in range(los[j], his[j]):
+    lo: int,
+    hi: int,
+    s0: int,
+    s1: int,
+    skip_page: Any,
+    pages: Any,
+    n: int,
+    found: Any,
+) -> None:
+    """For each of `pages[:n]` (ascending), the position of its posting in the list `lo:hi`,
+    or -1 (`found`). Jumps by the list's skip entries `skip_page[s0:s1]` (the page of every
+    `SKIP`-th posting) and decodes from there."""
+    k = lo - 1  # the cursor: posting k, on `page` (-1 before the first)
+    page = -1
+    g = np.searchsorted(gap_at, lo)
+    b = -1
+    entries = s1 - s0
+    for i in range(n):
+        p = pages[i]
+        jump = b
+        while jump + 1 < entries and skip_page[s0 + jump + 1] <= p:
+            jump += 1
+        if jump > b:
+            b = jump
+            if lo + b * SKIP > k:
+                k = lo + b * SKIP
+                page = skip_page[s0 + b]
+                g = np.searchsorted(gap_at, k + 1)
+        while page < p and k + 1 < hi:
+            k += 1
             if g < gap_at.size and gap_at[g] == k:
-                page += gap_big[g]
+                gap = gap_big[g]
                 g += 1
             else:
-                page += gaps[k]
-            if t < tf_at.size and tf_at[t] == k:
-                tf = np.float32(tf_big[t])
-                t += 1
-            else:
-                tf = np.float32(tfs[k])
-            if (
-                seen[page] == 0
-                and not (check_live and not live[page])
-                and np.float64((tf * scale) / (tf + norm[page])) >= need
-            ):
-                seen[page] = 1
-                admitted[n_admitted] = page
-                n_admitted += 1
-    if n_admitted == 0:
-        return 0
-    for i in range(item_starts.size - 1):
-        first, last = item_starts[i], item_starts[i + 1]
-        for m in range(first, last):
-            j = item_terms[m]
-            g = np.searchsorted(gap_at, los[j])
-            page = 0
-            for k in range(los[j], his[j]):
-                if g < gap_at.size and gap_at[g] == k:
-                    page += gap_big[g]
-                    g += 1
-                else:
-                    page += gaps[k]
-                if seen[page] != 0 and held[page] == m - first:
-                    held[page] = m - first + 1
-        for h in range(n_admitted):
-            page = admitted[h]
-            if held[page] == last - first:
-                seen[page] = 2
-            held[page] = 0
-    return n_admitted
+                gap = gaps[k]
+            page = gap if k == lo else page + gap
+        found[i] = k if page == p else -1
 
 
 @numba.njit(nogil=True, cache=True)
-def _accumulate(
+def _find(
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    lo: int,
+    hi: int,
+    s0: int,
+    s1: int,
+    skip_page: Any,
+    pages: Any,
+    n: int,
+    found: Any,
+    marks: Any,
+) -> None:
+    """`_probe`, or where the pages are many for the list, one pass over the list looking each
+    posting's page up in `marks` (zeroed, left zeroed: a page's index among `pages` plus 1)."""
+    if n * DENSE < hi - lo:
+        _probe(gaps, gap_at, gap_big, lo, hi, s0, s1, skip_page, pages, n, found)
+        return
+    for i in range(n):
+        found[i] = -1
+        marks[pages[i]] = i + 1
+    g = np.searchsorted(gap_at, lo)
+    page = 0
+    for k in range(lo, hi):
+        if g < gap_at.size and gap_at[g] == k:
+            page += gap_big[g]
+            g += 1
+        else:
+            page += gaps[k]
+        m = marks[page]
+        if m:
+            found[m - 1] = k
+    for i in range(n):
+        marks[pages[i]] = 0
+
+
+@numba.njit(nogil=True, cache=True)
+def _scan(
     gaps: Any,
     gap_at: Any,
     gap_big: Any,
@@ -171,17 +166,14 @@ def _accumulate(
     scored: Any,
     norm: Any,
     live: Any,
-    level: int,
-    seen: Any,
     bits: Any,
     score: Any,
     touched: Any,
 ) -> int:
     """Add each term's postings (`los[j]:his[j]` of the gap and tf arrays, exceptions apart) to
     the pages' bit sets (`bits[page, j // 64]`) and, where `scored[j]`, to their scores; pages
-    not `live` are skipped (`live` empty: every page is), and so are pages whose mark in `seen`
-    is below `level`. Returns how many pages were touched, listed in `touched` in the order first
-    seen."""
+    not `live` are skipped (`live` empty: every page is). Returns how many pages were touched,
+    listed in `touched` in the order first seen."""
     n_touched = 0
     check_live = live.size > 0
     for j in range(los.size):
@@ -203,7 +195,7 @@ def _accumulate(
                 t += 1
             else:
                 tf = np.float32(tfs[k])
-            if seen[page] < level or (check_live and not live[page]):
+            if check_live and not live[page]:
                 continue
             fresh = True
             for w in range(bits.shape[1]):
@@ -234,6 +226,332 @@ def _take(pages: Any, bits: Any, score: Any) -> tuple[Any, Any]:
     return out_score, out_bits
 
 
+@numba.njit(nogil=True, cache=True)
+def _holding(
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    los: Any,
+    his: Any,
+    s0s: Any,
+    s1s: Any,
+    skip_page: Any,
+    terms: Any,
+    need: int,
+    pages: Any,
+    counts: Any,
+    n: int,
+    marks: Any,
+) -> int:
+    """Keep (in place, in order) those of `pages[:n]` that hold at least `need` terms, counting
+    those of `counts[:n]` (terms already found) and of the lists of `terms`; returns how many
+    are kept. A page is dropped as soon as the lists left cannot make up its count. `marks`:
+    `_find`'s work array."""
+    found = np.empty(n, np.int64)
+    for m in range(terms.size):
+        if n == 0:
+            break
+        j = terms[m]
+        _find(
+            gaps, gap_at, gap_big, los[j], his[j], s0s[j], s1s[j], skip_page, pages, n, found, marks
+        )
+        left = terms.size - m - 1
+        kept = 0
+        for i in range(n):
+            count = counts[i] + (1 if found[i] >= 0 else 0)
+            if count + left >= need:
+                pages[kept] = pages[i]
+                counts[kept] = count
+                kept += 1
+        n = kept
+    kept = 0
+    for i in range(n):
+        if counts[i] >= need:
+            pages[kept] = pages[i]
+            kept += 1
+    return kept
+
+
+@numba.njit(nogil=True, cache=True)
+def _matching_pages(
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    los: Any,
+    his: Any,
+    s0s: Any,
+    s1s: Any,
+    skip_page: Any,
+    live: Any,
+    item_terms: Any,
+    item_starts: Any,
+    item_needs: Any,
+    held: Any,
+    marks: Any,
+    flags: Any,
+) -> Any:
+    """The live pages (ascending) holding at least `item_needs[i]` terms of some item i (item
+    i's terms: `item_terms[item_starts[i]:item_starts[i + 1]]`, rarest first). Such a page holds
+    one of the item's `len - need + 1` rarest terms: those lists are read, the others probed
+    for their pages. `held` (zeroed, left zeroed), `marks` and `flags` are work arrays."""
+    check_live = live.size > 0
+    total = 0
+    for i in range(item_starts.size - 1):
+        lead = item_starts[i + 1] - item_starts[i] - item_needs[i] + 1
+        for m in range(item_starts[i], item_starts[i] + lead):
+            total += his[item_terms[m]] - los[item_terms[m]]
+    out = np.empty(total, np.int32)
+    n_out = 0
+    for i in range(item_starts.size - 1):
+        first, last, need = item_starts[i], item_starts[i + 1], item_needs[i]
+        lead = last - first - need + 1
+        size = 0
+        for m in range(first, first + lead):
+            size += his[item_terms[m]] - los[item_terms[m]]
+        pages = np.empty(size, np.int32)
+        n = 0
+        for m in range(first, first + lead):
+            j = item_terms[m]
+            g = np.searchsorted(gap_at, los[j])
+            page = 0
+            for k in range(los[j], his[j]):
+                if g < gap_at.size and gap_at[g] == k:
+                    page += gap_big[g]
+                    g += 1
+                else:
+                    page += gaps[k]
+                if check_live and not live[page]:
+                    continue
+                if held[page] == 0:
+                    pages[n] = page
+                    n += 1
+                held[page] += 1
+        if lead > 1:
+            pages[:n] = _ascending(pages[:n], flags)
+        counts = np.empty(n, np.int64)
+        for h in range(n):
+            counts[h] = held[pages[h]]
+            held[pages[h]] = 0
+        rest = item_terms[first + lead : last]
+        n = _holding(
+            gaps,
+            gap_at,
+            gap_big,
+            los,
+            his,
+            s0s,
+            s1s,
+            skip_page,
+            rest,
+            need,
+            pages,
+            counts,
+            n,
+            marks,
+        )
+        out[n_out : n_out + n] = pages[:n]
+        n_out += n
+    if item_starts.size <= 2:
+        return out[:n_out].copy()
+    return _ascending(out[:n_out], flags)  # the items' pages joined
+
+
+@numba.njit(nogil=True, cache=True)
+def _above_floor(
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    tfs: Any,
+    tf_at: Any,
+    tf_big: Any,
+    los: Any,
+    his: Any,
+    s0s: Any,
+    s1s: Any,
+    skip_page: Any,
+    skip_bound: Any,
+    scales: Any,
+    bound_scale: float,
+    norm: Any,
+    live: Any,
+    item_terms: Any,
+    item_starts: Any,
+    item_needs: Any,
+    bounds: Any,
+    essential: Any,
+    floor: float,
+    partial: Any,
+    touched: Any,
+    marks: Any,
+    flags: Any,
+) -> Any:
+    """The live pages (ascending) that may score `floor` or more and hold every term of an
+    item. Every such page holds an essential term (MaxScore): the essential lists are read,
+    each page's weights over them summed (in `partial`, zeroed and left zeroed; `touched` a work
+    array), and a page is kept where that sum plus the other terms' bounds (`bounds`) reaches
+    the floor. Runs of an essential list whose bound (`skip_bound` times the term's scale times
+    `bound_scale`) plus every other term's bound cannot reach it are not read (block-max): a
+    page there cannot reach it. Then the items are checked (at least `item_needs[i]` of item
+    i's terms) by probing their lists for the pages kept."""
+    check_live = live.size > 0
+    total = 0.0
+    others = 0.0  # the bounds of the terms that are not essential
+    for j in range(los.size):
+        total += bounds[j]
+        if not essential[j]:
+            others += bounds[j]
+    n = 0
+    for j in range(los.size):
+        if not essential[j]:
+            continue
+        need = floor - (total - bounds[j])
+        scale = scales[j]
+        block_scale = np.float64(scale) * bound_scale
+        entries = s1s[j] - s0s[j]
+        for b in range(max(entries, 1)):
+            if entries:
+                if np.float64(skip_bound[s0s[j] + b]) * block_scale < need:
+                    continue
+                start = los[j] + b * SKIP
+                end = min(start + SKIP, his[j])
+            else:
+                start, end = los[j], his[j]
+            g = np.searchsorted(gap_at, start)
+            t = np.searchsorted(tf_at, start)
+            page = skip_page[s0s[j] + b] if entries else 0
+            for k in range(start, end):
+                if k > start or not entries:
+                    if g < gap_at.size and gap_at[g] == k:
+                        page += gap_big[g]
+                        g += 1
+                    else:
+                        page += gaps[k]
+                elif g < gap_at.size and gap_at[g] == k:
+                    g += 1  # the entry's page is known: its gap is not added
+                if t < tf_at.size and tf_at[t] == k:
+                    tf = np.float32(tf_big[t])
+                    t += 1
+                else:
+                    tf = np.float32(tfs[k])
+                if check_live and not live[page]:
+                    continue
+                if partial[page] == 0.0:  # weights are positive: not seen yet
+                    touched[n] = page
+                    n += 1
+                partial[page] += np.float64((tf * scale) / (tf + norm[page]))
+    kept = 0
+    for i in range(n):
+        page = touched[i]
+        if partial[page] + others >= floor:
+            touched[kept] = page
+            kept += 1
+        partial[page] = 0.0
+    pages = _ascending(touched[:kept], flags)
+    n = pages.size
+    if n == 0:
+        return pages
+    keep = np.zeros(n, np.bool_)
+    for i in range(item_starts.size - 1):
+        trial = pages.copy()
+        terms = item_terms[item_starts[i] : item_starts[i + 1]]
+        held = _holding(
+            gaps,
+            gap_at,
+            gap_big,
+            los,
+            his,
+            s0s,
+            s1s,
+            skip_page,
+            terms,
+            item_needs[i],
+            trial,
+            np.zeros(n, np.int64),
+            n,
+            marks,
+        )
+        at = 0
+        for h in range(held):  # both ascending: mark the pages held
+            while pages[at] != trial[h]:
+                at += 1
+            keep[at] = True
+    return pages[keep]
+
+
+@numba.njit(nogil=True, cache=True)
+def _weigh(
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    tfs: Any,
+    tf_at: Any,
+    tf_big: Any,
+    los: Any,
+    his: Any,
+    s0s: Any,
+    s1s: Any,
+    skip_page: Any,
+    scales: Any,
+    scored: Any,
+    norm: Any,
+    pages: Any,
+    words: int,
+    marks: Any,
+) -> tuple[Any, Any]:
+    """The scores and bit sets of `pages` (ascending), each term's list probed for them, or
+    read through where they are many for it (`_find`): the same sums, in the same order, as
+    `_scan`. `marks`: `_find`'s work array."""
+    n = pages.size
+    score = np.zeros(n, np.float64)
+    bits = np.zeros((n, words), np.uint64)
+    found = np.empty(n, np.int64)
+    for i in range(n):
+        marks[pages[i]] = i + 1
+    for j in range(los.size):
+        if his[j] == los[j]:
+            continue
+        word = j // WORD
+        mask = np.uint64(1) << np.uint64(j % WORD)
+        scale = scales[j]
+        weigh = scored[j]
+        if n * DENSE >= his[j] - los[j]:  # read the list through
+            g = np.searchsorted(gap_at, los[j])
+            t = np.searchsorted(tf_at, los[j])
+            page = 0
+            for k in range(los[j], his[j]):
+                if g < gap_at.size and gap_at[g] == k:
+                    page += gap_big[g]
+                    g += 1
+                else:
+                    page += gaps[k]
+                m = marks[page]
+                if m == 0:
+                    continue
+                bits[m - 1, word] |= mask
+                if weigh:
+                    while t < tf_at.size and tf_at[t] < k:
+                        t += 1
+                    tf = (
+                        np.float32(tf_big[t])
+                        if t < tf_at.size and tf_at[t] == k
+                        else np.float32(tfs[k])
+                    )
+                    score[m - 1] += np.float64((tf * scale) / (tf + norm[page]))
+            continue
+        _probe(gaps, gap_at, gap_big, los[j], his[j], s0s[j], s1s[j], skip_page, pages, n, found)
+        for i in range(n):
+            k = found[i]
+            if k < 0:
+                continue
+            bits[i, word] |= mask
+            if weigh:
+                tf = _tf(k, tfs, tf_at, tf_big)
+                score[i] += np.float64((tf * scale) / (tf + norm[pages[i]]))
+    for i in range(n):
+        marks[pages[i]] = 0
+    return score, bits
+
+
 class Workspace:
     """Zeroed work arrays for one thread, grown to the largest segment and term count seen;
     `segment_postings` leaves them zeroed again."""
@@ -242,10 +560,27 @@ class Workspace:
         self.bits = np.zeros((0, 1), np.uint64)
         self.score = np.zeros(0, np.float64)
         self.touched = np.zeros(0, np.int32)
-        self.seen = np.zeros(0, np.uint8)
-        self.admitted = np.zeros(0, np.int32)
+        self.marks = np.zeros(0, np.int32)
         self.held = np.zeros(0, np.uint16)
-        self.held_pages = np.zeros(0, np.int32)
+        self.flags = np.zeros(0, np.uint8)
+
+    def flags_for(self, n_pages: int) -> np.ndarray:
+        """`_ascending`'s work array for a segment of `n_pages` pages."""
+        if self.flags.size < n_pages:
+            self.flags = np.zeros(n_pages, np.uint8)
+        return self.flags[:n_pages]
+
+    def held_for(self, n_pages: int) -> np.ndarray:
+        """`_matching_pages`'s work array for a segment of `n_pages` pages."""
+        if self.held.size < n_pages:
+            self.held = np.zeros(n_pages, np.uint16)
+        return self.held[:n_pages]
+
+    def marks_for(self, n_pages: int) -> np.ndarray:
+        """`_find`'s work array for a segment of `n_pages` pages."""
+        if self.marks.size < n_pages:
+            self.marks = np.zeros(n_pages, np.int32)
+        return self.marks[:n_pages]
 
     def arrays(self, n_pages: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if self.bits.shape[0] < n_pages or self.bits.shape[1] != words:
@@ -253,24 +588,40 @@ class Workspace:
             self.bits = np.zeros((size, words), np.uint64)
             self.score = np.zeros(size, np.float64)
             self.touched = np.zeros(size, np.int32)
-        if self.seen.size < n_pages:
-            self.seen = np.zeros(n_pages, np.uint8)
-            self.admitted = np.zeros(n_pages, np.int32)
-            self.held = np.zeros(n_pages, np.uint16)
-            self.held_pages = np.zeros(n_pages, np.int32)
         return self.bits[:n_pages], self.score[:n_pages], self.touched
 
 
 @dataclass(frozen=True)
+class Lists:
+    """A query's terms in one segment: the posting arrays (small values, exception positions,
+    exception values, for the gaps and the tfs), where each term's postings start and end
+    (`los`, `his`) and its skip entries (`s0s`, `s1s` into `skip_page` and `skip_bound`, the
+    segment's `regnb._segments.Blocks`)."""
+
+    gaps: tuple[np.ndarray, np.ndarray, np.ndarray]
+    tfs: tuple[np.ndarray, np.ndarray, np.ndarray]
+    los: np.ndarray
+    his: np.ndarray
+    s0s: np.ndarray
+    s1s: np.ndarray
+    skip_page: np.ndarray
+    skip_bound: np.ndarray
+
+
+@dataclass(frozen=True)
 class Gate:
-    """Which of a segment's pages a search reads (`regnb._matching.Pruning`): those holding
-    every term of an item (`items`: each item's term positions, rarest first), and with a
-    `floor`, only those of them that may score at least `floor`: `bounds` holds each term's
-    bound on its weights in the segment (0 where it has no posting)."""
+    """Which of a segment's pages a search reads (`regnb._matching.Pruning`): those holding at
+    least `needs[i]` terms of some item i (`items`: each item's term positions, rarest first),
+    and with a `floor`, only those of them that may score at least `floor`: `bounds` holds each
+    term's bound on its weights in the segment (0 where it has no posting) and `bound_scale`
+    what the segment's skip bounds are multiplied by, with a term's scale, to bound its
+    weights."""
 
     items: list[list[int]]
+    needs: list[int]
     floor: float | None = None
     bounds: np.ndarray | None = None
+    bound_scale: float = 1.0
 
 
 def essential(bounds: np.ndarray, floor: float) -> np.ndarray:
@@ -286,9 +637,7 @@ def essential(bounds: np.ndarray, floor: float) -> np.ndarray:
 def segment_postings(
     space: Workspace,
     n_pages: int,
-    gaps: tuple[np.ndarray, np.ndarray, np.ndarray],
-    tfs: tuple[np.ndarray, np.ndarray, np.ndarray],
-    ranges: tuple[np.ndarray, np.ndarray],
+    lists: Lists,
     scales: np.ndarray,
     scored: np.ndarray,
     norm: np.ndarray,
@@ -296,68 +645,70 @@ def segment_postings(
     gate: Gate | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One segment's candidates for a query: the local pages (ascending, int32) holding at
-    least one of the terms whose postings are `ranges` (start and end in the gap and tf arrays,
-    each given as small values, exception positions, exception values), each one's BM25 summed
-    over the `scored` terms (`scales`: each term's idf times (k1 + 1), float32), and each one's
-    bit set of the terms it holds (uint64, term j at bit j % 64 of word j // 64). With a
-    `gate`, only the pages it lets through (a floor needs every term scored)."""
+    least one of the terms (`lists`), each one's BM25 summed over the `scored` terms (`scales`:
+    each term's idf times (k1 + 1), float32), and each one's bit set of the terms it holds
+    (uint64, term j at bit j % 64 of word j // 64). With a `gate`, only the pages it lets
+    through (a floor needs every term scored)."""
     words = max(1, -(-len(scales) // WORD))
-    bits, score, touched = space.arrays(n_pages, words)
     live_arr = np.zeros(0, np.bool_) if live is None else live
-    seen = space.seen[:n_pages]
-    level = 0
+    skips = (lists.los, lists.his, lists.s0s, lists.s1s, lists.skip_page)
     if gate is not None:
+        marks = space.marks_for(n_pages)
+        flags = space.flags_for(n_pages)
         items = np.array([j for item in gate.items for j in item], np.int64)
         starts = np.cumsum([0] + [len(item) for item in gate.items]).astype(np.int64)
-        held = space.held[:n_pages]
+        needs = np.array(gate.needs, np.int64)
         if gate.floor is None or gate.bounds is None:
-            n_admitted = _full_matches(
-                *gaps,
-                *ranges,
-                live_arr,
-                items,
-                starts,
-                seen,
-                space.admitted,
-                held,
-                space.held_pages,
+            held = space.held_for(n_pages)
+            pages = _matching_pages(
+                *lists.gaps, *skips, live_arr, items, starts, needs, held, marks, flags
             )
-            level = 1
         else:
-            n_admitted = _above_floor(
-                *gaps,
-                *tfs,
-                *ranges,
+            pages = _above_floor(
+                *lists.gaps,
+                *lists.tfs,
+                *skips,
+                lists.skip_bound,
                 scales,
+                gate.bound_scale,
                 norm,
                 live_arr,
                 items,
                 starts,
+                needs,
                 gate.bounds,
                 essential(gate.bounds, gate.floor),
                 gate.floor,
-                seen,
-                space.admitted,
-                held,
+                *space.arrays(n_pages, words)[1:],
+                marks,
+                flags,
             )
-            level = 2
-    n_touched = _accumulate(
-        *gaps,
-        *tfs,
-        ranges[0],
-        ranges[1],
+        score, bits = _weigh(
+            *lists.gaps,
+            *lists.tfs,
+            *skips,
+            scales,
+            scored,
+            norm,
+            pages.astype(np.int32),
+            words,
+            marks,
+        )
+        return pages.astype(np.int32), score, bits
+    bits, score, touched = space.arrays(n_pages, words)
+    n_touched = _scan(
+        *lists.gaps,
+        *lists.tfs,
+        lists.los,
+        lists.his,
         scales,
         scored,
         norm,
         live_arr,
-        level,
-        seen,
         bits,
         score,
         touched,
     )
-    if gate is not None:
-        seen[space.admitted[:n_admitted]] = 0
     if n_touched * 16 > n_pages:  # many: one pass over the pages is cheaper than a sort
         touched_any = bits[:, 0] != 0 if words == 1 else bits.any(axis=1)  # bool: fast nonzero
         pages = np.flatnonzero(touched_any).astype(np.int32)

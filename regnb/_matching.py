@@ -26,6 +26,7 @@ import numpy as np
 from regnb.query import AllOf, AnyOf, Cfr, Field, Ident, Node, Not, Phrase, Prefix, Words
 
 __all__ = [
+    "LOOSEN_FRACTION",
     "Candidates",
     "Lexicon",
     "MatchItem",
@@ -34,6 +35,8 @@ __all__ = [
     "Pruning",
     "QueryPostings",
     "best_candidates",
+    "loosen_needs",
+    "match_levels",
     "match_mask",
     "phrase_pattern",
     "phrase_rows",
@@ -121,35 +124,73 @@ class QueryPostings:
                 self.counts(ids)
 
 
+LOOSEN_FRACTION = 0.4
+
+
+def loosen_needs(sizes: Sequence[int], level: int) -> list[int]:
+    """Words a page must hold per item: all (level 0), at least 40% (level 1), any (level 2)."""
+    if level == 0:
+        return list(sizes)
+    if level == 1:
+        return [max(1, math.ceil(LOOSEN_FRACTION * n)) for n in sizes]
+    return [1 for _ in sizes]
+
+
+def match_levels(sizes: Sequence[int]) -> list[int]:
+    """The loosening levels to try in turn: only items of more than one word can loosen."""
+    return [0, 1, 2] if any(n > 1 for n in sizes) else [0]
+
+
 @dataclass
 class Pruning:
     """How a ranked search may skip pages while it reads postings, a segment at a time.
 
-    A dataset with a full match is never loosened, so it needs only its full matches: its
-    `budget` best and their number up to `cap`. A segment holding only such datasets is read for
-    its full matches only (the pages holding every word of an item, found by intersecting the
-    items' lists); a dataset found to have no full match is read again whole
-    (`IndexStore.postings`). Once a dataset has `cap` full matches and `budget` of them scored, the lowest of
-    its `budget` best scores is a floor: a page scoring below it can be neither among its best
-    pages nor needed for its count, so only the pages that may reach the floor are read
-    (`regnb._kernels`). Only for datasets whose matching is plain (`datasets`: no filters;
-    items of plain words, every term scored), as `match_mask` finds it at level 0: a page
-    holding every word of an item."""
+    A dataset needs only the pages matching at its level (`loosen_needs`: every word of an item
+    at level 0; a dataset with no such page is loosened) and of them its `budget` best; at level
+    0 also their number up to `cap`. Segments are read for the pages matching at the `level`
+    being read (`regnb._kernels`: an item's rarest lists read, the others probed); a dataset
+    with no match there is read again at the next level (`IndexStore.postings`). Once a dataset
+    has `budget` matches scored (and at level 0, `cap` matches), the lowest of its `budget` best
+    scores is a floor: a page scoring below it is neither among its best pages nor needed for
+    its count, so only the pages that may reach it are read. Only for datasets whose matching is
+    plain (`datasets`: no filters; items of plain words, every term scored), as `match_mask`
+    finds it."""
 
-    items: list[tuple[int, ...]]
+    items: list[tuple[int, ...]]  # each item's known terms
+    sizes: list[int]  # each item's distinct words, known or not
     datasets: frozenset[int]
     budget: int
     cap: int
+    level: int = 0
     matched: dict[int, int] = field(default_factory=dict)
     best: dict[int, np.ndarray] = field(default_factory=dict)
+    earlier: set[int] = field(default_factory=set)  # datasets matched at an earlier level
+
+    def needs(self) -> list[tuple[tuple[int, ...], int]]:
+        """The items that can match at this level, each with the words a page must hold."""
+        return [
+            (item, need)
+            for item, need in zip(self.items, loosen_needs(self.sizes, self.level), strict=True)
+            if 0 < need <= len(item)
+        ]
+
+    def loosen(self, unmatched: set[int]) -> None:
+        """Go on to the next level, for the datasets `unmatched` (no match so far); the others
+        keep what they matched at theirs."""
+        self.earlier |= {c for c in self.matched if c not in unmatched}
+        self.level += 1
+        self.matched, self.best = {}, {}
 
     def floor(self, codes: Sequence[int]) -> float | None:
         """For a segment holding the datasets `codes`: None where it must be read whole (a
-        dataset whose matching is not plain); else the score its full matches must be able to
-        reach to be read (-inf: any)."""
+        dataset whose matching is not plain); else the score its matches must be able to reach
+        to be read (-inf: any)."""
         if not codes or any(c not in self.datasets for c in codes):
             return None
-        if any(self.matched.get(c, 0) < self.cap or self.best[c].size < self.budget for c in codes):
+        if any(c in self.earlier for c in codes):  # a loosened read of a segment it shares
+            return -math.inf
+        cap = self.cap if self.level == 0 else 1
+        if any(self.matched.get(c, 0) < cap or self.best[c].size < self.budget for c in codes):
             return -math.inf
         return min(float(self.best[c].min()) for c in codes)
 
@@ -161,18 +202,18 @@ class Pruning:
         bits: np.ndarray,
         columns: Mapping[int, int],
     ) -> None:
-        """Count the full matches among a segment's candidates (the segment holds the datasets
-        `codes`; `page_codes` gives each candidate's) and keep each dataset's `budget` best
-        scores."""
+        """Count the matches at this level among a segment's candidates (the segment holds the
+        datasets `codes`; `page_codes` gives each candidate's) and keep each dataset's `budget`
+        best scores."""
         kept_codes = [c for c in codes if c in self.datasets]
         if not kept_codes:
             return
         matched = np.zeros(score.size, bool)
-        for item in self.items:
-            held = np.ones(score.size, bool)
+        for item, need in self.needs():
+            held = np.zeros(score.size, np.int16)
             for word, mask in _masks(item, columns).items():
-                held &= (bits[:, word] & np.uint64(mask)) == np.uint64(mask)
-            matched |= held
+                held += np.bitwise_count(bits[:, word] & np.uint64(mask)).astype(np.int16)
+            matched |= held >= need
         of = page_codes() if len(codes) > 1 else None
         for code in kept_codes:
             scores = score[matched if of is None else matched & (of == code)]

@@ -11,7 +11,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
         embeddings.npy      float16 (pages, dim)
         post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
                             (uint16) and tf (uint8), the few larger values kept apart
-        post_bounds.npz     per term, a bound on its BM25 weights in the segment
+        post_blocks.npz     per term, a bound on its BM25 weights in the segment, and every
+                            128 postings a skip entry: the page there and the postings' bound
         meta.duckdb         document ids and URLs, field values (for lookups and filters),
                             each document's identifiers (`regnb._identifiers`)
 
@@ -20,6 +21,7 @@ Local ids count from 0 within a segment; the store adds each segment's base.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -45,7 +47,9 @@ OLD_PAGE_BLOCK = 16  # what segments written before `page_block` was recorded ho
 MANY_ROWS = 64  # document rows read in one `take` rather than value by value
 DOC_BLOCK = 256  # documents per record batch of document rows (uncompressed, memory-mapped)
 CODEC = "zstd"
-BOUNDS = "post_bounds.npz"  # each term's largest tf / (tf + norm), and the avgdl of the norms
+BLOCKS = "post_blocks.npz"  # bounds on each term's weights, whole and per SKIP postings (Blocks)
+SKIP = 128  # postings per skip entry
+SKIP_MIN = 2 * SKIP  # postings of a term below which it has no skip entries (read whole)
 TEXT_LEVEL = 3  # zstd level of page texts: 3x faster to write than 9, 3% larger; as fast to read
 
 DOC_SCHEMA = pa.schema(
@@ -348,25 +352,77 @@ def _save_small(folder: Path, name: str, values: np.ndarray, dtype: type) -> Non
     np.save(folder / f"{name}_big.npy", np.stack([big, values[big].astype(np.int64)]))
 
 
-def _bounds(
-    tf: np.ndarray, dl: np.ndarray, starts: np.ndarray, page_dl: np.ndarray
-) -> tuple[np.ndarray, float]:
-    """Each term's `tf_bound` (postings `tf`, their pages' lengths `dl`, each term's first
-    posting at `starts`) under the segment's average length, and that length."""
-    avgdl = float(page_dl.mean()) if page_dl.size else 1.0
-    return (tf_bound(tf, dl, starts, avgdl) if tf.size else np.zeros(0, np.float64)), avgdl
+def _round_up(values: np.ndarray) -> np.ndarray:
+    """As float32, each at least its double value (a bound stays a bound)."""
+    out = values.astype(np.float32)
+    low = out < values
+    out[low] = np.nextafter(out[low], np.float32(np.inf))
+    return out
 
 
-def _save_bounds(
-    folder: Path, tf: np.ndarray, dl: np.ndarray, starts: np.ndarray, page_dl: np.ndarray
-) -> None:
-    """Each term's `tf_bound` in the segment, under the segment's own average length (written
-    with it), as a temporary file renamed into place: a segment written before these bounds
-    gets them when first read."""
-    bounds, avgdl = _bounds(tf, dl, starts, page_dl)
-    tmp = folder / f".bounds-{secrets.token_hex(4)}.npz"
-    np.savez(tmp, bound=bounds, avgdl=np.float64(avgdl))
-    os.replace(tmp, folder / BOUNDS)
+@dataclass(frozen=True)
+class Blocks:
+    """What lets a search skip postings (`BLOCKS`): each term's `regnb._bm25.tf_bound` in the
+    segment (`bound`, aligned with the segment's terms) under the segment's average length
+    (`avgdl`), and for each term of at least `SKIP_MIN` postings a skip entry per `SKIP`
+    postings (`skip_start[i]:skip_start[i + 1]` for term i): the page of the entry's first
+    posting (`skip_page`) and the `tf_bound` of its postings (`skip_bound`)."""
+
+    bound: np.ndarray
+    avgdl: float
+    skip_start: np.ndarray
+    skip_page: np.ndarray
+    skip_bound: np.ndarray
+
+    @classmethod
+    def of(
+        cls, tf: np.ndarray, pages: np.ndarray, offsets: np.ndarray, page_dl: np.ndarray
+    ) -> Blocks:
+        """From a segment's postings (tf and page of each, term by term) and its pages'
+        lengths."""
+        avgdl = float(page_dl.mean()) if page_dl.size else 1.0
+        counts = np.diff(offsets)
+        n_skips = np.where(counts >= SKIP_MIN, -(-counts // SKIP), 0)
+        skip_start = np.concatenate([[0], np.cumsum(n_skips)]).astype(np.int64)
+        entry_term = np.repeat(np.arange(counts.size), n_skips)
+        at = offsets[:-1][entry_term] + (np.arange(entry_term.size) - skip_start[entry_term]) * SKIP
+        if not tf.size:
+            empty = np.zeros(0, np.float32)
+            return cls(empty.astype(np.float64), avgdl, skip_start, empty.astype(np.int32), empty)
+        # One reduction over the runs that start at a term's first posting or at a skip entry.
+        cuts = np.union1d(offsets[:-1], at)
+        best = tf_bound(tf, page_dl[pages], cuts, avgdl)
+        return cls(
+            np.maximum.reduceat(best, np.searchsorted(cuts, offsets[:-1])),  # its runs' largest
+            avgdl,
+            skip_start,
+            pages[at].astype(np.int32),
+            _round_up(best[np.searchsorted(cuts, at)]),
+        )
+
+    def save(self, folder: Path) -> None:
+        """Written as a temporary file renamed into place."""
+        tmp = folder / f".blocks-{secrets.token_hex(4)}.npz"
+        np.savez(
+            tmp,
+            bound=self.bound,
+            avgdl=np.float64(self.avgdl),
+            skip_start=self.skip_start,
+            skip_page=self.skip_page,
+            skip_bound=self.skip_bound,
+        )
+        os.replace(tmp, folder / BLOCKS)
+
+    @classmethod
+    def load(cls, path: Path) -> Blocks:
+        with np.load(path) as saved:
+            return cls(
+                saved["bound"],
+                float(saved["avgdl"]),
+                saved["skip_start"],
+                saved["skip_page"],
+                saved["skip_bound"],
+            )
 
 
 class SmallInts:
@@ -424,7 +480,7 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
     gaps[starts] = data.post_page[starts]  # each term's first page as it is
     _save_small(folder, "post_gaps", gaps, np.uint16)
     _save_small(folder, "post_tf", data.post_tf, np.uint8)
-    _save_bounds(folder, data.post_tf, data.page_dl[data.post_page], starts, data.page_dl)
+    Blocks.of(data.post_tf, data.post_page, offsets, data.page_dl).save(folder)
     con = text.connect(str(folder / "meta.duckdb"))
     try:
         docs = data.docs.select(["document_id", "dataset", "url"]).append_column(
@@ -490,7 +546,7 @@ class Segment:
         self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
         self._text_blocks = np.load(folder / "text_blocks.npy")
         self._codec = pa.Codec(CODEC)
-        self._bounds: tuple[np.ndarray, float] | None = None
+        self._blocks: Blocks | None = None
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
@@ -508,24 +564,19 @@ class Segment:
         lo = np.where(found, self.offsets[at], 0).astype(np.int64)
         return at, lo, np.where(found, self.offsets[at + 1], 0).astype(np.int64)
 
-    def term_bounds(self) -> tuple[np.ndarray, float]:
-        """Each term's `regnb._bm25.tf_bound` in this segment (aligned with `terms`) and the
-        average length they were computed under; derived from the postings and saved the first
-        time a segment written without them is read (best effort: kept in memory where the
-        folder is read-only)."""
-        if self._bounds is None:
-            path = self.folder / BOUNDS
-            if not path.exists():
+    def blocks(self) -> Blocks:
+        """Its `Blocks`; derived from the postings and saved the first time a segment written
+        without them is read (kept in memory only where the folder is read-only)."""
+        if self._blocks is None:
+            path = self.folder / BLOCKS
+            if path.exists():
+                self._blocks = Blocks.load(path)
+            else:
                 _, pages, tf = self.postings_all()
-                made = (tf, self.page_dl[pages], self.offsets[:-1], self.page_dl)
-                try:
-                    _save_bounds(self.folder, *made)
-                except OSError:
-                    self._bounds = _bounds(*made)
-                    return self._bounds
-            with np.load(path) as saved:
-                self._bounds = (saved["bound"], float(saved["avgdl"]))
-        return self._bounds
+                self._blocks = Blocks.of(tf, pages, self.offsets, self.page_dl)
+                with contextlib.suppress(OSError):
+                    self._blocks.save(self.folder)
+        return self._blocks
 
     def postings_of(self, term_ids: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:
         """(local page ids, tf) of each of several terms, int32, empty where the segment lacks

@@ -354,7 +354,6 @@ class IndexStore:
         wanted = None if datasets is None else set(datasets)
         if not flags.all():  # a floor bounds the whole score: every term must count
             pruning = None
-        items = [] if pruning is None else [[columns[t] for t in item] for item in pruning.items]
 
         def read(s: int, ranges: Ranges, gate: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             if deadline is not None and time.perf_counter() > deadline:
@@ -364,9 +363,7 @@ class IndexStore:
             pages, score, bits = _kernels.segment_postings(
                 space,
                 seg.n_pages,
-                seg.post_gaps.parts(),
-                seg.post_tf.parts(),
-                ranges[1:],
+                self._lists(s, ranges),
                 scales,
                 flags,
                 self.page_norm[window],
@@ -377,28 +374,53 @@ class IndexStore:
 
         parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         gated: dict[int, Ranges] = {}
+
+        def read_gated(s: int, ranges: Ranges) -> None:
+            """Segment `s`, through a gate where the pruning allows one, its matches recorded."""
+            assert pruning is not None
+            gate = self._gate(s, ranges, scales, pruning, columns)
+            if gate is None:
+                parts[s] = read(s, ranges, None)
+                return
+            gated[s] = ranges
+            parts.pop(s, None)
+            if gate.items:  # else no page of it can match
+                parts[s] = read(s, ranges, gate)
+                pages, score, bits = parts[s]
+                pruning.record(
+                    self.segment_codes[s],
+                    functools.partial(self.page_ds.__getitem__, pages),
+                    score,
+                    bits,
+                    columns,
+                )
+
         for s, codes in enumerate(self.segment_codes):
             if wanted is not None and wanted.isdisjoint(codes):
                 continue
             ranges = self.segments[s].term_ranges(order)
             if not (ranges[2] > ranges[1]).any():
                 continue  # it holds none of the terms
-            gate = None if pruning is None else self._gate(s, ranges, scales, pruning, items)
-            if gate is not None:
-                gated[s] = ranges
-                if not gate.items:
-                    continue  # no page of it holds every word of an item
-            parts[s] = read(s, ranges, gate)
-            if pruning is not None:
-                pages, score, bits = parts[s]
-                pruning.record(
-                    codes, functools.partial(self.page_ds.__getitem__, pages), score, bits, columns
-                )
-        if pruning is not None:  # a dataset without a full match is loosened: read it whole
-            unmatched = {c for c in pruning.datasets if not pruning.matched.get(c)}
-            for s, ranges in gated.items():
+            if pruning is None:
+                parts[s] = read(s, ranges, None)
+            else:
+                read_gated(s, ranges)
+        while pruning is not None and pruning.level < 2:
+            # a dataset without a match at this level is loosened: its segments read again
+            unmatched = {
+                c
+                for s in gated
+                for c in self.segment_codes[s]
+                if not pruning.matched.get(c) and c not in pruning.earlier
+            }
+            if not unmatched:
+                break
+            pruning.loosen(unmatched)
+            if not pruning.needs():
+                break
+            for s, ranges in list(gated.items()):
                 if not unmatched.isdisjoint(self.segment_codes[s]):
-                    parts[s] = read(s, ranges, None)
+                    read_gated(s, ranges)
         joined = [parts[s] for s in sorted(parts)]
         words = max(1, -(-len(order) // _kernels.WORD))
         return QueryPostings(
@@ -414,16 +436,11 @@ class IndexStore:
         )
 
     def _gate(
-        self,
-        s: int,
-        ranges: Ranges,
-        scales: np.ndarray,
-        pruning: Pruning,
-        items: list[list[int]],
+        self, s: int, ranges: Ranges, scales: np.ndarray, pruning: Pruning, columns: dict[int, int]
     ) -> Any:
         """Which pages of segment `s` a pruned search reads (`regnb._kernels.Gate`), or None:
         all of them. `ranges`: the query's terms in the segment (`Segment.term_ranges`);
-        `items`: each of `pruning.items` as positions among them."""
+        `columns`: each term's position among them."""
         from regnb import _kernels
 
         floor = pruning.floor(self.segment_codes[s])
@@ -431,17 +448,39 @@ class IndexStore:
             return None
         at, lo, hi = ranges
         sizes = (hi - lo).tolist()
-        here = []
-        for item in items:
-            held = sorted(item, key=lambda j: (sizes[j], j))
-            if sizes[held[0]]:  # else no page of the segment holds every word
-                here.append(held)
-        if floor == -math.inf or not here:
-            return _kernels.Gate(here)
-        seg_bounds, avgdl = self.segments[s].term_bounds()
-        part = np.where(hi > lo, seg_bounds[at] if seg_bounds.size else 0.0, 0.0)
-        scale = bound_scale(avgdl, self.state.avgdl)
-        return _kernels.Gate(here, floor, part * scales.astype(np.float64) * scale)
+        items, needs = [], []
+        for item, need in pruning.needs():
+            held = sorted((columns[t] for t in item), key=lambda j: (sizes[j], j))
+            if sum(1 for j in held if sizes[j]) >= need:  # else no page of it holds enough
+                items.append(held)
+                needs.append(need)
+        if floor == -math.inf or not items:
+            return _kernels.Gate(items, needs)
+        blocks = self.segments[s].blocks()
+        part = np.where(hi > lo, blocks.bound[at] if blocks.bound.size else 0.0, 0.0)
+        scale = bound_scale(blocks.avgdl, self.state.avgdl)
+        return _kernels.Gate(items, needs, floor, part * scales.astype(np.float64) * scale, scale)
+
+    def _lists(self, s: int, ranges: Ranges) -> Any:
+        """The query's terms in segment `s` for `regnb._kernels` (`Lists`)."""
+        from regnb import _kernels
+
+        seg, (at, lo, hi) = self.segments[s], ranges
+        blocks = seg.blocks()
+        held = hi > lo
+        starts = blocks.skip_start
+        return _kernels.Lists(
+            seg.post_gaps.parts(),
+            seg.post_tf.parts(),
+            lo,
+            hi,
+            np.where(held, starts[at], 0) if starts.size > 1 else np.zeros_like(lo),
+            np.where(held, starts[np.minimum(at + 1, starts.size - 1)], 0)
+            if starts.size > 1
+            else np.zeros_like(lo),
+            blocks.skip_page,
+            blocks.skip_bound,
+        )
 
     def _workspace(self) -> Any:
         """This thread's work arrays for reading postings (`regnb._kernels.Workspace`)."""

@@ -10,7 +10,6 @@ objects are made only for the documents returned). SQL, cursors and interrupts s
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -22,12 +21,15 @@ import numpy as np
 from regnb._budget import split_budget
 from regnb._facets import count_facets
 from regnb._matching import (
+    LOOSEN_FRACTION,
     Candidates,
     Lexicon,
     MatchItem,
     Pruning,
     QueryPostings,
     best_candidates,
+    loosen_needs,
+    match_levels,
     phrase_pattern,
 )
 from regnb._order import order_documents
@@ -57,7 +59,6 @@ __all__ = [
 
 log = logging.getLogger("regnb.search")
 
-LOOSEN_FRACTION = 0.4
 PAGES_PER_DOCUMENT = 3
 SIMILARITY_WEIGHT = 0.7
 
@@ -80,20 +81,6 @@ def dataset_statuses(req: SearchRequest, catalog: Catalog) -> tuple[dict[str, St
             statuses[ds] = {"status": "no_match"}
             runnable.append(ds)
     return statuses, runnable
-
-
-def loosen_needs(sizes: Sequence[int], level: int) -> list[int]:
-    """Words a page must hold per item: all (level 0), at least 40% (level 1), any (level 2)."""
-    if level == 0:
-        return list(sizes)
-    if level == 1:
-        return [max(1, math.ceil(LOOSEN_FRACTION * n)) for n in sizes]
-    return [1 for _ in sizes]
-
-
-def match_levels(sizes: Sequence[int]) -> list[int]:
-    """The loosening levels to try in turn: only items of more than one word can loosen."""
-    return [0, 1, 2] if any(n > 1 for n in sizes) else [0]
 
 
 def field_filter(dataset: Dataset, cond: Field) -> DocFilter | None:
@@ -481,7 +468,8 @@ class Searcher:
                 and not req.dataset_filters(ds, self.catalog[ds].date_field)
             ]
             pruning = Pruning(
-                [m.plain for m in items if m.plain and len(m.plain) == m.size],
+                [m.plain for m in items],
+                [m.size for m in items],
                 frozenset(store.dataset_codes[ds] for ds in plain),
                 self.budget,
                 self.cap,

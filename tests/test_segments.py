@@ -721,15 +721,20 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
     with open_(corpus, tmp_path / "h", 1, page_budget=4, match_count_cap=6) as eng:
         assert len(eng.store.segments) > 15
         assert not all(eng.store.segment_whole)
+        searches = queries(seed=5, n=40) + [  # and some that loosen: words no page holds
+            {"keywords": ["sterile zyxwv", "batch record qwerty"], "limit": 50},
+            {"keywords": ["aseptic validation zyxwv qwerty"], "query": "cleaning", "limit": 50},
+            {"keywords": ["microbial zyxwv", "endotoxin"], "limit": 50},
+        ]
         pruned, pruned_read = [], []
-        for query in queries(seed=5, n=40):
+        for query in searches:
             read.clear()
             pruned.append(eng.search(**query).to_dict())
             pruned_read.append(read[0])
         with monkeypatch.context() as m:
             m.setattr(Pruning, "floor", lambda self, codes: None)
             whole, whole_read = [], []
-            for query in queries(seed=5, n=40):
+            for query in searches:
                 read.clear()
                 whole.append(eng.search(**query).to_dict())
                 whole_read.append(read[0])
@@ -739,3 +744,5 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
     assert sum(pruned_read) < sum(whole_read) * 0.6
     assert all(p <= w for p, w in zip(pruned_read, whole_read, strict=True))
     assert sum(f is not None and f > 0 for f in floors) > 100  # floors were reached
+    loosened = [ds for res in pruned for ds, st in res["datasets"].items() if st.get("loosened")]
+    assert len(loosened) > 5  # datasets read again, loosened

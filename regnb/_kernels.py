@@ -383,7 +383,6 @@ def _above_floor(
     partial: Any,
     touched: Any,
     marks: Any,
-    flags: Any,
 ) -> Any:
     """The live pages (ascending) that may score `floor` or more and hold every term of an
     item. Every such page holds an essential term (MaxScore): the essential lists are read,
@@ -391,8 +390,10 @@ def _above_floor(
     array), and a page is kept where that sum plus the other terms' bounds (`bounds`) reaches
     the floor. Runs of an essential list whose bound (`skip_bound` times the term's scale times
     `bound_scale`) plus every other term's bound cannot reach it are not read (block-max): a
-    page there cannot reach it. Then the items are checked (at least `item_needs[i]` of item
-    i's terms) by probing their lists for the pages kept."""
+    page there cannot reach it. The other terms' lists are then probed for the pages kept,
+    largest bound first, each adding its weights and taking its bound off, so that a page is
+    dropped as soon as it cannot reach the floor. Last, the items are checked (at least
+    `item_needs[i]` of item i's terms) by probing their lists for the pages left."""
     check_live = live.size > 0
     total = 0.0
     others = 0.0  # the bounds of the terms that are not essential
@@ -439,15 +440,46 @@ def _above_floor(
                     touched[n] = page
                     n += 1
                 partial[page] += np.float64((tf * scale) / (tf + norm[page]))
+    cand = np.empty(n, np.int32)
+    vals = np.empty(n, np.float64)
     kept = 0
     for i in range(n):
         page = touched[i]
-        if partial[page] + others >= floor:
-            touched[kept] = page
-            kept += 1
+        value = partial[page]
         partial[page] = 0.0
-    pages = _ascending(touched[:kept], flags)
-    n = pages.size
+        if value + others >= floor:
+            cand[kept] = page
+            vals[kept] = value
+            kept += 1
+    order = np.argsort(cand[:kept], kind="mergesort")
+    pages = cand[:kept][order]
+    sums = vals[:kept][order]
+    n = kept
+    # The other terms, largest bound first: each adds its weights and takes its bound off.
+    left = np.flatnonzero(~essential)
+    left = left[np.argsort(-bounds[left], kind="mergesort")]
+    found = np.empty(n, np.int64)
+    for j in left:
+        if n == 0:
+            break
+        others -= bounds[j]
+        _find(
+            gaps, gap_at, gap_big, los[j], his[j], s0s[j], s1s[j], skip_page, pages, n, found, marks
+        )
+        scale = scales[j]
+        kept = 0
+        for i in range(n):
+            total_i = sums[i]
+            k = found[i]
+            if k >= 0:
+                tf = _tf(k, tfs, tf_at, tf_big)
+                total_i += np.float64((tf * scale) / (tf + norm[pages[i]]))
+            if total_i + others >= floor:
+                pages[kept] = pages[i]
+                sums[kept] = total_i
+                kept += 1
+        n = kept
+    pages = pages[:n]
     if n == 0:
         return pages
     keep = np.zeros(n, np.bool_)
@@ -681,7 +713,6 @@ def segment_postings(
                 gate.floor,
                 *space.arrays(n_pages, words)[1:],
                 marks,
-                flags,
             )
         score, bits = _weigh(
             *lists.gaps,

@@ -459,7 +459,10 @@ class IndexStore:
         blocks = self.segments[s].blocks()
         part = np.where(hi > lo, blocks.bound[at] if blocks.bound.size else 0.0, 0.0)
         scale = bound_scale(blocks.avgdl, self.state.avgdl)
-        return _kernels.Gate(items, needs, floor, part * scales.astype(np.float64) * scale, scale)
+        bounds = part * scales.astype(np.float64) * scale
+        # a hair under the floor: a page scoring exactly the floor (a tie) is still read, though
+        # a sum in another order may round below it
+        return _kernels.Gate(items, needs, floor - 1e-9 * abs(floor), bounds, scale)
 
     def _lists(self, s: int, ranges: Ranges) -> Any:
         """The query's terms in segment `s` for `regnb._kernels` (`Lists`)."""

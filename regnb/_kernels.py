@@ -459,14 +459,25 @@ def _above_floor(
     left = np.flatnonzero(~essential)
     left = left[np.argsort(-bounds[left], kind="mergesort")]
     found = np.empty(n, np.int64)
-    for j in left:
+    for other in left:
         if n == 0:
             break
-        others -= bounds[j]
+        others -= bounds[other]
         _find(
-            gaps, gap_at, gap_big, los[j], his[j], s0s[j], s1s[j], skip_page, pages, n, found, marks
+            gaps,
+            gap_at,
+            gap_big,
+            los[other],
+            his[other],
+            s0s[other],
+            s1s[other],
+            skip_page,
+            pages,
+            n,
+            found,
+            marks,
         )
-        scale = scales[j]
+        scale = scales[other]
         kept = 0
         for i in range(n):
             total_i = sums[i]
@@ -656,13 +667,17 @@ class Gate:
     bound_scale: float = 1.0
 
 
-def essential(bounds: np.ndarray, floor: float) -> np.ndarray:
-    """The terms a page must hold to reach `floor`: all but the smallest bounds that together
-    stay below it (MaxScore's essential lists)."""
-    order = np.argsort(bounds, kind="stable")
-    below = np.cumsum(bounds[order]) < floor
+def essential(bounds: np.ndarray, floor: float, sizes: np.ndarray) -> np.ndarray:
+    """The terms a page must hold one of to reach `floor` (MaxScore's essential lists): all but
+    some whose bounds together stay below it. Those left out are read only for the pages the
+    essential lists give, so the longest lists for their bound are left out first."""
+    order = np.lexsort((np.arange(bounds.size), -sizes / np.maximum(bounds, 1e-12)))
     out = np.ones(bounds.size, np.bool_)
-    out[order[below]] = False
+    total = 0.0
+    for j in order.tolist():
+        if total + bounds[j] < floor:
+            total += bounds[j]
+            out[j] = False
     return out
 
 
@@ -709,7 +724,7 @@ def segment_postings(
                 starts,
                 needs,
                 gate.bounds,
-                essential(gate.bounds, gate.floor),
+                essential(gate.bounds, gate.floor, lists.his - lists.los),
                 gate.floor,
                 *space.arrays(n_pages, words)[1:],
                 marks,

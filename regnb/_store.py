@@ -18,6 +18,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -47,6 +48,7 @@ from regnb.request import DocFilter
 __all__ = ["Candidates", "IndexStore", "allowed_sql", "manifest_stamp"]
 
 T = TypeVar("T")
+READERS = min(4, os.cpu_count() or 1)  # threads reading one search's segments
 Ranges = tuple[np.ndarray, np.ndarray, np.ndarray]  # `Segment.term_ranges`: positions, starts, ends
 
 
@@ -174,6 +176,7 @@ class IndexStore:
         self._cache: dict[str, Any] = {}
         self._cache_lock = threading.Lock()
         self._local = threading.local()
+        self._readers: ThreadPoolExecutor | None = None
 
     def _open_terms(self) -> None:
         folder, state = self.files.folder, self.state
@@ -250,6 +253,8 @@ class IndexStore:
 
     def close(self) -> None:
         self._con.close()
+        if self._readers is not None:
+            self._readers.shutdown(wait=False, cancel_futures=True)
 
     # --- terms and postings ---
 
@@ -349,7 +354,6 @@ class IndexStore:
             : len(order)
         ]
         flags = np.array([t in weighed for t in order], np.bool_)
-        space = self._workspace()
         columns = {t: j for j, t in enumerate(order)}
         wanted = None if datasets is None else set(datasets)
         if not flags.all():  # a floor bounds the whole score: every term must count
@@ -361,7 +365,7 @@ class IndexStore:
             seg, base = self.segments[s], int(self.page_base[s])
             window = slice(base, base + seg.n_pages)
             pages, score, bits = _kernels.segment_postings(
-                space,
+                self._workspace(),  # this thread's
                 seg.n_pages,
                 self._lists(s, ranges),
                 scales,
@@ -374,11 +378,15 @@ class IndexStore:
 
         parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         gated: dict[int, Ranges] = {}
+        lock = threading.Lock()  # around the pruning's state, shared by the readers
 
-        def read_gated(s: int, ranges: Ranges) -> None:
+        def read_one(s: int, ranges: Ranges) -> None:
             """Segment `s`, through a gate where the pruning allows one, its matches recorded."""
-            assert pruning is not None
-            gate = self._gate(s, ranges, scales, pruning, columns)
+            if pruning is None:
+                parts[s] = read(s, ranges, None)
+                return
+            with lock:
+                gate = self._gate(s, ranges, scales, pruning, columns)
             if gate is None:
                 parts[s] = read(s, ranges, None)
                 return
@@ -387,24 +395,18 @@ class IndexStore:
             if gate.items:  # else no page of it can match
                 parts[s] = read(s, ranges, gate)
                 pages, score, bits = parts[s]
-                pruning.record(
-                    self.segment_codes[s],
-                    functools.partial(self.page_ds.__getitem__, pages),
-                    score,
-                    bits,
-                    columns,
-                )
+                of = functools.partial(self.page_ds.__getitem__, pages)
+                with lock:
+                    pruning.record(self.segment_codes[s], of, score, bits, columns)
 
+        todo = []
         for s, codes in enumerate(self.segment_codes):
             if wanted is not None and wanted.isdisjoint(codes):
                 continue
             ranges = self.segments[s].term_ranges(order)
-            if not (ranges[2] > ranges[1]).any():
-                continue  # it holds none of the terms
-            if pruning is None:
-                parts[s] = read(s, ranges, None)
-            else:
-                read_gated(s, ranges)
+            if (ranges[2] > ranges[1]).any():  # else it holds none of the terms
+                todo.append((s, ranges))
+        self._read_all(read_one, todo)
         while pruning is not None and pruning.level < 2:
             # a dataset without a match at this level is loosened: its segments read again
             unmatched = {
@@ -418,9 +420,10 @@ class IndexStore:
             pruning.loosen(unmatched)
             if not pruning.needs():
                 break
-            for s, ranges in list(gated.items()):
-                if not unmatched.isdisjoint(self.segment_codes[s]):
-                    read_gated(s, ranges)
+            again = [
+                (s, r) for s, r in gated.items() if not unmatched.isdisjoint(self.segment_codes[s])
+            ]
+            self._read_all(read_one, again)
         joined = [parts[s] for s in sorted(parts)]
         words = max(1, -(-len(order) // _kernels.WORD))
         return QueryPostings(
@@ -484,6 +487,21 @@ class IndexStore:
             blocks.skip_page,
             blocks.skip_bound,
         )
+
+    def _read_all(
+        self, read_one: Callable[[int, Ranges], None], todo: list[tuple[int, Ranges]]
+    ) -> None:
+        """`read_one` of each segment, in order, by `READERS` threads (the reads run compiled
+        code without the GIL); the first failure is raised."""
+        if len(todo) < 2 or READERS < 2:
+            for s, ranges in todo:
+                read_one(s, ranges)
+            return
+        with self._lock:
+            if self._readers is None:
+                self._readers = ThreadPoolExecutor(READERS, thread_name_prefix="regnb-postings")
+        for future in [self._readers.submit(read_one, s, r) for s, r in todo]:
+            future.result()
 
     def _workspace(self) -> Any:
         """This thread's work arrays for reading postings (`regnb._kernels.Workspace`)."""

@@ -419,7 +419,7 @@ class IndexStore:
                 break
             pruning.loosen(unmatched)
             if not pruning.needs():
-                break
+                continue  # no item can match at this level: on to the next
             again = [
                 (s, r) for s, r in gated.items() if not unmatched.isdisjoint(self.segment_codes[s])
             ]

@@ -60,6 +60,7 @@ __all__ = [
     "INDEX_VERSION",
     "IndexFiles",
     "IndexState",
+    "add_blocks",
     "bm25_from_norms",
     "bm25_norms",
     "bm25_weight",
@@ -207,6 +208,7 @@ def ensure_index(
     folder = index_folder(home, manifest, corpus)
     state = IndexState.load(folder)
     if state is not None and state.fingerprint == manifest.fingerprint():
+        add_blocks(folder, state, progress=progress)
         return IndexFiles(folder)
     if state is not None or not download_index(corpus, folder, manifest, progress=progress):
         update_index(
@@ -222,7 +224,27 @@ def ensure_index(
     for sibling in folder.parent.iterdir():  # earlier versions' indexes
         if sibling != folder and sibling.is_dir():
             shutil.rmtree(sibling, ignore_errors=True)
+    state = IndexState.load(folder)
+    if state is not None:
+        add_blocks(folder, state, progress=progress)
     return IndexFiles(folder)
+
+
+def add_blocks(folder: Path, state: IndexState, *, progress: bool = True) -> None:
+    """Give each segment written before them its skip entries and bounds
+    (`regnb._segments.Blocks`), once, with a progress bar: a search would otherwise derive them
+    as it first reads the segment. Each is written as a temporary file renamed into place, so an
+    interrupted run loses nothing and the next one goes on; a read-only index is left as it is
+    (its searches derive them in memory)."""
+    missing = [e.id for e in state.segments if not (folder / e.id / segments.BLOCKS).exists()]
+    if not missing:
+        return
+    for seg_id in tqdm(
+        missing, desc="adding skip entries", unit="segment", disable=not show_progress(progress)
+    ):
+        if not os.access(folder / seg_id, os.W_OK):
+            return
+        segments.Segment(folder / seg_id).blocks()
 
 
 @contextlib.contextmanager

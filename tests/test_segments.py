@@ -746,3 +746,21 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
     assert sum(f is not None and f > 0 for f in floors) > 100  # floors were reached
     loosened = [ds for res in pruned for ds, st in res["datasets"].items() if st.get("loosened")]
     assert len(loosened) > 5  # datasets read again, loosened
+
+
+def test_segments_written_without_skip_entries_get_them_once_and_score_alike(tmp_path):
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 3)
+    with open_(corpus, tmp_path / "h", 1) as eng:
+        folder = eng.store.files.folder
+        before = [eng.search(**q).to_dict() for q in queries(n=10)]
+    written = sorted(folder.glob(f"seg-*/{segments.BLOCKS}"))
+    assert len(written) == len(index.IndexState.load(folder).segments) > 3
+    for path in written:  # as an index written before skip entries
+        path.unlink()
+    with open_(corpus, tmp_path / "h", 1) as eng:
+        assert sorted(folder.glob(f"seg-*/{segments.BLOCKS}")) == written
+        after = [eng.search(**q).to_dict() for q in queries(n=10)]
+    for a, b in zip(before, after, strict=True):
+        a.pop("timings", None), b.pop("timings", None)
+        assert a == b

@@ -406,6 +406,14 @@ class IndexStore:
             ranges = self.segments[s].term_ranges(order)
             if (ranges[2] > ranges[1]).any():  # else it holds none of the terms
                 todo.append((s, ranges))
+        if pruning is not None:  # each dataset's first segment first: it sets the floors
+            firsts, seen = [], set()
+            for s, ranges in todo:
+                if not seen.issuperset(self.segment_codes[s]):
+                    seen.update(self.segment_codes[s])
+                    firsts.append((s, ranges))
+            self._read_all(read_one, firsts)
+            todo = [(s, r) for s, r in todo if s not in parts and s not in gated]
         self._read_all(read_one, todo)
         while pruning is not None and pruning.level < 2:
             # a dataset without a match at this level is loosened: its segments read again

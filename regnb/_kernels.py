@@ -32,7 +32,7 @@ from regnb._segments import SKIP
 __all__ = ["Gate", "Lists", "Workspace", "essential", "segment_postings"]
 
 WORD = 64  # terms per word of a candidate's bit set
-DENSE = 32  # postings per page looked for below which one pass over the list beats probing
+DENSE = 64  # postings per page looked for below which one pass over the list beats probing
 
 
 @numba.njit(nogil=True, cache=True)
@@ -357,6 +357,62 @@ def _matching_pages(
 
 
 @numba.njit(nogil=True, cache=True)
+def _next_run(
+    e: int,
+    j: int,
+    los: Any,
+    his: Any,
+    s0s: Any,
+    s1s: Any,
+    skip_page: Any,
+    skip_bound: Any,
+    scales: Any,
+    bound_scale: float,
+    need: Any,
+    gaps: Any,
+    gap_at: Any,
+    gap_big: Any,
+    tf_at: Any,
+    pos: Any,
+    end: Any,
+    cur: Any,
+    run: Any,
+    gx: Any,
+    tx: Any,
+) -> None:
+    """Move list e (term j) of a merge to the first posting of its next run of `SKIP`
+    postings whose bound can reach `need[e]` (a list without skip entries is one run), or mark
+    it done (`cur[e] = -1`). `gx[e]`, `tx[e]`: the next gap and tf exceptions at or after the
+    cursor."""
+    entries = s1s[j] - s0s[j]
+    if entries == 0:
+        if run[e] >= 0 or his[j] == los[j]:
+            cur[e] = -1
+            return
+        run[e] = 0
+        pos[e] = los[j]
+        end[e] = his[j]
+        g = np.searchsorted(gap_at, los[j])
+        cur[e] = gap_big[g] if g < gap_at.size and gap_at[g] == los[j] else gaps[los[j]]
+        gx[e] = np.searchsorted(gap_at, los[j] + 1)
+        tx[e] = np.searchsorted(tf_at, los[j])
+        return
+    block_scale = np.float64(scales[j]) * bound_scale
+    b = run[e] + 1
+    while b < entries and np.float64(skip_bound[s0s[j] + b]) * block_scale < need[e]:
+        b += 1
+    if b >= entries:
+        cur[e] = -1
+        return
+    run[e] = b
+    pos[e] = los[j] + b * SKIP
+    end[e] = min(pos[e] + SKIP, his[j])
+    cur[e] = skip_page[s0s[j] + b]
+    gx[e] = np.searchsorted(gap_at, pos[e] + 1)
+    tx[e] = np.searchsorted(tf_at, pos[e])
+
+
+@numba.njit(nogil=True, cache=True)
 def _above_floor(
     gaps: Any,
     gap_at: Any,
@@ -380,81 +436,133 @@ def _above_floor(
     bounds: Any,
     essential: Any,
     floor: float,
-    partial: Any,
-    touched: Any,
     marks: Any,
 ) -> Any:
     """The live pages (ascending) that may score `floor` or more and hold every term of an
-    item. Every such page holds an essential term (MaxScore): the essential lists are read,
-    each page's weights over them summed (in `partial`, zeroed and left zeroed; `touched` a work
-    array), and a page is kept where that sum plus the other terms' bounds (`bounds`) reaches
-    the floor. Runs of an essential list whose bound (`skip_bound` times the term's scale times
+    item. Every such page holds an essential term (MaxScore): the essential lists are merged in
+    page order, each page's weights over them summed, and a page is kept where that sum plus
+    the other terms' bounds (`bounds`) reaches the floor. Runs of an essential list whose bound (`skip_bound` times the term's scale times
     `bound_scale`) plus every other term's bound cannot reach it are not read (block-max): a
     page there cannot reach it. The other terms' lists are then probed for the pages kept,
     largest bound first, each adding its weights and taking its bound off, so that a page is
     dropped as soon as it cannot reach the floor. Last, the items are checked (at least
-    `item_needs[i]` of item i's terms) by probing their lists for the pages left."""
+    `item_needs[i]` of item i's terms): from the terms each page was found to hold (a bit per
+    term, where there are at most 64), else by probing the items' lists for the pages left."""
     check_live = live.size > 0
+    known = los.size <= WORD  # which terms each page holds is kept as it is found (`presence`)
     total = 0.0
     others = 0.0  # the bounds of the terms that are not essential
     for j in range(los.size):
         total += bounds[j]
         if not essential[j]:
             others += bounds[j]
+    # The essential lists merged in page order (each skipping its runs that cannot reach the
+    # floor), a page's weights summed as it goes.
+    ess = np.flatnonzero(essential)
+    m = ess.size
+    pos = np.empty(m, np.int64)  # each list's cursor: posting, its page, the run it is in
+    end = np.empty(m, np.int64)
+    cur = np.full(m, -1, np.int64)  # -1: the list is done
+    run = np.full(m, -1, np.int64)
+    gx = np.empty(m, np.int64)
+    tx = np.empty(m, np.int64)
+    need = np.empty(m, np.float64)
+    for e in range(m):
+        j = ess[e]
+        need[e] = floor - (total - bounds[j])
+        _next_run(
+            e,
+            j,
+            los,
+            his,
+            s0s,
+            s1s,
+            skip_page,
+            skip_bound,
+            scales,
+            bound_scale,
+            need,
+            gaps,
+            gap_at,
+            gap_big,
+            tf_at,
+            pos,
+            end,
+            cur,
+            run,
+            gx,
+            tx,
+        )
+    size = 0
+    for e in range(m):
+        size += his[ess[e]] - los[ess[e]]
+    pages = np.empty(size, np.int32)
+    sums = np.empty(size, np.float64)
+    have = np.empty(size, np.uint64)
     n = 0
-    for j in range(los.size):
-        if not essential[j]:
-            continue
-        need = floor - (total - bounds[j])
-        scale = scales[j]
-        block_scale = np.float64(scale) * bound_scale
-        entries = s1s[j] - s0s[j]
-        for b in range(max(entries, 1)):
-            if entries:
-                if np.float64(skip_bound[s0s[j] + b]) * block_scale < need:
-                    continue
-                start = los[j] + b * SKIP
-                end = min(start + SKIP, his[j])
-            else:
-                start, end = los[j], his[j]
-            g = np.searchsorted(gap_at, start)
-            t = np.searchsorted(tf_at, start)
-            page = skip_page[s0s[j] + b] if entries else 0
-            for k in range(start, end):
-                if k > start or not entries:
-                    if g < gap_at.size and gap_at[g] == k:
-                        page += gap_big[g]
-                        g += 1
-                    else:
-                        page += gaps[k]
-                elif g < gap_at.size and gap_at[g] == k:
-                    g += 1  # the entry's page is known: its gap is not added
-                if t < tf_at.size and tf_at[t] == k:
-                    tf = np.float32(tf_big[t])
-                    t += 1
+    while True:
+        p = -1
+        for e in range(m):
+            if cur[e] >= 0 and (p < 0 or cur[e] < p):
+                p = cur[e]
+        if p < 0:
+            break
+        value = 0.0
+        bits = np.uint64(0)
+        for e in range(m):
+            if cur[e] != p:
+                continue
+            j = ess[e]
+            k = pos[e]
+            t = tx[e]
+            while t < tf_at.size and tf_at[t] < k:
+                t += 1
+            tx[e] = t
+            tf = np.float32(tf_big[t]) if t < tf_at.size and tf_at[t] == k else np.float32(tfs[k])
+            value += np.float64((tf * scales[j]) / (tf + norm[p]))
+            if known:
+                bits |= np.uint64(1) << np.uint64(j)
+            if k + 1 < end[e]:
+                pos[e] = k + 1
+                g = gx[e]
+                if g < gap_at.size and gap_at[g] == k + 1:
+                    cur[e] = p + gap_big[g]
+                    gx[e] = g + 1
                 else:
-                    tf = np.float32(tfs[k])
-                if check_live and not live[page]:
-                    continue
-                if partial[page] == 0.0:  # weights are positive: not seen yet
-                    touched[n] = page
-                    n += 1
-                partial[page] += np.float64((tf * scale) / (tf + norm[page]))
-    cand = np.empty(n, np.int32)
-    vals = np.empty(n, np.float64)
-    kept = 0
-    for i in range(n):
-        page = touched[i]
-        value = partial[page]
-        partial[page] = 0.0
-        if value + others >= floor:
-            cand[kept] = page
-            vals[kept] = value
-            kept += 1
-    order = np.argsort(cand[:kept], kind="mergesort")
-    pages = cand[:kept][order]
-    sums = vals[:kept][order]
-    n = kept
+                    cur[e] = p + gaps[k + 1]
+            else:
+                _next_run(
+                    e,
+                    j,
+                    los,
+                    his,
+                    s0s,
+                    s1s,
+                    skip_page,
+                    skip_bound,
+                    scales,
+                    bound_scale,
+                    need,
+                    gaps,
+                    gap_at,
+                    gap_big,
+                    tf_at,
+                    pos,
+                    end,
+                    cur,
+                    run,
+                    gx,
+                    tx,
+                )
+        if (check_live and not live[p]) or value + others < floor:
+            continue
+        pages[n] = p
+        sums[n] = value
+        have[n] = bits
+        n += 1
+    pages = pages[:n]
+    sums = sums[:n]
+    have = have[:n]
     # The other terms, largest bound first: each adds its weights and takes its bound off.
     left = np.flatnonzero(~essential)
     left = left[np.argsort(-bounds[left], kind="mergesort")]
@@ -482,18 +590,33 @@ def _above_floor(
         for i in range(n):
             total_i = sums[i]
             k = found[i]
+            bits_i = have[i]
             if k >= 0:
                 tf = _tf(k, tfs, tf_at, tf_big)
                 total_i += np.float64((tf * scale) / (tf + norm[pages[i]]))
+                if known:
+                    bits_i |= np.uint64(1) << np.uint64(other)
             if total_i + others >= floor:
                 pages[kept] = pages[i]
                 sums[kept] = total_i
+                have[kept] = bits_i
                 kept += 1
         n = kept
     pages = pages[:n]
     if n == 0:
         return pages
     keep = np.zeros(n, np.bool_)
+    if known:  # every term's presence is known for the pages left: count the items' terms
+        for i in range(n):
+            for item in range(item_starts.size - 1):
+                count = 0
+                for m in range(item_starts[item], item_starts[item + 1]):
+                    if have[i] & (np.uint64(1) << np.uint64(item_terms[m])):
+                        count += 1
+                if count >= item_needs[item]:
+                    keep[i] = True
+                    break
+        return pages[keep]
     for i in range(item_starts.size - 1):
         trial = pages.copy()
         terms = item_terms[item_starts[i] : item_starts[i + 1]]
@@ -726,7 +849,6 @@ def segment_postings(
                 gate.bounds,
                 essential(gate.bounds, gate.floor, lists.his - lists.los),
                 gate.floor,
-                *space.arrays(n_pages, words)[1:],
                 marks,
             )
         score, bits = _weigh(

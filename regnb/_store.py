@@ -407,7 +407,7 @@ class IndexStore:
             if (ranges[2] > ranges[1]).any():  # else it holds none of the terms
                 todo.append((s, ranges))
         if pruning is not None:  # each dataset's first segment first: it sets the floors
-            firsts, seen = [], set()
+            firsts, seen = [], set[int]()
             for s, ranges in todo:
                 if not seen.issuperset(self.segment_codes[s]):
                     seen.update(self.segment_codes[s])

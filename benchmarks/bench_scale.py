@@ -4,6 +4,7 @@ the serving process's memory, on a corpus of N pages recombined from the real pa
 reference in the same run.
 
     python benchmarks/bench_scale.py --pages 200000 [--queries 60] [--no-fts] [--previous ../main]
+    python benchmarks/bench_scale.py --pages 10000000 --search-only [--previous ../main]
 
 The add writes `--add` documents to fda_warning_letters (a tenth of them replacing documents of
 its first shard, so that the merge rewrites a segment). Pages are halves of two real pages joined (seeded), grouped into documents of 1 to 8 pages and
@@ -11,6 +12,8 @@ written as shards directly (4,000 pages each); embeddings come from a pool of ra
 picked by a hash of the text, so that embedding is not what is measured. Every measurement runs
 in a child process of its own, so that its peak memory is its own. `--previous DIR` also builds
 and searches with the checkout in DIR (the previous index), over the same corpus and queries.
+`--search-only` searches the index an earlier run left as it is, twice with this checkout and
+twice with `--previous DIR`'s, alternating (a checkout reads an index the other wrote).
 """
 
 from __future__ import annotations
@@ -279,6 +282,28 @@ def raw_text_bytes(corpus: Path) -> int:
     return total
 
 
+def search_only(corpus: Path, home: Path, qjson: str, previous: Path | None) -> None:
+    """The queries over the index in `home` as it is, by this checkout and, where given, the
+    previous one (which reads the same index), alternating, twice each."""
+    if not (home / "index").is_dir():
+        raise SystemExit(f"no index in {home}: run without --search-only first")
+    ways = [("this checkout", REPO)] + ([("previous", previous)] if previous else [])
+    lines = []
+    for round_ in (1, 2):
+        for name, path in ways:
+            served = child(SERVE, str(corpus), str(home), qjson, pythonpath=path)
+            print(name, round_, {k: v for k, v in served.items() if k != "totals"}, flush=True)
+            lines.append(
+                (
+                    f"{name}, run {round_}",
+                    f"{served['p'][0]:.1f} / {served['p'][1]:.1f}",
+                    f"{served['one'][0]:.1f} / {served['one'][1]:.1f}",
+                    f"{served['rss_gb']:.2f} ({served['anon_gb']:.2f} anon)",
+                )
+            )
+    print(table(lines, ("", "v3 p50/p95 ms", "1 dataset bm25 p50/p95", "serving RSS GB")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", type=int, default=200_000)
@@ -290,6 +315,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--build-only", action="store_true", help="stop after the build (keep it for --reuse-build)"
+    )
+    parser.add_argument(
+        "--search-only",
+        action="store_true",
+        help="only search the index an earlier run left, with this checkout and --previous DIR's",
     )
     parser.add_argument(
         "--reuse-build",
@@ -315,6 +345,9 @@ def main() -> None:
     queries = make_queries(args.queries)
     qjson = json.dumps(queries)
     rows = []
+    if args.search_only:
+        search_only(corpus, home, qjson, args.previous)
+        return
 
     if args.previous is not None:
         before = OUT / f"home-previous-{args.pages}"

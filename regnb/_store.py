@@ -500,7 +500,8 @@ class IndexStore:
         self, read_one: Callable[[int, Ranges], None], todo: list[tuple[int, Ranges]]
     ) -> None:
         """`read_one` of each segment, in order, by `READERS` threads (the reads run compiled
-        code without the GIL); the first failure is raised."""
+        code without the GIL); the first failure is raised, and the reads not yet started are
+        dropped."""
         if len(todo) < 2 or READERS < 2:
             for s, ranges in todo:
                 read_one(s, ranges)
@@ -508,8 +509,13 @@ class IndexStore:
         with self._lock:
             if self._readers is None:
                 self._readers = ThreadPoolExecutor(READERS, thread_name_prefix="regnb-postings")
-        for future in [self._readers.submit(read_one, s, r) for s, r in todo]:
-            future.result()
+        futures = [self._readers.submit(read_one, s, r) for s, r in todo]
+        try:
+            for future in futures:
+                future.result()
+        finally:  # after a failure (a timeout), the reads not started are not started
+            for future in futures:
+                future.cancel()
 
     def _workspace(self) -> Any:
         """This thread's work arrays for reading postings (`regnb._kernels.Workspace`)."""

@@ -217,7 +217,7 @@ print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb, "segments": len(state
 """
 
 SERVE = """
-import json, sys, time
+import hashlib, json, sys, time
 from pathlib import Path
 import regnb
 from bench_scale import PoolEncoder
@@ -233,9 +233,14 @@ one = [timed(lambda items=items: eng.search(items, datasets=["fda_guidance"])) f
 status = dict(l.split(":", 1) for l in Path("/proc/self/status").read_text().splitlines() if ":" in l)
 kb = lambda k: int(status.get(k, "0 kB").split()[0])
 totals = [eng.search(items, q).total for items, q in queries]
+def answer(res):  # the whole response but its timings, as a digest
+    body = {k: v for k, v in res.to_dict().items() if k != "timings"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+answers = [answer(eng.search(items, q)) for items, q in queries]
+answers += [answer(eng.search(items, datasets=["fda_guidance"])) for items, _ in queries]
 print(json.dumps({"p": percentiles(ms), "one": percentiles(one), "rss_gb": kb("VmRSS") / 1024**2,
                   "anon_gb": kb("RssAnon") / 1024**2, "file_gb": kb("RssFile") / 1024**2,
-                  "totals": totals}))
+                  "totals": totals, "answers": answers}))
 """
 
 PREVIOUS_BUILD = f"""
@@ -288,11 +293,17 @@ def search_only(corpus: Path, home: Path, qjson: str, previous: Path | None) -> 
     if not (home / "index").is_dir():
         raise SystemExit(f"no index in {home}: run without --search-only first")
     ways = [("this checkout", REPO)] + ([("previous", previous)] if previous else [])
-    lines = []
+    lines, answers = [], {}
     for round_ in (1, 2):
         for name, path in ways:
             served = child(SERVE, str(corpus), str(home), qjson, pythonpath=path)
-            print(name, round_, {k: v for k, v in served.items() if k != "totals"}, flush=True)
+            answers[path] = served["answers"]
+            print(
+                name,
+                round_,
+                {k: v for k, v in served.items() if k not in ("totals", "answers")},
+                flush=True,
+            )
             lines.append(
                 (
                     f"{name}, run {round_}",
@@ -302,6 +313,11 @@ def search_only(corpus: Path, home: Path, qjson: str, previous: Path | None) -> 
                 )
             )
     print(table(lines, ("", "v3 p50/p95 ms", "1 dataset bm25 p50/p95", "serving RSS GB")))
+    if previous:
+        same = sum(a == b for a, b in zip(answers[REPO], answers[previous], strict=True))
+        print(
+            f"\nsame responses (documents, pages, scores, statuses) from both: {same} of {len(answers[REPO])}"
+        )
 
 
 def main() -> None:
@@ -356,7 +372,12 @@ def main() -> None:
         served = child(SERVE, str(corpus), str(before), qjson, pythonpath=args.previous)
         size = folder_bytes(before / "index", "embeddings.npy")
         rows.append(("previous (--previous DIR)", built, None, None, served, size))
-        print("previous:", built, {k: v for k, v in served.items() if k != "totals"}, flush=True)
+        print(
+            "previous:",
+            built,
+            {k: v for k, v in served.items() if k not in ("totals", "answers")},
+            flush=True,
+        )
         shutil.rmtree(before, ignore_errors=True)
 
     if reuse:
@@ -374,7 +395,9 @@ def main() -> None:
     embeddings = sum(p.stat().st_size for p in (home / "index").rglob("embeddings.npy"))
     raw = raw_text_bytes(corpus)
     served = child(SERVE, str(corpus), str(home), qjson)
-    print("search:", {k: v for k, v in served.items() if k != "totals"}, flush=True)
+    print(
+        "search:", {k: v for k, v in served.items() if k not in ("totals", "answers")}, flush=True
+    )
     record.unlink(missing_ok=True)  # the add changes the corpus and the index
     added = child(ADD, str(corpus), str(home), str(args.add))
     print("add:", added, flush=True)
@@ -433,6 +456,11 @@ def main() -> None:
         "serving RSS GB",
     )
     print(table(lines, header))
+    if len(rows) == 2:  # the previous checkout's responses against this one's
+        same = sum(a == b for a, b in zip(rows[0][4]["answers"], served["answers"], strict=True))
+        print(
+            f"\nsame responses (documents, pages, scores, statuses): {same} of {len(served['answers'])}"
+        )
     print(
         f"\n{n_pages:,} pages, raw text {raw / 1e9:.2f} GB, {len(queries)} queries, "
         f"segments after merge {merged['segments']}; add: write_corpus {added['write_s']:.1f} s "

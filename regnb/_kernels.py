@@ -9,11 +9,13 @@ scores are bit for bit those of the numpy formula.
 
 A pruned search (`Gate`, `regnb._matching.Pruning`) reads less:
 - the pages holding every word of an item (or enough of them, when loosened) are found by
-  reading the item's rarest lists and probing the others for those pages only: a probe jumps by the list's skip entries (the page at
-  every `SKIP`-th posting, `regnb._segments.Blocks`) and decodes at most one run of postings;
-- above a floor, only the essential lists (MaxScore) are read, and of them only the runs whose
-  bound (times the other terms' bounds) can reach the floor (block-max);
-- the pages let through are then scored by probing every term's list.
+  reading the item's rarest lists and probing the others for those pages only: a probe jumps by
+  the list's skip entries (the page at every `SKIP`-th posting, `regnb._segments.Blocks`) and
+  decodes at most one run of postings;
+- above a floor, only the essential lists (MaxScore) are read, merged in page order, and of
+  them only the runs whose bound (with the other terms' bounds) can reach the floor (block-max);
+  the other lists are probed for the pages left;
+- the pages let through are then scored by probing every term's list (`_weigh`).
 
 Imported where a search first reads postings (numba loads in about half a second, and compiled
 code is cached beside this module).
@@ -32,7 +34,7 @@ from regnb._segments import SKIP
 __all__ = ["Gate", "Lists", "Workspace", "essential", "segment_postings"]
 
 WORD = 64  # terms per word of a candidate's bit set
-DENSE = 64  # postings per page looked for below which one pass over the list beats probing
+DENSE = 64  # postings per page looked for above which probing beats one pass over the list
 
 
 @numba.njit(nogil=True, cache=True)

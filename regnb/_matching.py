@@ -153,14 +153,15 @@ class Pruning:
     has `budget` matches scored (and at level 0, `cap` matches), the lowest of its `budget` best
     scores is a floor: a page scoring below it is neither among its best pages nor needed for
     its count, so only the pages that may reach it are read. Only for datasets whose matching is
-    plain (`datasets`: no filters; items of plain words, every term scored), as `match_mask`
-    finds it."""
+    plain (`datasets`: no field filters, date filters given as `allowed`; items of plain words,
+    every term scored), as `match_mask` finds it."""
 
     items: list[tuple[int, ...]]  # each item's known terms
     sizes: list[int]  # each item's distinct words, known or not
     datasets: frozenset[int]
     budget: int
     cap: int
+    allowed: Mapping[int, PageTest] = field(default_factory=dict)  # date filters, by dataset
     level: int = 0
     matched: dict[int, int] = field(default_factory=dict)
     best: dict[int, np.ndarray] = field(default_factory=dict)
@@ -197,14 +198,15 @@ class Pruning:
     def record(
         self,
         codes: Sequence[int],
+        pages: np.ndarray,
         page_codes: Callable[[], np.ndarray],
         score: np.ndarray,
         bits: np.ndarray,
         columns: Mapping[int, int],
     ) -> None:
-        """Count the matches at this level among a segment's candidates (the segment holds the
-        datasets `codes`; `page_codes` gives each candidate's) and keep each dataset's `budget`
-        best scores."""
+        """Count the matches at this level among a segment's candidates (`pages`, global ids;
+        the segment holds the datasets `codes`; `page_codes` gives each candidate's dataset)
+        that pass their dataset's filters, and keep each dataset's `budget` best scores."""
         kept_codes = [c for c in codes if c in self.datasets]
         if not kept_codes:
             return
@@ -216,7 +218,12 @@ class Pruning:
             matched |= held >= need
         of = page_codes() if len(codes) > 1 else None
         for code in kept_codes:
-            scores = score[matched if of is None else matched & (of == code)]
+            mine = matched if of is None else matched & (of == code)
+            if code in self.allowed and mine.any():
+                at = np.flatnonzero(mine)
+                mine = np.zeros_like(mine)
+                mine[at[self.allowed[code](pages[at])]] = True
+            scores = score[mine]
             self.matched[code] = self.matched.get(code, 0) + int(scores.size)
             kept = np.concatenate([self.best.get(code, np.zeros(0)), scores])
             if kept.size > self.budget:

@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import secrets
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ CODEC = "zstd"
 BLOCKS = "post_blocks.npz"  # bounds on each term's weights, whole and per SKIP postings (Blocks)
 SKIP = 128  # postings per skip entry
 SKIP_MIN = 2 * SKIP  # postings of a term below which it has no skip entries (read whole)
+_LOADING = threading.Lock()  # around `Segment.blocks`'s first load
 TEXT_LEVEL = 3  # zstd level of page texts: 3x faster to write than 9, 3% larger; as fast to read
 
 DOC_SCHEMA = pa.schema(
@@ -566,16 +568,20 @@ class Segment:
 
     def blocks(self) -> Blocks:
         """Its `Blocks`; derived from the postings and saved the first time a segment written
-        without them is read (kept in memory only where the folder is read-only)."""
+        without them is read (kept in memory only where the folder is read-only). Loaded under
+        a lock: a search's segments are read by several threads, and `np.load` parses its
+        headers with `ast`, which CPython 3.11 does not allow in two threads at once."""
         if self._blocks is None:
-            path = self.folder / BLOCKS
-            if path.exists():
-                self._blocks = Blocks.load(path)
-            else:
-                _, pages, tf = self.postings_all()
-                self._blocks = Blocks.of(tf, pages, self.offsets, self.page_dl)
-                with contextlib.suppress(OSError):
-                    self._blocks.save(self.folder)
+            with _LOADING:
+                if self._blocks is None:
+                    path = self.folder / BLOCKS
+                    if path.exists():
+                        self._blocks = Blocks.load(path)
+                    else:
+                        _, pages, tf = self.postings_all()
+                        self._blocks = Blocks.of(tf, pages, self.offsets, self.page_dl)
+                        with contextlib.suppress(OSError):
+                            self._blocks.save(self.folder)
         return self._blocks
 
     def postings_of(self, term_ids: Sequence[int]) -> list[tuple[np.ndarray, np.ndarray]]:

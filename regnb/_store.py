@@ -397,7 +397,7 @@ class IndexStore:
                 pages, score, bits = parts[s]
                 of = functools.partial(self.page_ds.__getitem__, pages)
                 with lock:
-                    pruning.record(self.segment_codes[s], of, score, bits, columns)
+                    pruning.record(self.segment_codes[s], pages, of, score, bits, columns)
 
         todo = []
         for s, codes in enumerate(self.segment_codes):

@@ -461,18 +461,22 @@ class Searcher:
         codes = [store.dataset_codes[ds] for ds in datasets if ds in store.dataset_codes]
         pruning = None
         if ranked_only and all(not item.conditions for item in req.items):
-            plain = [
-                ds
-                for ds in datasets
-                if ds in store.dataset_codes
-                and not req.dataset_filters(ds, self.catalog[ds].date_field)
-            ]
+            plain, dated = [], {}
+            for ds in datasets:
+                filters = req.dataset_filters(ds, self.catalog[ds].date_field)
+                if ds not in store.dataset_codes or any(f.on_fields for f in filters):
+                    continue  # field filters run SQL: such a dataset is read whole
+                plain.append(store.dataset_codes[ds])
+                test = store.allowed(ds, filters)  # dates: checked in memory
+                if test is not None:
+                    dated[store.dataset_codes[ds]] = test
             pruning = Pruning(
                 [m.plain for m in items],
                 [m.size for m in items],
-                frozenset(store.dataset_codes[ds] for ds in plain),
+                frozenset(plain),
                 self.budget,
                 self.cap,
+                dated,
             )
         post = store.postings(
             every, scored=required, deadline=deadline, datasets=codes, pruning=pruning

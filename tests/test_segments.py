@@ -692,8 +692,8 @@ def test_the_words_are_tokenised_before_the_citations_are_needed() -> None:
 def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monkeypatch):
     """With a small budget and cap, floors are reached after a few segments: every response
     (documents, pages, scores, dataset statuses) is the same as with every page read, over
-    searches of one to three items, filtered or not, with and without a query, some pages
-    deleted, and the pruned reads hold fewer candidate pages."""
+    searches of one to three items, filtered by field or date or not, loosened or not, with and
+    without a query, some pages deleted, and the pruned reads hold fewer candidate pages."""
     from regnb._matching import Pruning
     from regnb._store import IndexStore
 
@@ -725,6 +725,10 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
             {"keywords": ["sterile zyxwv", "batch record qwerty"], "limit": 50},
             {"keywords": ["aseptic validation zyxwv qwerty"], "query": "cleaning", "limit": 50},
             {"keywords": ["microbial zyxwv", "endotoxin"], "limit": 50},
+        ] + [  # and dated ones: a date filter counts only the pages it lets through
+            {"keywords": ["batch", "record"], "date_from": "2016-01-01", "limit": 50},
+            {"keywords": ["sterile"], "date_to": "2018-06-30", "query": "audit", "limit": 50},
+            {"keywords": ["cleaning validation zyxwv"], "date_from": "2020-01-01", "limit": 50},
         ]
         pruned, pruned_read = [], []
         for query in searches:

@@ -354,6 +354,9 @@ def main() -> None:
     reuse = args.reuse_build and record.exists()
     if args.reuse_build and not reuse:
         raise SystemExit(f"no build to reuse ({record}): run with --build-only first")
+    if args.search_only:  # the corpus and index as an earlier run left them
+        search_only(corpus, home, json.dumps(make_queries(args.queries)), args.previous)
+        return
     if not reuse:
         shutil.rmtree(corpus, ignore_errors=True)
         shutil.copytree(pristine, corpus, copy_function=os.link)  # shards are never rewritten
@@ -361,9 +364,6 @@ def main() -> None:
     queries = make_queries(args.queries)
     qjson = json.dumps(queries)
     rows = []
-    if args.search_only:
-        search_only(corpus, home, qjson, args.previous)
-        return
 
     if args.previous is not None:
         before = OUT / f"home-previous-{args.pages}"

@@ -358,60 +358,42 @@ def _matching_pages(
     return _ascending(out[:n_out], flags)  # the items' pages joined
 
 
+POS, END, CUR, RUN, GX, TX = range(6)  # rows of a merge's cursors (`_next_run`)
+
+
 @numba.njit(nogil=True, cache=True)
-def _next_run(
-    e: int,
-    j: int,
-    los: Any,
-    his: Any,
-    s0s: Any,
-    s1s: Any,
-    skip_page: Any,
-    skip_bound: Any,
-    scales: Any,
-    bound_scale: float,
-    need: Any,
-    gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
-    tf_at: Any,
-    pos: Any,
-    end: Any,
-    cur: Any,
-    run: Any,
-    gx: Any,
-    tx: Any,
-) -> None:
-    """Move list e (term j) of a merge to the first posting of its next run of `SKIP`
-    postings whose bound can reach `need[e]` (a list without skip entries is one run), or mark
-    it done (`cur[e] = -1`). `gx[e]`, `tx[e]`: the next gap and tf exceptions at or after the
-    cursor."""
+def _next_run(e: int, j: int, lists: Any, gaps: Any, tf_at: Any, bound: float, cursor: Any) -> None:
+    """Move list e (term j; `lists`: los, his, s0s, s1s, skip_page, skip_bound) of a merge to
+    the first posting of its next run of `SKIP` postings whose bound (`skip_bound` times
+    `bound`) can reach the need (`bound` 0 where the list has no skip entries: it is one run),
+    or mark it done (`CUR` -1). `cursor[:, e]`: its posting (`POS`), the run's end (`END`), its
+    page (`CUR`), the run (`RUN`), and the next gap and tf exceptions at or after it (`GX`,
+    `TX`); `gaps`: small values, exception positions, exception values."""
+    los, his, s0s, s1s, skip_page, skip_bound = lists
+    small, gap_at, gap_big = gaps
     entries = s1s[j] - s0s[j]
     if entries == 0:
-        if run[e] >= 0 or his[j] == los[j]:
-            cur[e] = -1
+        if cursor[RUN, e] >= 0 or his[j] == los[j]:
+            cursor[CUR, e] = -1
             return
-        run[e] = 0
-        pos[e] = los[j]
-        end[e] = his[j]
-        g = np.searchsorted(gap_at, los[j])
-        cur[e] = gap_big[g] if g < gap_at.size and gap_at[g] == los[j] else gaps[los[j]]
-        gx[e] = np.searchsorted(gap_at, los[j] + 1)
-        tx[e] = np.searchsorted(tf_at, los[j])
+        start = los[j]
+        g = np.searchsorted(gap_at, start)
+        cursor[RUN, e], cursor[POS, e], cursor[END, e] = 0, start, his[j]
+        cursor[CUR, e] = gap_big[g] if g < gap_at.size and gap_at[g] == start else small[start]
+        cursor[GX, e] = np.searchsorted(gap_at, start + 1)
+        cursor[TX, e] = np.searchsorted(tf_at, start)
         return
-    block_scale = np.float64(scales[j]) * bound_scale
-    b = run[e] + 1
-    while b < entries and np.float64(skip_bound[s0s[j] + b]) * block_scale < need[e]:
+    b = cursor[RUN, e] + 1
+    while b < entries and np.float64(skip_bound[s0s[j] + b]) < bound:
         b += 1
     if b >= entries:
-        cur[e] = -1
+        cursor[CUR, e] = -1
         return
-    run[e] = b
-    pos[e] = los[j] + b * SKIP
-    end[e] = min(pos[e] + SKIP, his[j])
-    cur[e] = skip_page[s0s[j] + b]
-    gx[e] = np.searchsorted(gap_at, pos[e] + 1)
-    tx[e] = np.searchsorted(tf_at, pos[e])
+    start = los[j] + b * SKIP
+    cursor[RUN, e], cursor[POS, e], cursor[END, e] = b, start, min(start + SKIP, his[j])
+    cursor[CUR, e] = skip_page[s0s[j] + b]
+    cursor[GX, e] = np.searchsorted(gap_at, start + 1)
+    cursor[TX, e] = np.searchsorted(tf_at, start)
 
 
 @numba.njit(nogil=True, cache=True)
@@ -451,7 +433,7 @@ def _above_floor(
     `item_needs[i]` of item i's terms): from the terms each page was found to hold (a bit per
     term, where there are at most 64), else by probing the items' lists for the pages left."""
     check_live = live.size > 0
-    known = los.size <= WORD  # which terms each page holds is kept as it is found (`presence`)
+    known = los.size <= WORD  # which terms each page holds is kept as it is found (a bit each)
     total = 0.0
     others = 0.0  # the bounds of the terms that are not essential
     for j in range(los.size):
@@ -462,39 +444,16 @@ def _above_floor(
     # floor), a page's weights summed as it goes.
     ess = np.flatnonzero(essential)
     m = ess.size
-    pos = np.empty(m, np.int64)  # each list's cursor: posting, its page, the run it is in
-    end = np.empty(m, np.int64)
-    cur = np.full(m, -1, np.int64)  # -1: the list is done
-    run = np.full(m, -1, np.int64)
-    gx = np.empty(m, np.int64)
-    tx = np.empty(m, np.int64)
-    need = np.empty(m, np.float64)
+    cursor = np.full((6, m), -1, np.int64)  # each list's place (`_next_run`)
+    lists = (los, his, s0s, s1s, skip_page, skip_bound)
+    gap_parts = (gaps, gap_at, gap_big)
+    # a run is read where its bound can reach the need: skip_bound * scale * bound_scale
+    run_need = np.empty(m, np.float64)
     for e in range(m):
         j = ess[e]
-        need[e] = floor - (total - bounds[j])
-        _next_run(
-            e,
-            j,
-            los,
-            his,
-            s0s,
-            s1s,
-            skip_page,
-            skip_bound,
-            scales,
-            bound_scale,
-            need,
-            gaps,
-            gap_at,
-            gap_big,
-            tf_at,
-            pos,
-            end,
-            cur,
-            run,
-            gx,
-            tx,
-        )
+        need = floor - (total - bounds[j])
+        run_need[e] = need / (np.float64(scales[j]) * bound_scale)
+        _next_run(e, j, lists, gap_parts, tf_at, run_need[e], cursor)
     size = 0
     for e in range(m):
         size += his[ess[e]] - los[ess[e]]
@@ -505,57 +464,35 @@ def _above_floor(
     while True:
         p = -1
         for e in range(m):
-            if cur[e] >= 0 and (p < 0 or cur[e] < p):
-                p = cur[e]
+            if cursor[CUR, e] >= 0 and (p < 0 or cursor[CUR, e] < p):
+                p = cursor[CUR, e]
         if p < 0:
             break
         value = 0.0
         bits = np.uint64(0)
         for e in range(m):
-            if cur[e] != p:
+            if cursor[CUR, e] != p:
                 continue
             j = ess[e]
-            k = pos[e]
-            t = tx[e]
+            k = cursor[POS, e]
+            t = cursor[TX, e]
             while t < tf_at.size and tf_at[t] < k:
                 t += 1
-            tx[e] = t
+            cursor[TX, e] = t
             tf = np.float32(tf_big[t]) if t < tf_at.size and tf_at[t] == k else np.float32(tfs[k])
             value += np.float64((tf * scales[j]) / (tf + norm[p]))
             if known:
                 bits |= np.uint64(1) << np.uint64(j)
-            if k + 1 < end[e]:
-                pos[e] = k + 1
-                g = gx[e]
+            if k + 1 < cursor[END, e]:
+                cursor[POS, e] = k + 1
+                g = cursor[GX, e]
                 if g < gap_at.size and gap_at[g] == k + 1:
-                    cur[e] = p + gap_big[g]
-                    gx[e] = g + 1
+                    cursor[CUR, e] = p + gap_big[g]
+                    cursor[GX, e] = g + 1
                 else:
-                    cur[e] = p + gaps[k + 1]
+                    cursor[CUR, e] = p + gaps[k + 1]
             else:
-                _next_run(
-                    e,
-                    j,
-                    los,
-                    his,
-                    s0s,
-                    s1s,
-                    skip_page,
-                    skip_bound,
-                    scales,
-                    bound_scale,
-                    need,
-                    gaps,
-                    gap_at,
-                    gap_big,
-                    tf_at,
-                    pos,
-                    end,
-                    cur,
-                    run,
-                    gx,
-                    tx,
-                )
+                _next_run(e, j, lists, gap_parts, tf_at, run_need[e], cursor)
         if (check_live and not live[p]) or value + others < floor:
             continue
         pages[n] = p

@@ -721,11 +721,13 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
     with open_(corpus, tmp_path / "h", 1, page_budget=4, match_count_cap=6) as eng:
         assert len(eng.store.segments) > 15
         assert not all(eng.store.segment_whole)
-        searches = queries(seed=5, n=40) + [  # and some that loosen: words no page holds
+        searches = [
+            *queries(seed=5, n=40),
+            # and some that loosen: words no page holds
             {"keywords": ["sterile zyxwv", "batch record qwerty"], "limit": 50},
             {"keywords": ["aseptic validation zyxwv qwerty"], "query": "cleaning", "limit": 50},
             {"keywords": ["microbial zyxwv", "endotoxin"], "limit": 50},
-        ] + [  # and dated ones: a date filter counts only the pages it lets through
+            # and dated ones: a date filter counts only the pages it lets through
             {"keywords": ["batch", "record"], "date_from": "2016-01-01", "limit": 50},
             {"keywords": ["sterile"], "date_to": "2018-06-30", "query": "audit", "limit": 50},
             {"keywords": ["cleaning validation zyxwv"], "date_from": "2020-01-01", "limit": 50},

@@ -38,13 +38,14 @@ DENSE = 64  # postings per page looked for above which probing beats one pass ov
 
 
 @numba.njit(nogil=True, cache=True)
-def _tf(k: int, tfs: Any, tf_at: Any, tf_big: Any) -> Any:
-    """The tf of posting k, as float32."""
+def _tf(k: int, tfs: Any) -> Any:
+    """The tf of posting k, as float32 (`tfs`: small values, exception positions and values)."""
+    tf_small, tf_at, tf_big = tfs
     if tf_at.size:
         t = np.searchsorted(tf_at, k)
         if t < tf_at.size and tf_at[t] == k:
             return np.float32(tf_big[t])
-    return np.float32(tfs[k])
+    return np.float32(tf_small[k])
 
 
 @numba.njit(nogil=True, cache=True)
@@ -73,27 +74,19 @@ def _ascending(values: Any, flags: Any) -> Any:
 
 
 @numba.njit(nogil=True, cache=True)
-def _probe(
-    gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
-    lo: int,
-    hi: int,
-    s0: int,
-    s1: int,
-    skip_page: Any,
-    pages: Any,
-    n: int,
-    found: Any,
-) -> None:
-    """For each of `pages[:n]` (ascending), the position of its posting in the list `lo:hi`,
-    or -1 (`found`). Jumps by the list's skip entries `skip_page[s0:s1]` (the page of every
-    `SKIP`-th posting) and decodes from there."""
+def _probe(gaps: Any, lists: Any, j: int, pages: Any, n: int, found: Any) -> None:
+    """For each of `pages[:n]` (ascending), the position of its posting in term j's list, or
+    -1 (`found`). `gaps`: small values, exception positions, exception values; `lists`: los,
+    his, s0s, s1s, skip_page, skip_bound (`Lists`). Jumps by the list's skip entries (the page
+    of every `SKIP`-th posting) and decodes from there."""
+    small, gap_at, gap_big = gaps
+    los, his, s0s, s1s, skip_page, _ = lists
+    lo, hi, s0 = los[j], his[j], s0s[j]
     k = lo - 1  # the cursor: posting k, on `page` (-1 before the first)
     page = -1
     g = np.searchsorted(gap_at, lo)
     b = -1
-    entries = s1 - s0
+    entries = s1s[j] - s0
     for i in range(n):
         p = pages[i]
         jump = b
@@ -111,31 +104,20 @@ def _probe(
                 gap = gap_big[g]
                 g += 1
             else:
-                gap = gaps[k]
+                gap = small[k]
             page = gap if k == lo else page + gap
         found[i] = k if page == p else -1
 
 
 @numba.njit(nogil=True, cache=True)
-def _find(
-    gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
-    lo: int,
-    hi: int,
-    s0: int,
-    s1: int,
-    skip_page: Any,
-    pages: Any,
-    n: int,
-    found: Any,
-    marks: Any,
-) -> None:
+def _find(gaps: Any, lists: Any, j: int, pages: Any, n: int, found: Any, marks: Any) -> None:
     """`_probe`, or where the pages are many for the list, one pass over the list looking each
     posting's page up in `marks` (zeroed, left zeroed: a page's index among `pages` plus 1)."""
+    lo, hi = lists[0][j], lists[1][j]
     if n * DENSE < hi - lo:
-        _probe(gaps, gap_at, gap_big, lo, hi, s0, s1, skip_page, pages, n, found)
+        _probe(gaps, lists, j, pages, n, found)
         return
+    small, gap_at, gap_big = gaps
     for i in range(n):
         found[i] = -1
         marks[pages[i]] = i + 1
@@ -146,7 +128,7 @@ def _find(
             page += gap_big[g]
             g += 1
         else:
-            page += gaps[k]
+            page += small[k]
         m = marks[page]
         if m:
             found[m - 1] = k
@@ -231,13 +213,7 @@ def _take(pages: Any, bits: Any, score: Any) -> tuple[Any, Any]:
 @numba.njit(nogil=True, cache=True)
 def _holding(
     gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
-    los: Any,
-    his: Any,
-    s0s: Any,
-    s1s: Any,
-    skip_page: Any,
+    lists: Any,
     terms: Any,
     need: int,
     pages: Any,
@@ -246,17 +222,14 @@ def _holding(
     marks: Any,
 ) -> int:
     """Keep (in place, in order) those of `pages[:n]` that hold at least `need` terms, counting
-    those of `counts[:n]` (terms already found) and of the lists of `terms`; returns how many
-    are kept. A page is dropped as soon as the lists left cannot make up its count. `marks`:
-    `_find`'s work array."""
+    those of `counts[:n]` (terms already found) and of the lists of `terms` (`gaps`, `lists`:
+    as `_probe`'s); returns how many are kept. A page is dropped as soon as the lists left
+    cannot make up its count. `marks`: `_find`'s work array."""
     found = np.empty(n, np.int64)
     for m in range(terms.size):
         if n == 0:
             break
-        j = terms[m]
-        _find(
-            gaps, gap_at, gap_big, los[j], his[j], s0s[j], s1s[j], skip_page, pages, n, found, marks
-        )
+        _find(gaps, lists, terms[m], pages, n, found, marks)
         left = terms.size - m - 1
         kept = 0
         for i in range(n):
@@ -277,13 +250,7 @@ def _holding(
 @numba.njit(nogil=True, cache=True)
 def _matching_pages(
     gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
-    los: Any,
-    his: Any,
-    s0s: Any,
-    s1s: Any,
-    skip_page: Any,
+    lists: Any,
     live: Any,
     item_terms: Any,
     item_starts: Any,
@@ -295,7 +262,10 @@ def _matching_pages(
     """The live pages (ascending) holding at least `item_needs[i]` terms of some item i (item
     i's terms: `item_terms[item_starts[i]:item_starts[i + 1]]`, rarest first). Such a page holds
     one of the item's `len - need + 1` rarest terms: those lists are read, the others probed
-    for their pages. `held` (zeroed, left zeroed), `marks` and `flags` are work arrays."""
+    for their pages. `gaps`, `lists`: as `_probe`'s; `held` (zeroed, left zeroed), `marks` and
+    `flags` are work arrays."""
+    small, gap_at, gap_big = gaps
+    los, his = lists[0], lists[1]
     check_live = live.size > 0
     total = 0
     for i in range(item_starts.size - 1):
@@ -321,7 +291,7 @@ def _matching_pages(
                     page += gap_big[g]
                     g += 1
                 else:
-                    page += gaps[k]
+                    page += small[k]
                 if check_live and not live[page]:
                     continue
                 if held[page] == 0:
@@ -335,22 +305,7 @@ def _matching_pages(
             counts[h] = held[pages[h]]
             held[pages[h]] = 0
         rest = item_terms[first + lead : last]
-        n = _holding(
-            gaps,
-            gap_at,
-            gap_big,
-            los,
-            his,
-            s0s,
-            s1s,
-            skip_page,
-            rest,
-            need,
-            pages,
-            counts,
-            n,
-            marks,
-        )
+        n = _holding(gaps, lists, rest, need, pages, counts, n, marks)
         out[n_out : n_out + n] = pages[:n]
         n_out += n
     if item_starts.size <= 2:
@@ -399,17 +354,8 @@ def _next_run(e: int, j: int, lists: Any, gaps: Any, tf_at: Any, bound: float, c
 @numba.njit(nogil=True, cache=True)
 def _above_floor(
     gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
     tfs: Any,
-    tf_at: Any,
-    tf_big: Any,
-    los: Any,
-    his: Any,
-    s0s: Any,
-    s1s: Any,
-    skip_page: Any,
-    skip_bound: Any,
+    lists: Any,
     scales: Any,
     bound_scale: float,
     norm: Any,
@@ -425,13 +371,18 @@ def _above_floor(
     """The live pages (ascending) that may score `floor` or more and hold every term of an
     item. Every such page holds an essential term (MaxScore): the essential lists are merged in
     page order, each page's weights over them summed, and a page is kept where that sum plus
-    the other terms' bounds (`bounds`) reaches the floor. Runs of an essential list whose bound (`skip_bound` times the term's scale times
-    `bound_scale`) plus every other term's bound cannot reach it are not read (block-max): a
-    page there cannot reach it. The other terms' lists are then probed for the pages kept,
-    largest bound first, each adding its weights and taking its bound off, so that a page is
-    dropped as soon as it cannot reach the floor. Last, the items are checked (at least
-    `item_needs[i]` of item i's terms): from the terms each page was found to hold (a bit per
-    term, where there are at most 64), else by probing the items' lists for the pages left."""
+    the other terms' bounds (`bounds`) reaches the floor. Runs of an essential list whose bound
+    (`skip_bound` times the term's scale times `bound_scale`) plus every other term's bound
+    cannot reach it are not read (block-max): a page there cannot reach it. The other terms'
+    lists are then probed for the pages kept, largest bound first, each adding its weights and
+    taking its bound off, so that a page is dropped as soon as it cannot reach the floor. Last,
+    the items are checked (at least `item_needs[i]` of item i's terms): from the terms each page
+    was found to hold (a bit per term, where there are at most 64), else by probing the items'
+    lists for the pages left. `gaps`, `tfs`: small values, exception positions, exception
+    values; `lists`: as `_probe`'s."""
+    small, gap_at, gap_big = gaps
+    tf_small, tf_at, tf_big = tfs
+    los, his = lists[0], lists[1]
     check_live = live.size > 0
     known = los.size <= WORD  # which terms each page holds is kept as it is found (a bit each)
     total = 0.0
@@ -445,15 +396,13 @@ def _above_floor(
     ess = np.flatnonzero(essential)
     m = ess.size
     cursor = np.full((6, m), -1, np.int64)  # each list's place (`_next_run`)
-    lists = (los, his, s0s, s1s, skip_page, skip_bound)
-    gap_parts = (gaps, gap_at, gap_big)
     # a run is read where its bound can reach the need: skip_bound * scale * bound_scale
     run_need = np.empty(m, np.float64)
     for e in range(m):
         j = ess[e]
         need = floor - (total - bounds[j])
         run_need[e] = need / (np.float64(scales[j]) * bound_scale)
-        _next_run(e, j, lists, gap_parts, tf_at, run_need[e], cursor)
+        _next_run(e, j, lists, gaps, tf_at, run_need[e], cursor)
     size = 0
     for e in range(m):
         size += his[ess[e]] - los[ess[e]]
@@ -479,7 +428,11 @@ def _above_floor(
             while t < tf_at.size and tf_at[t] < k:
                 t += 1
             cursor[TX, e] = t
-            tf = np.float32(tf_big[t]) if t < tf_at.size and tf_at[t] == k else np.float32(tfs[k])
+            tf = (
+                np.float32(tf_big[t])
+                if t < tf_at.size and tf_at[t] == k
+                else np.float32(tf_small[k])
+            )
             value += np.float64((tf * scales[j]) / (tf + norm[p]))
             if known:
                 bits |= np.uint64(1) << np.uint64(j)
@@ -490,9 +443,9 @@ def _above_floor(
                     cursor[CUR, e] = p + gap_big[g]
                     cursor[GX, e] = g + 1
                 else:
-                    cursor[CUR, e] = p + gaps[k + 1]
+                    cursor[CUR, e] = p + small[k + 1]
             else:
-                _next_run(e, j, lists, gap_parts, tf_at, run_need[e], cursor)
+                _next_run(e, j, lists, gaps, tf_at, run_need[e], cursor)
         if (check_live and not live[p]) or value + others < floor:
             continue
         pages[n] = p
@@ -510,20 +463,7 @@ def _above_floor(
         if n == 0:
             break
         others -= bounds[other]
-        _find(
-            gaps,
-            gap_at,
-            gap_big,
-            los[other],
-            his[other],
-            s0s[other],
-            s1s[other],
-            skip_page,
-            pages,
-            n,
-            found,
-            marks,
-        )
+        _find(gaps, lists, int(other), pages, n, found, marks)
         scale = scales[other]
         kept = 0
         for i in range(n):
@@ -531,7 +471,7 @@ def _above_floor(
             k = found[i]
             bits_i = have[i]
             if k >= 0:
-                tf = _tf(k, tfs, tf_at, tf_big)
+                tf = _tf(k, tfs)
                 total_i += np.float64((tf * scale) / (tf + norm[pages[i]]))
                 if known:
                     bits_i |= np.uint64(1) << np.uint64(other)
@@ -559,22 +499,7 @@ def _above_floor(
     for i in range(item_starts.size - 1):
         trial = pages.copy()
         terms = item_terms[item_starts[i] : item_starts[i + 1]]
-        held = _holding(
-            gaps,
-            gap_at,
-            gap_big,
-            los,
-            his,
-            s0s,
-            s1s,
-            skip_page,
-            terms,
-            item_needs[i],
-            trial,
-            np.zeros(n, np.int64),
-            n,
-            marks,
-        )
+        held = _holding(gaps, lists, terms, item_needs[i], trial, np.zeros(n, np.int64), n, marks)
         at = 0
         for h in range(held):  # both ascending: mark the pages held
             while pages[at] != trial[h]:
@@ -586,16 +511,8 @@ def _above_floor(
 @numba.njit(nogil=True, cache=True)
 def _weigh(
     gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
     tfs: Any,
-    tf_at: Any,
-    tf_big: Any,
-    los: Any,
-    his: Any,
-    s0s: Any,
-    s1s: Any,
-    skip_page: Any,
+    lists: Any,
     scales: Any,
     scored: Any,
     norm: Any,
@@ -605,7 +522,10 @@ def _weigh(
 ) -> tuple[Any, Any]:
     """The scores and bit sets of `pages` (ascending), each term's list probed for them, or
     read through where they are many for it (`_find`): the same sums, in the same order, as
-    `_scan`. `marks`: `_find`'s work array."""
+    `_scan`. `gaps`, `tfs`, `lists`: as `_above_floor`'s; `marks`: `_find`'s work array."""
+    small, gap_at, gap_big = gaps
+    tf_small, tf_at, tf_big = tfs
+    los, his = lists[0], lists[1]
     n = pages.size
     score = np.zeros(n, np.float64)
     bits = np.zeros((n, words), np.uint64)
@@ -628,7 +548,7 @@ def _weigh(
                     page += gap_big[g]
                     g += 1
                 else:
-                    page += gaps[k]
+                    page += small[k]
                 m = marks[page]
                 if m == 0:
                     continue
@@ -639,18 +559,18 @@ def _weigh(
                     tf = (
                         np.float32(tf_big[t])
                         if t < tf_at.size and tf_at[t] == k
-                        else np.float32(tfs[k])
+                        else np.float32(tf_small[k])
                     )
                     score[m - 1] += np.float64((tf * scale) / (tf + norm[page]))
             continue
-        _probe(gaps, gap_at, gap_big, los[j], his[j], s0s[j], s1s[j], skip_page, pages, n, found)
+        _probe(gaps, lists, j, pages, n, found)
         for i in range(n):
             k = found[i]
             if k < 0:
                 continue
             bits[i, word] |= mask
             if weigh:
-                tf = _tf(k, tfs, tf_at, tf_big)
+                tf = _tf(k, tfs)
                 score[i] += np.float64((tf * scale) / (tf + norm[pages[i]]))
     for i in range(n):
         marks[pages[i]] = 0
@@ -665,27 +585,15 @@ class Workspace:
         self.bits = np.zeros((0, 1), np.uint64)
         self.score = np.zeros(0, np.float64)
         self.touched = np.zeros(0, np.int32)
-        self.marks = np.zeros(0, np.int32)
-        self.held = np.zeros(0, np.uint16)
-        self.flags = np.zeros(0, np.uint8)
+        self._work: dict[str, np.ndarray] = {}
 
-    def flags_for(self, n_pages: int) -> np.ndarray:
-        """`_ascending`'s work array for a segment of `n_pages` pages."""
-        if self.flags.size < n_pages:
-            self.flags = np.zeros(n_pages, np.uint8)
-        return self.flags[:n_pages]
-
-    def held_for(self, n_pages: int) -> np.ndarray:
-        """`_matching_pages`'s work array for a segment of `n_pages` pages."""
-        if self.held.size < n_pages:
-            self.held = np.zeros(n_pages, np.uint16)
-        return self.held[:n_pages]
-
-    def marks_for(self, n_pages: int) -> np.ndarray:
-        """`_find`'s work array for a segment of `n_pages` pages."""
-        if self.marks.size < n_pages:
-            self.marks = np.zeros(n_pages, np.int32)
-        return self.marks[:n_pages]
+    def work(self, name: str, n_pages: int, dtype: type) -> np.ndarray:
+        """A zeroed work array of a kernel (by `name`), one value a page of a segment of
+        `n_pages` pages; the kernel leaves it zeroed."""
+        have = self._work.get(name)
+        if have is None or have.size < n_pages:
+            have = self._work[name] = np.zeros(n_pages, dtype)
+        return have[:n_pages]
 
     def arrays(self, n_pages: int, words: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if self.bits.shape[0] < n_pages or self.bits.shape[1] != words:
@@ -760,24 +668,23 @@ def segment_postings(
     through (a floor needs every term scored)."""
     words = max(1, -(-len(scales) // WORD))
     live_arr = np.zeros(0, np.bool_) if live is None else live
-    skips = (lists.los, lists.his, lists.s0s, lists.s1s, lists.skip_page)
     if gate is not None:
-        marks = space.marks_for(n_pages)
-        flags = space.flags_for(n_pages)
+        where = (lists.los, lists.his, lists.s0s, lists.s1s, lists.skip_page, lists.skip_bound)
+        marks = space.work("marks", n_pages, np.int32)
         items = np.array([j for item in gate.items for j in item], np.int64)
         starts = np.cumsum([0] + [len(item) for item in gate.items]).astype(np.int64)
         needs = np.array(gate.needs, np.int64)
         if gate.floor is None or gate.bounds is None:
-            held = space.held_for(n_pages)
+            held = space.work("held", n_pages, np.uint16)
+            flags = space.work("flags", n_pages, np.uint8)
             pages = _matching_pages(
-                *lists.gaps, *skips, live_arr, items, starts, needs, held, marks, flags
+                lists.gaps, where, live_arr, items, starts, needs, held, marks, flags
             )
         else:
             pages = _above_floor(
-                *lists.gaps,
-                *lists.tfs,
-                *skips,
-                lists.skip_bound,
+                lists.gaps,
+                lists.tfs,
+                where,
                 scales,
                 gate.bound_scale,
                 norm,
@@ -790,18 +697,11 @@ def segment_postings(
                 gate.floor,
                 marks,
             )
+        pages = pages.astype(np.int32)
         score, bits = _weigh(
-            *lists.gaps,
-            *lists.tfs,
-            *skips,
-            scales,
-            scored,
-            norm,
-            pages.astype(np.int32),
-            words,
-            marks,
+            lists.gaps, lists.tfs, where, scales, scored, norm, pages, words, marks
         )
-        return pages.astype(np.int32), score, bits
+        return pages, score, bits
     bits, score, touched = space.arrays(n_pages, words)
     n_touched = _scan(
         *lists.gaps,

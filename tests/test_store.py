@@ -278,17 +278,8 @@ def test_a_probe_finds_exactly_the_pages_a_list_holds() -> None:
         wanted[:5] = data.lists[j][:5] if data.lists[j].size >= 5 else wanted[:5]
         wanted = np.unique(wanted)
         found = np.empty(wanted.size, np.int64)
-        _kernels._probe(
-            *lists.gaps,
-            int(lists.los[j]),
-            int(lists.his[j]),
-            int(lists.s0s[j]),
-            int(lists.s1s[j]),
-            lists.skip_page,
-            wanted,
-            wanted.size,
-            found,
-        )
+        where = (lists.los, lists.his, lists.s0s, lists.s1s, lists.skip_page, lists.skip_bound)
+        _kernels._probe(lists.gaps, where, j, wanted, wanted.size, found)
         held = np.isin(wanted, data.lists[j])
         assert (found >= 0).tolist() == held.tolist()
         assert (found[held] - lists.los[j]).tolist() == np.searchsorted(

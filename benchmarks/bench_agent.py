@@ -37,8 +37,8 @@ import regnb
 import regnb.ingest
 from regnb.agent.agent import ExtractiveAgent, run_turn
 from regnb.agent.types import TurnResult
+from regnb.corpus.shards import MANIFEST
 from regnb.settings import Settings
-from regnb.shards import MANIFEST
 
 DEMO_QUESTIONS = [
     "Which sterile drug makers got warning letters for media fill failures since 2018?",

@@ -34,11 +34,11 @@ sys.path.insert(0, str(ROOT))
 from common import percentiles, table
 
 import regnb
-from regnb import shards
 from regnb.catalog import load_catalog
-from regnb.index import update_index
+from regnb.corpus import shards
+from regnb.index.build import update_index
 from regnb.settings import Settings
-from tests.test_segments import WORDS
+from tests.index.test_segments import WORDS
 
 DATASETS = ("fda_483", "fda_warning_letters", "fda_recalls")
 KEYWORDS = [["sterile"], ["batch record"], ["data integrity"], ["recall", "implant"], ["audit"]]
@@ -110,7 +110,7 @@ def embedding(args: argparse.Namespace, work: Path) -> tuple[Path, list[str]]:
     docs = documents(args.pages)
     encoder = make_encoder(args.encoder)
     shard_pages = max(args.pages // 16, 10)  # several shards, and segments, at any --pages
-    regnb.corpus.BATCH_PAGES = shard_pages
+    regnb.corpus.write.BATCH_PAGES = shard_pages
     os.environ["REGNB_RAY_BATCH_PAGES"] = str(shard_pages)
     lines = []
     start = time.perf_counter()
@@ -165,7 +165,7 @@ def replicas(corpus: Path, work: Path, searches: int, fast: bool) -> list[str]:
     """p50/p95 of v3 searches: 2 client threads on one replica, then round-robin over two."""
     import httpx
 
-    from regnb.accounts import Accounts
+    from regnb.server.accounts import Accounts
     from tests.postgres_support import start_server
     from tests.serving import regnb_serve
 

@@ -35,7 +35,7 @@ from typing import Any
 import httpx
 
 import regnb
-from regnb.accounts import Accounts
+from regnb.server.accounts import Accounts
 
 TOPICS = [
     (["sterility"], "Which firms had sterility assurance failures?"),

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import SHARED, RandomEncoder
 
 import regnb.ingest
-from regnb import catalog, index, shards
+from regnb import catalog, index
+from regnb.corpus import shards
 
 FILES = (
     "fda_guidance__cowork-ra.jsonl.gz",

@@ -55,7 +55,8 @@ QUERIES = [
 INDEX_CHILD = f"""
 import json, sys, time
 from pathlib import Path
-from regnb import catalog, index, shards
+from regnb import catalog, index
+from regnb.corpus import shards
 corpus, folder = Path(sys.argv[1]), Path(sys.argv[2])
 folder.mkdir(parents=True)
 start = time.perf_counter()

@@ -31,8 +31,8 @@ import regnb
 import regnb.ingest
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import TurnResult
+from regnb.corpus.shards import MANIFEST
 from regnb.settings import Settings
-from regnb.shards import MANIFEST
 from tests.research_benchmark import (
     FILES,
     REAL,

@@ -81,7 +81,7 @@ def real_pages() -> dict[str, tuple[list[str], list[str]]]:
 def make_corpus(path: Path, n_pages: int, seed: int = 1) -> int:
     """Write a corpus of about `n_pages` recombined pages (reused when already there)."""
     from regnb import corpus as corpus_mod
-    from regnb import shards
+    from regnb.corpus import shards
 
     manifest = shards.Manifest.load(path)
     if manifest is not None:
@@ -165,7 +165,8 @@ def child(code: str, *args: str, pythonpath: Path = REPO) -> dict:
 BUILD = f"""
 import json, sys, time
 from pathlib import Path
-from regnb import catalog, index, shards
+from regnb import catalog, index
+from regnb.corpus import shards
 corpus, home = Path(sys.argv[1]), Path(sys.argv[2])
 start = time.perf_counter()
 index.ensure_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)
@@ -179,7 +180,8 @@ import json, sys, time
 from pathlib import Path
 import regnb
 from bench_scale import PoolEncoder, real_pages
-from regnb import catalog, index, shards
+from regnb import catalog, index
+from regnb.corpus import shards
 corpus, home, n = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
 import random
 rng = random.Random(99)
@@ -246,7 +248,8 @@ print(json.dumps({"p": percentiles(ms), "one": percentiles(one), "rss_gb": kb("V
 PREVIOUS_BUILD = f"""
 import json, sys, time
 from pathlib import Path
-from regnb import catalog, index, shards
+from regnb import catalog, index
+from regnb.corpus import shards
 corpus, home = Path(sys.argv[1]), Path(sys.argv[2])
 start = time.perf_counter()
 files = index.ensure_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import OUT, SHARED, table
 
 import regnb
-from regnb import shards
+from regnb.corpus import shards
 from regnb.settings import Settings
 from regnb.text import STOP_WORDS
 

@@ -41,12 +41,13 @@ from common import (
 
 import regnb
 from demogen import generate_documents
-from regnb import shards
+from regnb.corpus import shards
 
 BUILD_REGNB = f"""
 import json, sys, time
 from pathlib import Path
-from regnb import catalog, index, shards
+from regnb import catalog, index
+from regnb.corpus import shards
 corpus, folder = Path(sys.argv[1]), Path(sys.argv[2])
 manifest = shards.Manifest.load(corpus)
 folder.mkdir(parents=True)
@@ -178,7 +179,7 @@ def main() -> None:
     shutil.rmtree(home, ignore_errors=True)
     regnb_settings = regnb.settings.Settings.from_env()
     settings = regnb.settings.Settings(**{**regnb_settings.__dict__, "home": home})
-    target = regnb.index.index_folder(settings.index_dir, shards.Manifest.load(corpus))
+    target = regnb.index.build.index_folder(settings.index_dir, shards.Manifest.load(corpus))
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copytree(folder, target)
     eng = regnb.Engine(corpus, encoder=RandomEncoder(), settings=settings, progress=False)

@@ -1,5 +1,5 @@
 """CFR citations in the real corpus: how many pages cite the CFR, per dataset, and the sections
-cited most (pages citing each), read with `regnb.cfr` from every page of ../shared/data/realcorpus.
+cited most (pages citing each), read with `regnb.documents.cfr` from every page of ../shared/data/realcorpus.
 
     python benchmarks/cfr_census.py [--top 10]
 """
@@ -16,7 +16,7 @@ from collections import Counter
 import pyarrow as pa
 from common import SHARED, table
 
-from regnb import cfr
+from regnb.documents import cfr
 
 
 def main() -> None:

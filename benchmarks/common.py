@@ -83,7 +83,8 @@ BUILD_FTS = f"""
 import json, sys, time
 from pathlib import Path
 import duckdb, pyarrow as pa
-from regnb import shards, text
+from regnb import text
+from regnb.corpus import shards
 corpus, db = Path(sys.argv[1]), sys.argv[2]
 manifest = shards.Manifest.load(corpus)
 start = time.perf_counter()

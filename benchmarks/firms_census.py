@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import SHARED, RandomEncoder, table
 
 from regnb import ids
-from regnb._entities import identifier_label
+from regnb.firms.entities import identifier_label
 
 HERE = Path(__file__).resolve().parent
 LABELS = HERE / "ids_labels.json"
@@ -250,7 +250,7 @@ def timeline_census(pages: int, work: Path, big_docs: int, runs: int) -> None:
     import duckdb
 
     import regnb
-    from regnb import firms
+    from regnb.firms import timeline as firms
     from regnb.settings import Settings
 
     corpus = work / "corpus"

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from regnb import _compat
 from regnb.catalog import Catalog, Dataset, add_datasets, load_catalog
-from regnb.corpus import write_corpus
+from regnb.corpus.write import write_corpus
 from regnb.encoder import Encoder, HashingEncoder, MiniLMEncoder
 from regnb.engine import Engine
 from regnb.errors import (
@@ -97,6 +98,8 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_compat.install()  # the old paths of moved modules (`regnb.shards`...) still import
 
 _default: Engine | None = None
 _default_lock = threading.Lock()

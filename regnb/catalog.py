@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import pandas as pd
 
-from regnb._storage import Location, location
+from regnb.corpus.location import Location, location
 from regnb.errors import CorpusError, InvalidRequest
 
 __all__ = ["Catalog", "Dataset", "load_catalog"]
@@ -217,7 +217,7 @@ def _with_additions(
 
 def load_catalog(corpus: str | Path | Location | None = None) -> Catalog:
     """The package catalog with the corpus's `catalog.json` additions applied (a folder or an
-    object store, `regnb._storage`)."""
+    object store, `regnb.corpus.location`)."""
     entries = _package_entries()
     source = "regnb/catalog.json"
     if corpus is not None:

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import regnb
-from regnb._passages import best_passage
-from regnb._storage import corpus_argument
+from regnb.corpus.location import corpus_argument
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.present.html import status_reason
 from regnb.query import QuerySyntaxWarning
+from regnb.search.passages import best_passage
 
 __all__ = ["build_parser", "exit_code", "main", "quote_read_id", "shown_line"]
 
@@ -148,14 +148,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     if args.ray is not None:
         try:
-            regnb.index.update(args.corpus, runner="ray", ray_address=args.ray or None)
+            regnb.index.build.update(args.corpus, runner="ray", ray_address=args.ray or None)
         except ImportError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_USAGE
     if args.merge:
-        regnb.index.merge(args.corpus)
+        regnb.index.build.merge(args.corpus)
     if args.publish:
-        print(f"index published: {regnb.index.publish(args.corpus)}")
+        print(f"index published: {regnb.index.build.publish(args.corpus)}")
     with _engine(args) as eng:
         counts = eng.counts()
         print(f"index ready: {eng.index_path}")

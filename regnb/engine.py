@@ -8,20 +8,27 @@ one of them in a line. The conversations are made on first use, so that opening 
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import pandas as pd
 
-from regnb import conversation, paging, shards
-from regnb._storage import Location, location
-from regnb._store import IndexStore
+from regnb import paging
 from regnb.catalog import Catalog
-from regnb.conversation import Conversation
-from regnb.encoder import Encoder
-from regnb.errors import CorpusError
+from regnb.conversations import conversation
+from regnb.conversations.agents import Agents
+from regnb.conversations.conversation import Conversation
+from regnb.corpus.demo import demo_corpus_path
+from regnb.corpus.location import Location, location
+from regnb.encoder import Embedder, Encoder
+from regnb.firms.lookup import Firms
+from regnb.index.current import CorpusIndex
+from regnb.index.statistics import COMMON_FILE as COMMON_FILE
+from regnb.index.statistics import CorpusStatistics
+from regnb.index.store import IndexStore
 from regnb.models import (
     ConversationAccepted,
     ConversationList,
@@ -29,41 +36,55 @@ from regnb.models import (
     ConversationStopped,
     ProducedDocument,
 )
-from regnb.parts._agents import Agents
-from regnb.parts._embedder import Embedder
-from regnb.parts._firms import Firms
-from regnb.parts._index import CorpusIndex
-from regnb.parts._lazy import Lazy
-from regnb.parts._reader import Reader
-from regnb.parts._searches import Searches
-from regnb.parts._statistics import COMMON_FILE as COMMON_FILE
-from regnb.parts._statistics import CorpusStatistics
-from regnb.parts._watches import Watches
 from regnb.request import SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+from regnb.search.reader import Reader
+from regnb.search.searches import Searches
 from regnb.settings import Settings
 from regnb.text import Normaliser
 from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
 from regnb.watch import Watchlist
+from regnb.watch.watches import Watches
 
 if TYPE_CHECKING:
     from regnb.agent.types import Agent
     from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
-    from regnb.firms import Timeline
+    from regnb.firms.timeline import Timeline
 
-__all__ = ["Engine", "demo_corpus_path"]
+__all__ = ["Engine", "Lazy", "demo_corpus_path"]
 
 
-def demo_corpus_path() -> Path:
-    """The demo corpus: shipped inside the wheel, or `data/demo` of a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_demo_corpus", here.parent / "data" / "demo"):
-        if (candidate / shards.MANIFEST).exists():
-            return candidate
-    raise CorpusError(
-        "the demo corpus is not installed; build it with: python data/demogen --out data/demo"
-    )
+class Closeable(Protocol):
+    def close(self) -> None: ...
+
+
+T = TypeVar("T", bound=Closeable)
+
+
+class Lazy(Generic[T]):
+    """`make()` on the first `get()`; `close()` closes what was made and forgets it, so that the
+    next `get()` makes a new one."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._value: T | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> T:
+        value = self._value
+        if value is None:
+            with self._lock:
+                value = self._value
+                if value is None:
+                    value = self._value = self._make()
+        return value
+
+    def close(self) -> None:
+        with self._lock:
+            value, self._value = self._value, None
+        if value is not None:
+            value.close()
 
 
 class Engine:
@@ -476,7 +497,7 @@ class Engine:
         """Pages of a document by `doc_id` (relative path or URL form), 0-based page numbers."""
         return self.reader.legacy_contents(doc_id, top_k, offset, plan=plan, default_plan=self.plan)
 
-    # --- firms across datasets (`regnb.firms`) ------------------------------------------------
+    # --- firms across datasets (`regnb.firms.timeline`) ------------------------------------------------
 
     @spec_arguments
     def firm(
@@ -498,7 +519,7 @@ class Engine:
     @spec_arguments
     def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> Timeline:
         """Every document about a firm (its id, or a row of `firm`'s frame) across datasets, in
-        date order, with its key findings, CFR sections and a citation (`regnb.firms`);
+        date order, with its key findings, CFR sections and a citation (`regnb.firms.timeline`);
         `.plot()` draws it."""
         return self.firms.timeline(entity, plan=self.plan if plan is None else plan)
 

@@ -5,7 +5,7 @@ rebuilt from the spec's JSON with `from_dict` on the remote side. Front ends dep
 protocol, never on an engine's store, catalog internals or normaliser.
 
 The conversation methods mirror the spec's conversation endpoints one to one and return the
-spec's objects as `regnb.models` types (`to_dict()` is the JSON); `regnb.conversation.Conversation`
+spec's objects as `regnb.models` types (`to_dict()` is the JSON); `regnb.conversations.conversation.Conversation`
 is the convenient object built on them.
 """
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from regnb.catalog import Catalog
-    from regnb.firms import Timeline
+    from regnb.firms.timeline import Timeline
     from regnb.models import (
         ConversationAccepted,
         ConversationList,
@@ -197,7 +197,7 @@ class ConversationAPI(Protocol):
 
 @runtime_checkable
 class FirmAPI(Protocol):
-    """Firms across datasets (`regnb.firms`), extensions of the spec: `GET /api/v3/firms` and
+    """Firms across datasets (`regnb.firms.timeline`), extensions of the spec: `GET /api/v3/firms` and
     `GET /api/v3/firms/{id}/timeline`."""
 
     def firm(
@@ -209,12 +209,12 @@ class FirmAPI(Protocol):
         plan: str | None = None,
     ) -> pd.DataFrame:
         """The firms a name, FEI, application number or firm id may mean, best match first
-        (`regnb.firms.FIRM_COLUMNS`); several rows when it is ambiguous."""
+        (`regnb.firms.timeline.FIRM_COLUMNS`); several rows when it is ambiguous."""
         ...
 
     def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> Timeline:
         """Every document about a firm (its id or a row of `firm`'s frame) in date order
-        (`regnb.firms.TIMELINE_COLUMNS`)."""
+        (`regnb.firms.timeline.TIMELINE_COLUMNS`)."""
         ...
 
 

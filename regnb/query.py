@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from regnb import ids
-from regnb.cfr import query_term
+from regnb.documents.cfr import query_term
 from regnb.errors import InvalidRequest
 from regnb.text import fold
 
@@ -248,7 +248,7 @@ def plain_item(text: str, terms: Terms) -> KeywordItem:
 
 
 def cfr_term(text: str) -> str:
-    """The index term of a CFR reference (`regnb.cfr.query_term`): `211.113(b)`,
+    """The index term of a CFR reference (`regnb.documents.cfr.query_term`): `211.113(b)`,
     `21 CFR 211.113` -> `cfr:211.113`, `part 211` -> `cfr:211`. ValueError when it is not one."""
     return query_term(text)
 

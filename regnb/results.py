@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb import cfr
-from regnb._passages import Passage, best_passage
+from regnb.documents import cfr
 from regnb.models import DatasetStatus
 from regnb.present import html as display
 from regnb.present.names import DatasetNames
+from regnb.search.passages import Passage, best_passage
 
 if TYPE_CHECKING:
     from regnb.present.plots import ResultPlots
@@ -305,7 +305,7 @@ class SearchResult:
     @property
     def documents(self) -> pd.DataFrame:
         """One row per document, best first; `score` is its best page's; `cfr` the CFR sections
-        its returned pages cite (`regnb.cfr.sections`). A search of one dataset
+        its returned pages cite (`regnb.documents.cfr.sections`). A search of one dataset
         has that dataset's fields as columns; over several, a `fields` column of dicts (their
         fields differ: `documents_wide` or `documents_of(id)` spreads them)."""
         return self._frame(self.results, wide=len(self.datasets) == 1)
@@ -409,7 +409,7 @@ class SearchResult:
 
 
 def cited_sections(result: dict[str, Any]) -> list[str]:
-    """The CFR sections a result's returned pages cite (`regnb.cfr.sections`), in page order,
+    """The CFR sections a result's returned pages cite (`regnb.documents.cfr.sections`), in page order,
     each once: read from the texts, so a local and a remote result agree."""
     pages = result.get("pages") or []
     return list(dict.fromkeys(s for p in pages for s in cfr.sections(p.get("text") or "")))

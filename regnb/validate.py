@@ -10,11 +10,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from regnb._order import ORDERS
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.query import SYNTAXES, KeywordItem, parse_item, plain_item
 from regnb.request import DATE_KINDS, SORTS, DocFilter, Facet, SearchRequest
+from regnb.search.date_order import ORDERS
 
 __all__ = [
     "FACET_SIZE_MAX",

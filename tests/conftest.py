@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
+from regnb.server.accounts import Accounts
 from regnb.server.testing import make_keys, open_sample
 from regnb.settings import Settings
 from tests.postgres_support import PgServer, start_server
@@ -146,7 +146,7 @@ _BUCKETS = itertools.count()
 
 
 class _CountingSecrets:
-    """`secrets` for `regnb.shards` with tokens from a counter: two corpora written the same
+    """`secrets` for `regnb.corpus.shards` with tokens from a counter: two corpora written the same
     way get the same salt and shard ids, so the same bytes wherever they are written."""
 
     def __init__(self) -> None:
@@ -162,7 +162,7 @@ class _CountingSecrets:
 @pytest.fixture
 def same_ids(monkeypatch: pytest.MonkeyPatch) -> _CountingSecrets:
     """Salts and shard ids from a counter (`reset()` before each corpus to write alike)."""
-    from regnb import shards
+    from regnb.corpus import shards
 
     fake = _CountingSecrets()
     monkeypatch.setattr(shards, "secrets", fake)

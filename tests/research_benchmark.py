@@ -20,8 +20,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from regnb.agent._blocks import block_text
 from regnb.agent.types import Agent, Citation, PriorTurn, TurnRequest, TurnResult
+from regnb.documents.blocks import block_text
 from tests.agent_questions import FILES as AGENT_FILES
 
 __all__ = [

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import regnb
-import regnb.corpus
+import regnb.corpus.write
 from regnb.cli import EXIT_PIPE, build_parser, exit_code, main, quote_read_id
 from regnb.errors import CorpusError, InvalidRequest, NotFound, SearchTimeout
 
@@ -85,7 +85,7 @@ PREFIXES = {"dash": "-", "two-dashes": "--", "help-like": "-h"}
 def dashed(tmp_path_factory):
     """A corpus whose document ids begin with "-", "--" and "-h" (ids by key: the prefix names)."""
     folder = tmp_path_factory.mktemp("dashed")
-    real = regnb.corpus.document_id
+    real = regnb.corpus.write.document_id
     ids: dict[str, str] = {}
 
     def dashed_id(salt: str, dataset: str, key: str) -> str:
@@ -95,7 +95,7 @@ def dashed(tmp_path_factory):
 
     docs = [doc(f"Doc {k}", [f"sterility {k}", "page two"], key=k) for k in PREFIXES]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(regnb.corpus, "document_id", dashed_id)
+        mp.setattr(regnb.corpus.write, "document_id", dashed_id)
         regnb.write_corpus(
             folder, {"fda_483": docs}, encoder=regnb.HashingEncoder(), progress=False
         )

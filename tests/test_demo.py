@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from regnb import shards
 from regnb.catalog import load_catalog
-from regnb.corpus import validate_document
+from regnb.corpus import shards
+from regnb.corpus.write import validate_document
 from regnb.encoder import HashingEncoder
 
 Documents = dict[str, list[dict[str, Any]]]

@@ -34,8 +34,9 @@ AGENT = "regnb.agent"
 AGENT_MAY_IMPORT = (
     "regnb.agent",
     "regnb.catalog",
-    "regnb.cfr",  # CFR citations read from a page text (a pure function)
+    "regnb.documents.cfr",  # CFR citations read from a page text (a pure function)
     "regnb.dates",
+    "regnb.documents",  # reading a document as its kind is written
     "regnb.errors",
     "regnb.interface",
     # the writers and the citation-marker parser that every produced file shares
@@ -49,17 +50,27 @@ AGENT_MAY_IMPORT = (
     "regnb.text",
 )
 
+# The conversation store and service; `regnb.conversations` itself (the engine's `Conversation`
+# and `Agents`) loads none of them.
+CONVERSATION_STORE = (
+    "regnb.conversations._local",
+    "regnb.conversations._pg_store",
+    "regnb.conversations._runner",
+    "regnb.conversations._store",
+    "regnb.conversations.service",
+)
+
 # Loaded by a front end, the first conversation or the first research run; never by `import regnb`.
 NOT_ON_IMPORT = (
     *FRONT_ENDS,
     "regnb.agent",
-    "regnb.conversations",
+    *CONVERSATION_STORE,
     "regnb.ingest",
     "sqlite3",
     "httpx",
     "starlette",
     "ipywidgets",
-    "regnb._ray",
+    "regnb.corpus.ray",
     "ray",  # optional (regnb[ray]): imported by runner="ray" only
 )
 
@@ -215,7 +226,7 @@ with regnb.Engine({str(corpus)!r}, encoder=regnb.HashingEncoder(), settings=sett
     loaded = _modules_after(code)
     # (sqlite3 itself may be loaded: numba, which reads postings, imports it where coverage is
     # installed; no conversation database is opened, as the folder shows)
-    assert sorted(m for m in loaded if within(m, ("regnb.conversations",))) == []
+    assert sorted(m for m in loaded if within(m, CONVERSATION_STORE)) == []
     assert not (home / "conversations").exists()
 
 

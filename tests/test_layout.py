@@ -1,5 +1,5 @@
 """The tests mirror the package: the tests of `regnb/<package>/` are in `tests/<package>/`, and
-directly in `tests/` are the tests of the core modules (`regnb/search.py`: `tests/test_search.py`)
+directly in `tests/` are the tests of the core modules (`regnb/search/procedure.py`: `tests/test_engine_search.py`)
 and of the project as a whole (README, docs, notebooks, import contract).
 
 The rule, checked on every test module:

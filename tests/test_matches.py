@@ -10,9 +10,9 @@ import pytest
 import regnb
 from regnb.errors import InvalidRequest
 from regnb.results import MATCH_COLUMNS, match_records, matches_frame
+from tests.search.test_facets import ITEMS, brute_force, corpus
 
 from .conftest import doc
-from .test_facets import ITEMS, brute_force, corpus
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ import httpx
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
 from regnb.conversations.testing import FakeAgent
@@ -38,6 +37,7 @@ from regnb.models import (
 )
 from regnb.server import create_app
 from regnb.server._openapi import openapi_document
+from regnb.server.accounts import Accounts
 from regnb.server.errors import json_bytes
 from regnb.server.testing import FakeClock
 

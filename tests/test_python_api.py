@@ -14,7 +14,7 @@ import pytest
 
 import regnb
 from regnb.client import _calls as calls
-from regnb.conversation import Conversation
+from regnb.conversations.conversation import Conversation
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.present.html import search_html
 from regnb.results import SearchResult

@@ -1,4 +1,4 @@
-"""Corpora embedded and indexed on Ray (`runner="ray"`, `regnb._ray`): the same corpus and the
+"""Corpora embedded and indexed on Ray (`runner="ray"`, `regnb.corpus.ray`): the same corpus and the
 same index as the local path, on a local Ray instance the file starts once and stops after."""
 
 from __future__ import annotations
@@ -17,14 +17,16 @@ import pyarrow as pa
 import pytest
 
 import regnb
-from regnb import _ray, shards
-from regnb import _segments as segments
-from regnb import index as index_module
 from regnb.catalog import load_catalog
 from regnb.cli import main
+from regnb.corpus import ray as _ray
+from regnb.corpus import shards
+from regnb.index import build as index_module
+from regnb.index import ray as index_ray
+from regnb.index import segments
 from regnb.settings import Settings
 from tests.conftest import doc
-from tests.test_segments import DATASETS, _document, assert_same, open_
+from tests.index.test_segments import DATASETS, _document, assert_same, open_
 
 ray = pytest.importorskip("ray")
 
@@ -44,7 +46,7 @@ def ray_session() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Batches of a few dozen pages, here and on Ray: several shards from a small corpus."""
-    monkeypatch.setattr("regnb.corpus.BATCH_PAGES", 40)
+    monkeypatch.setattr("regnb.corpus.write.BATCH_PAGES", 40)
     monkeypatch.setenv("REGNB_RAY_BATCH_PAGES", "40")
     monkeypatch.setenv("REGNB_PROGRESS", "0")
 
@@ -145,7 +147,7 @@ def test_an_interrupted_ray_write_resumes_from_the_shards_committed(
     whole, broken = new_corpus(tmp_path / "whole"), new_corpus(tmp_path / "broken")
     docs = documents(3)
     write(whole, docs)
-    commit = regnb.corpus._commit_shard
+    commit = regnb.corpus.write._commit_shard
     calls = []
 
     def fail_after_two(*args: Any) -> int:
@@ -154,10 +156,10 @@ def test_an_interrupted_ray_write_resumes_from_the_shards_committed(
         calls.append(1)
         return commit(*args)
 
-    monkeypatch.setattr("regnb.corpus._commit_shard", fail_after_two)
+    monkeypatch.setattr("regnb.corpus.write._commit_shard", fail_after_two)
     with pytest.raises(Interrupted):
         write(broken, docs, runner="ray")
-    monkeypatch.setattr("regnb.corpus._commit_shard", commit)
+    monkeypatch.setattr("regnb.corpus.write._commit_shard", commit)
     manifest = shards.Manifest.load(broken)
     assert manifest is not None and manifest.commits == 2 and len(manifest.shards) == 2
     kept = sum(s.documents_count for s in manifest.shards)
@@ -267,7 +269,7 @@ def test_without_ray_installed_the_message_names_the_extra(
 def test_new_terms_are_numbered_as_a_local_build_numbers_them(
     batches: list[list[str]], expected: list[list[int]]
 ) -> None:
-    terms = _ray._Terms(10)
+    terms = index_ray._Terms(10)
     given = []
     for batch in batches:
         ids, fresh = terms.number(pa.table({"term": pa.array(batch, pa.string())}))
@@ -289,7 +291,7 @@ def test_renumbering_gives_postings_the_index_ids_in_term_then_page_order() -> N
         post_tf=np.array([1, 2, 3, 4, 5, 6], np.int32),
         fields=empty, identifiers=empty,
     )  # fmt: skip
-    out = _ray.renumber_terms(data, 5, np.array([9, 3, 12]))
+    out = index_ray.renumber_terms(data, 5, np.array([9, 3, 12]))
     assert out.post_term.tolist() == [2, 2, 3, 3, 9, 12]
     assert out.post_page.tolist() == [0, 2, 0, 1, 1, 2]
     assert out.post_tf.tolist() == [1, 2, 4, 5, 3, 6]
@@ -302,7 +304,7 @@ def rare(k: int) -> str:
 
 
 def write_batches(corpus: Path, batches: int, *, seed: int = 3, start: int = 0) -> None:
-    """`tests.test_segments`' writes, each page with words of its batch's own besides the
+    """`tests.index.test_segments`' writes, each page with words of its batch's own besides the
     common ones: batches with different vocabularies."""
     rng = random.Random(seed)
     for b in range(batches):
@@ -316,7 +318,7 @@ def write_batches(corpus: Path, batches: int, *, seed: int = 3, start: int = 0) 
 
 
 def assert_same_search(local: regnb.Engine, on_ray: regnb.Engine) -> None:
-    """The same results and scores for the common words (`tests.test_segments`) and for rare
+    """The same results and scores for the common words (`tests.index.test_segments`) and for rare
     words (each a single term)."""
     assert_same(local, on_ray)
     for k in range(0, 80, 3):
@@ -388,7 +390,7 @@ def test_a_failed_ray_build_leaves_nothing_behind(
     corpus = tmp_path / "corpus"
     write_batches(corpus, 2)
     folder = tmp_path / "index"
-    record = index_module._Writer.record_segment
+    record = index_module.SegmentWriter.record_segment
     calls = []
 
     def fail_on_third(self: Any, *args: Any) -> None:
@@ -397,7 +399,7 @@ def test_a_failed_ray_build_leaves_nothing_behind(
         calls.append(1)
         record(self, *args)
 
-    monkeypatch.setattr(index_module._Writer, "record_segment", fail_on_third)
+    monkeypatch.setattr(index_module.SegmentWriter, "record_segment", fail_on_third)
     with pytest.raises(Interrupted):
         index_module.update_index(
             corpus, load_catalog(corpus), folder, batch_pages=1, runner="ray", progress=False
@@ -437,7 +439,7 @@ def test_a_corpus_on_s3_is_written_and_indexed_on_ray_as_locally(
     with regnb.Engine(url, encoder=ENCODER, settings=here, progress=False) as built_here:
         built_here.search(["sterile"])  # its index built here
         monkeypatch.setattr(Settings, "from_env", classmethod(lambda cls, environ=None: on_ray))
-        regnb.index.update(url, runner="ray", progress=False)
+        regnb.index.build.update(url, runner="ray", progress=False)
 
         def no_build_here(threads: int) -> Any:
             raise AssertionError("the index of the S3 corpus was built on Ray already")

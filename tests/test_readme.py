@@ -43,8 +43,8 @@ import httpx
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.interface import EngineAPI
+from regnb.server.accounts import Accounts
 from tests.fixtures.ingest.support import make_pdf
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,9 +12,9 @@ import pytest
 
 import regnb
 import regnb.ingest
-from regnb.agent._blocks import split_blocks
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Citation, Step, TurnRequest, TurnResult
+from regnb.documents.blocks import split_blocks
 from tests.research_benchmark import (
     FILES,
     KINDS,

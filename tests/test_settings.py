@@ -122,9 +122,9 @@ def test_progress_shows_unless_turned_off(value: str | None, shown: bool) -> Non
 
 
 def test_the_45_second_wait_bound_is_the_settings_default() -> None:
-    from regnb import conversation
     from regnb.client import _aio as aio
     from regnb.conversations import _checks as checks
+    from regnb.conversations import conversation
     from regnb.server import _conversations as conversations
 
     bound = Settings.conversation_wait_max_s

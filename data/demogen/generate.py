@@ -18,8 +18,8 @@ from demogen import (
     warning_letters,
 )
 from demogen.generator import Generator
-from regnb import shards
-from regnb.corpus import write_corpus
+from regnb.corpus import shards
+from regnb.corpus.write import write_corpus
 from regnb.encoder import Encoder
 
 SEED = 20261125

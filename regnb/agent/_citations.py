@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regnb.agent._stages import Found, Passage
-from regnb.agent._words import fold
 from regnb.agent.types import Citation
+from regnb.documents.words import fold
 
 __all__ = ["CitationBook", "page_url"]
 

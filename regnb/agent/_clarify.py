@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from regnb.agent._cfr import cfr_title
 from regnb.agent._config import AgentConfig
 from regnb.agent._counts import Choices
 from regnb.agent._searching import documents_of
 from regnb.agent._stages import Count, Found, Plan
 from regnb.agent._writer import firm_of
+from regnb.documents.cfr import cfr_title
 from regnb.results import SearchResult
 
 __all__ = ["absent", "clarify", "needs_probe"]

@@ -12,19 +12,20 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from regnb.agent._cfr import cfr_title
 from regnb.agent._citations import CitationBook
 from regnb.agent._config import AgentConfig
-from regnb.agent._furniture import is_furniture
 from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._labels import firm_of
-from regnb.agent._quotes import core_quotes, has_substance, short_statement
+from regnb.agent._quotes import core_quotes
 from regnb.agent._rank import Term, keyword_score, plan_terms
 from regnb.agent._stages import Evidence, Found, Passage
-from regnb.agent._structure import document_kind, states_standard
 from regnb.agent._vocab import FIRM_FIELDS
-from regnb.agent._words import fold, plain
 from regnb.agent.types import Finding, Theme
+from regnb.documents.cfr import cfr_title
+from regnb.documents.furniture import is_furniture
+from regnb.documents.statements import has_substance, short_statement
+from regnb.documents.structure import document_kind, states_standard
+from regnb.documents.words import fold, plain
 
 __all__ = ["cfr_label", "compose", "document_noun", "section_of", "theme_key"]
 

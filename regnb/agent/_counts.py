@@ -25,7 +25,7 @@ from regnb.agent._searching import (
 from regnb.agent._source import Source
 from regnb.agent._stages import Count, Found, Listing, Match, Plan, Tally
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent._words import words
+from regnb.documents.words import words
 from regnb.errors import RegnbError
 
 __all__ = [

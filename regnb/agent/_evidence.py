@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from regnb.agent._furniture import BOILERPLATE
 from regnb.agent._rank import DUPLICATE, keyword_score, plan_terms
 from regnb.agent._stages import Found, Passage, Plan
+from regnb.documents.furniture import BOILERPLATE
 
 __all__ = [
     "BlockVectors",

@@ -219,7 +219,7 @@ def _rendered(answer: Answer) -> Answer:
     return answer
 
 
-# A firm's repeat findings by its name or identifier: `regnb.firms.repeat_findings` of the
+# A firm's repeat findings by its name or identifier: `regnb.firms.timeline.repeat_findings` of the
 # timeline of the firm it names outright (an empty frame when it names none).
 Repeats = Callable[[str], pd.DataFrame]
 _REPEAT = re.compile(r"\brepeat(?:s|ed|ing)?\b|\brecurr", re.IGNORECASE)

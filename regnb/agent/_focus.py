@@ -8,9 +8,9 @@ import re
 from collections.abc import Sequence
 
 from regnb.agent._stages import Found, Plan
-from regnb.agent._structure import document_kind
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent._words import content_words, fold, stem, word_set, words
+from regnb.documents.structure import document_kind
+from regnb.documents.words import content_words, fold, stem, word_set, words
 
 __all__ = [
     "MAX_SUBJECTS",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from regnb.agent._rank import Term, keyword_score
 from regnb.agent._stages import Passage
 from regnb.agent._vocab import ACRONYMS
-from regnb.agent._words import content_words, stem, word_set
+from regnb.documents.words import content_words, stem, word_set
 
 __all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_recommendations"]
 

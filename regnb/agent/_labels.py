@@ -6,7 +6,7 @@ import re
 
 from regnb.agent._stages import Found
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent._words import fold
+from regnb.documents.words import fold
 
 __all__ = ["firm_of"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from regnb.agent._vocab import ACRONYMS
-from regnb.agent._words import QUESTION_WORDS, blank, word_set
+from regnb.documents.words import QUESTION_WORDS, blank, word_set
 from regnb.text import STOP_WORDS
 
 __all__ = ["GENERIC_NAMES", "find_names"]

@@ -24,7 +24,8 @@ from regnb.agent._vocab import (
     REPORT_WORDS,
     WHICH_FIRMS,
 )
-from regnb.agent._words import (
+from regnb.catalog import Catalog
+from regnb.documents.words import (
     QUESTION_WORDS,
     blank,
     content_words,
@@ -33,7 +34,6 @@ from regnb.agent._words import (
     word_set,
     words,
 )
-from regnb.catalog import Catalog
 
 __all__ = [
     "MAX_DF",

@@ -5,30 +5,15 @@ from the unit as `plain` gives it, so verification can find it there."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from regnb.agent._rank import Term, keyword_score
-from regnb.agent._words import plain, sentence_spans
+from regnb.documents.statements import MIN_SECOND_WORDS
+from regnb.documents.statements import cut_words as _cut
+from regnb.documents.statements import unit_body as _body
+from regnb.documents.statements import unit_sentences as _sentences
 
-__all__ = ["Quoted", "core_quotes", "has_substance", "short_statement"]
-
-_LABEL = re.compile(
-    r"^\s*(?:[A-Z][A-Z/&,\- ]{2,60}?\s+(?=\(?\d{1,2}[.)]\s))?"  # a section heading before it
-    r"(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
-)
-# A record written as labelled fields (an enforcement report's "Recalling Firm: … Address: …"):
-# its statement is the reason, not the firm's address lines before it.
-_REASON = re.compile(r"\bReason for (?:the )?Recall\s*:", re.IGNORECASE)
-_FIELD_LABEL = re.compile(r"\b[A-Z][A-Za-z/()\- ]{1,40}:\s")
-_NEXT_FIELD = re.compile(  # the fields that follow the reason in an enforcement report
-    r"\b(?:Recall Initiation Date|Center Classification Date|Code Information|Product "
-    r"Quantity|Product Description|Distribution Pattern|Report Date|Termination Date|Event ID|"
-    r"Recall Number|Status)\s*:"
-)
-MIN_RECORD_LABELS = 3
-MIN_SENTENCE_WORDS = 6
-MIN_SECOND_WORDS = 10
+__all__ = ["Quoted", "core_quotes"]
 
 
 class Quoted:
@@ -49,43 +34,6 @@ class Quoted:
             last = i == len(self.parts) - 1
             texts.append(quote + (" …" if cut and last else ""))
         return "“" + " … ".join(texts) + "”"
-
-
-def _body(text: str) -> str:
-    """The unit's text without its leading label ("OBSERVATION 3", "2.", "b)", a bullet); a
-    record of labelled fields, its reason for recall alone."""
-    folded = plain(text)
-    reason = _REASON.search(folded)
-    if reason and len(_FIELD_LABEL.findall(folded, 0, reason.start())) >= MIN_RECORD_LABELS:
-        after = _NEXT_FIELD.search(folded, reason.end())  # the next field ends the reason
-        return folded[reason.start() : after.start() if after else len(folded)].rstrip()
-    match = _LABEL.match(folded)
-    return folded[match.end() :] if match and match.end() < len(folded) else folded
-
-
-def _cut(text: str, limit: int) -> tuple[str, bool]:
-    parts = text.split()
-    if len(parts) <= limit:
-        return text, False
-    return " ".join(parts[:limit]).rstrip(",;:"), True
-
-
-def _sentences(body: str, skip: Callable[[str], bool] | None = None) -> list[str]:
-    """The body's sentences, a very short one (a list number, a label) joined to the next; from
-    the first one `skip` does not reject (furniture inside a unit), up to the next it does."""
-    out: list[str] = []
-    for s, e in sentence_spans(body):
-        sentence = body[s:e]
-        if skip is not None and skip(sentence):
-            if out:
-                break
-            continue
-        if out and len(out[-1].split()) < MIN_SENTENCE_WORDS:
-            start = body.find(out[-1])
-            out[-1] = body[start:e]
-        else:
-            out.append(sentence)
-    return out or [body]
 
 
 def core_quotes(
@@ -150,16 +98,3 @@ def _following(body: str, first: str, rest: list[str], limit: int) -> tuple[str,
         end = at + len(sentence)
         used += size
     return body[start:end], False
-
-
-def has_substance(text: str, skip: Callable[[str], bool]) -> bool:
-    """Whether a unit has a sentence worth quoting (one `skip` does not reject)."""
-    body = _body(text)
-    return any(not skip(body[s:e]) for s, e in sentence_spans(body))
-
-
-def short_statement(text: str, limit: int, skip: Callable[[str], bool] | None = None) -> str:
-    """A one-line statement of the unit: its first sentence (that `skip` does not reject) cut at
-    `limit` words, with an ellipsis where cut (word for word, for slides and tables)."""
-    first, cut = _cut(_sentences(_body(text), skip)[0], limit)
-    return first + (" …" if cut else "")

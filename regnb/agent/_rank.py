@@ -11,7 +11,7 @@ import numpy as np
 
 from regnb.agent._stages import Plan
 from regnb.agent._vocab import FOCUS_WORDS
-from regnb.agent._words import content_words, stem, words
+from regnb.documents.words import content_words, stem, words
 
 __all__ = [
     "Term",

@@ -14,7 +14,6 @@ import numpy as np
 from regnb.agent._compose import theme_key
 from regnb.agent._config import AgentConfig
 from regnb.agent._evidence import BlockVectors, block_quality, copies_of
-from regnb.agent._furniture import common_share, is_furniture
 from regnb.agent._guidance import about, aspect_terms
 from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import (
@@ -29,16 +28,17 @@ from regnb.agent._rank import (
 from regnb.agent._searching import as_items, run_searches
 from regnb.agent._source import Source
 from regnb.agent._stages import Found, Passage, Plan, Searched, Searches
-from regnb.agent._structure import (
+from regnb.agent._toc import contents, page_offset, section_pages
+from regnb.agent.types import Step
+from regnb.documents.furniture import common_share, is_furniture
+from regnb.documents.structure import (
     Unit,
     document_kind,
     parse_document,
     states_standard,
     trimmed,
 )
-from regnb.agent._toc import contents, page_offset, section_pages
-from regnb.agent._words import content_words
-from regnb.agent.types import Step
+from regnb.documents.words import content_words
 from regnb.errors import RegnbError
 
 __all__ = ["SUBSTANCE", "Researcher", "kind_weight"]

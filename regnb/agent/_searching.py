@@ -14,8 +14,8 @@ from regnb.agent._plan import steering
 from regnb.agent._source import Source
 from regnb.agent._stages import Found, Plan, Searches
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.agent._words import content_words, words
 from regnb.agent.types import Step
+from regnb.documents.words import content_words, words
 from regnb.errors import RegnbError
 from regnb.query import escape_item
 from regnb.results import SearchResult

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regnb.agent._dates import DateRange
-from regnb.agent._structure import Unit
+from regnb.documents.structure import Unit
 
 __all__ = [
     "Ask",

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from regnb.agent._rank import Term, keyword_score
-from regnb.agent._structure import outline_level
+from regnb.documents.structure import outline_level
 
 __all__ = ["Section", "contents", "page_offset", "section_pages"]
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from regnb.agent._blocks import block_text
-from regnb.agent._cfr import cfr_citations, cfr_title
 from regnb.agent._source import Source
-from regnb.agent._words import content_words, fold, plain, stem, words
 from regnb.agent._writer import FRAME_WORDS, render_markdown
 from regnb.agent.types import Answer, Citation, Finding
+from regnb.documents.blocks import block_text
+from regnb.documents.cfr import cfr_citations, cfr_title
+from regnb.documents.words import content_words, fold, plain, stem, words
 from regnb.errors import RegnbError
 from regnb.present.markers import marker_numbers
 

@@ -12,11 +12,11 @@ from regnb.agent._compose import cfr_label, compose, document_noun
 from regnb.agent._config import AgentConfig
 from regnb.agent._dates import DateRange
 from regnb.agent._labels import firm_of
-from regnb.agent._quotes import short_statement
 from regnb.agent._stages import Draft, Evidence, Found, Tally
-from regnb.agent._words import fold, word_set
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
-from regnb.cfr import sections as cfr_sections
+from regnb.documents.cfr import sections as cfr_sections
+from regnb.documents.statements import short_statement
+from regnb.documents.words import fold, word_set
 
 __all__ = [
     "FRAME_WORDS",

@@ -212,7 +212,7 @@ class ExtractiveAgent:
     bounds the part of a message that is read (REGNB_AGENT_MESSAGE_CHARS; 0: all of it);
     `watched` gives a saved watchlist's new documents by name (`regnb.watch.summary` over a local
     engine), for "what's new for my watchlists?"; `repeats` a firm's repeat findings from its
-    timeline (`regnb.firms.repeat_findings`), for "were any observations repeats?"."""
+    timeline (`regnb.firms.timeline.repeat_findings`), for "were any observations repeats?"."""
 
     def __init__(
         self,

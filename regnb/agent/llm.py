@@ -18,9 +18,9 @@ import httpx
 from regnb.agent._config import AgentConfig
 from regnb.agent._stages import Draft
 from regnb.agent._verify import marker_numbers, supported
-from regnb.agent._words import fold, sentence_spans
 from regnb.agent._writer import ExtractiveWriter, Writer, render_markdown
 from regnb.agent.types import Answer, Citation, Finding, Theme
+from regnb.documents.words import fold, sentence_spans
 from regnb.present.markers import MARKER_RUN
 from regnb.settings import LlmSettings
 

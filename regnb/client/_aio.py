@@ -34,7 +34,7 @@ from regnb.client._extensions import (
 )
 from regnb.client._retry import Attempts
 from regnb.errors import NotFound
-from regnb.firms import Timeline, entity_id_of
+from regnb.firms.timeline import Timeline, entity_id_of
 from regnb.models import (
     ConversationAccepted,
     ConversationList,

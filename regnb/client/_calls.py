@@ -21,7 +21,7 @@ from regnb.catalog import Catalog
 from regnb.client._errors import Style
 from regnb.client._extensions import MatchesPage, offered, uses_syntax
 from regnb.errors import InvalidRequest, NotFound, RegnbError, UpstreamError
-from regnb.firms import Timeline, firms_frame, timeline_frame
+from regnb.firms.timeline import Timeline, firms_frame, timeline_frame
 from regnb.models import (
     ConversationAccepted,
     ConversationList,

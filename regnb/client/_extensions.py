@@ -6,7 +6,7 @@ one is missing, and every match's rows as a DataFrame.
     sort      "sort" in a search body                 "date" (newest first) or "date_asc"
     facets    "facets" in a search body               counts over every match
     matches   POST /api/v3/matches                    every matching document, paged
-    firms     GET /api/v3/firms, /firms/{id}/timeline   firms across datasets (regnb.firms)
+    firms     GET /api/v3/firms, /firms/{id}/timeline   firms across datasets (regnb.firms.timeline)
 """
 
 from __future__ import annotations

@@ -30,9 +30,9 @@ from regnb.client._extensions import (
     not_offered,
 )
 from regnb.client._retry import Attempts
-from regnb.conversation import ConversationMethods
+from regnb.conversations.conversation import ConversationMethods
 from regnb.errors import NotFound, RegnbError
-from regnb.firms import Timeline, entity_id_of
+from regnb.firms.timeline import Timeline, entity_id_of
 from regnb.models import (
     ConversationAccepted,
     ConversationList,

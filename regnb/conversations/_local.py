@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from regnb.agent.types import Agent
 from regnb.conversations._store import open_store
+from regnb.conversations.agents import default_agent_factory
 from regnb.conversations.service import ConversationService
 from regnb.models import (
     ConversationAccepted,
@@ -20,7 +21,6 @@ from regnb.models import (
     ConversationStopped,
     ProducedDocument,
 )
-from regnb.parts._agents import default_agent_factory
 from regnb.results import DocumentRead
 from regnb.settings import Settings
 
@@ -38,7 +38,7 @@ def open_service(agent: Callable[[], Agent], settings: Settings) -> Conversation
 def _block_text(page_text: str, block_id: str) -> str | None:
     """The text of `block_id` on a page, by the agent's block splitter (None until it exists)."""
     try:
-        from regnb.agent._blocks import block_text
+        from regnb.documents.blocks import block_text
     except ImportError:
         return None
     try:

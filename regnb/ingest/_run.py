@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from regnb._storage import Location, location
 from regnb.catalog import Catalog, Dataset, load_catalog
-from regnb.corpus import _write_validated, check_runner, validate_document
+from regnb.corpus.location import Location, location
+from regnb.corpus.write import _write_validated, check_runner, validate_document
 from regnb.encoder import Encoder, MiniLMEncoder, default_encoder
 from regnb.errors import InvalidRequest, RegnbError
 from regnb.ingest.datasets import ensure_available, ensure_created

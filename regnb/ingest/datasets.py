@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from regnb._storage import Location
 from regnb.catalog import DATASET_ID, add_datasets, load_catalog
+from regnb.corpus.location import Location
 from regnb.errors import InvalidRequest
 from regnb.ingest._fields import RESERVED, iso_date
 

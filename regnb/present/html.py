@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 from regnb.present.names import DatasetNames, names_or_package
 
 if TYPE_CHECKING:
-    from regnb._passages import Passage
     from regnb.catalog import Catalog, Dataset
     from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
+    from regnb.search.passages import Passage
 
 __all__ = [
     "Html",

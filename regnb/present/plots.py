@@ -222,7 +222,7 @@ def timeline_figure(
     title: str | None = None,
     names: DatasetNames | None = None,
 ) -> Figure:
-    """A timeline's events (`regnb.firms.TIMELINE_COLUMNS`) on a date axis, one row per
+    """A timeline's events (`regnb.firms.timeline.TIMELINE_COLUMNS`) on a date axis, one row per
     dataset in order of first appearance; an event with a repeat finding drawn as a cross,
     undated events said in the title."""
     label = names_or_package(names)
@@ -256,10 +256,10 @@ def timeline_figure(
 
 
 def _link_lines(ax: Axes, dated: pd.DataFrame, datasets: list[str]) -> int:
-    """A line between each pair of dated events the timeline links (`regnb._links.Link`): grey
+    """A line between each pair of dated events the timeline links (`regnb.firms.links.Link`): grey
     for a letter or approval that follows another, dashed red for a repeat finding; the lines
     drawn, once a pair."""
-    from regnb._links import Link
+    from regnb.firms.links import Link
 
     where = {
         str(doc): (date, datasets.index(str(ds)))

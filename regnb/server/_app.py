@@ -12,12 +12,11 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from regnb.accounts import Accounts
 from regnb.conversations._local import open_service
+from regnb.conversations.agents import default_agent_factory
 from regnb.conversations.service import ConversationService
 from regnb.engine import Engine
 from regnb.interface import EngineAPI
-from regnb.parts._agents import default_agent_factory
 from regnb.server._conversations import ConversationRoutes
 from regnb.server._firms import FirmRoutes
 from regnb.server._legacy import LegacyRoutes
@@ -25,6 +24,7 @@ from regnb.server._limits import Clock
 from regnb.server._logs import install_log_filter
 from regnb.server._state import ServerState
 from regnb.server._v3 import V3Routes
+from regnb.server.accounts import Accounts
 from regnb.server.errors import (
     REQUEST_ID_HEADER,
     Style,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from regnb._storage import corpus_argument
+from regnb.corpus.location import corpus_argument
 from regnb.errors import NotFound
 from regnb.validate import PLANS
 
@@ -13,7 +13,7 @@ __all__ = ["register"]
 
 
 def _accounts() -> Any:
-    from regnb.accounts import Accounts
+    from regnb.server.accounts import Accounts
 
     return Accounts()
 

@@ -19,7 +19,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from regnb.accounts import Caller
 from regnb.conversations._checks import LIST_LIMIT_MAX, LIST_STATUSES
 from regnb.conversations._views import links_from
 from regnb.conversations.service import ConversationService
@@ -41,6 +40,7 @@ from regnb.server._body import MAX_INT, query_int, read_json_object
 from regnb.server._links import scope_base_url
 from regnb.server._openapi import model_schema
 from regnb.server._state import ServerState
+from regnb.server.accounts import Caller
 from regnb.server.errors import Handler, Style, endpoint, json_response
 from regnb.settings import Settings
 

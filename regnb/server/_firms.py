@@ -1,7 +1,7 @@
 """The firm routes, extensions of the spec: `GET /api/v3/firms?q=` (the firms a name or an
 identifier may mean) and `GET /api/v3/firms/{firm_id}/timeline` (a firm and every document about
 it); and their OpenAPI paths and schemas. Both call the engine's `firm` and `timeline`
-(`regnb.firms`), authenticated and rate-limited as every v3 route; a timeline also takes a
+(`regnb.firms.timeline`), authenticated and rate-limited as every v3 route; a timeline also takes a
 search slot, as it reads many documents."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from regnb.errors import InvalidRequest, NotFound
-from regnb.firms import firm_records, timeline_records
-from regnb.parts._firms import FIRMS_LIMIT_MAX
+from regnb.firms.lookup import FIRMS_LIMIT_MAX
+from regnb.firms.timeline import firm_records, timeline_records
 from regnb.server._body import query_int
 from regnb.server._conversations import check_query
 from regnb.server._openapi import EXTENSION, KEY, error_responses, ok_response
@@ -125,7 +125,7 @@ def firm_schemas() -> dict[str, Any]:
         "passage": {"type": "string", "description": "the cited text, as written on the page"},
         "links": {
             **_STRINGS,
-            "description": "related documents, each a sentence (`regnb.firms.Link`): `followed "
+            "description": "related documents, each a sentence (`regnb.firms.timeline.Link`): `followed "
             "by warning letter 2021-10-04 (<id>)`, `follows complete response letter "
             "2020-01-15 (<id>)`, `repeats 21 CFR 211.113 (Observation 2, page 2) of Form 483 "
             "2019-03-04, page 1 (<id>)`",

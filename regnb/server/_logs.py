@@ -13,7 +13,7 @@ import logging
 import re
 from urllib.parse import unquote_plus
 
-from regnb.accounts import KEY_LIKE, KEY_PREFIX
+from regnb.server.accounts import KEY_LIKE, KEY_PREFIX
 
 __all__ = ["ACCESS_LOGGER", "RedactKeys", "install_log_filter", "is_secret_name", "redact"]
 

@@ -13,7 +13,6 @@ import dataclasses
 import inspect
 from typing import Any
 
-from regnb._order import ORDERS
 from regnb.catalog import Catalog, load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
@@ -21,6 +20,7 @@ from regnb.models import DatasetStatus, Wire
 from regnb.query import SYNTAXES
 from regnb.request import SORTS
 from regnb.results import FACET_COLUMNS, LEGACY_COLUMNS, MATCH_COLUMNS
+from regnb.search.date_order import ORDERS
 from regnb.server._body import MAX_INT
 from regnb.settings import Settings
 from regnb.validate import (

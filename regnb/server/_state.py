@@ -13,7 +13,6 @@ import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
-from regnb.accounts import Accounts, Caller
 from regnb.conversations.service import ConversationService
 from regnb.errors import InvalidApiKey, MissingApiKey, SearchTimeout
 from regnb.interface import EngineAPI
@@ -27,6 +26,7 @@ from regnb.server._limits import (
     SearchSlots,
     ServerSlots,
 )
+from regnb.server.accounts import Accounts, Caller
 from regnb.settings import Settings
 
 __all__ = ["ServerState"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from regnb.settings import Settings
-from regnb.watch._store import WatchDefinition
+from regnb.watch._saved import WatchDefinition
 from regnb.watch._watchlist import COLUMNS, Watchlist, report_lines, store_of
 
 if TYPE_CHECKING:

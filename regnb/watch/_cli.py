@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from regnb._storage import corpus_argument
+from regnb.corpus.location import corpus_argument
 from regnb.settings import Settings
 from regnb.validate import date_text
 
@@ -49,7 +49,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     from regnb.cli import parse_filters
-    from regnb.watch._store import check_name
+    from regnb.watch._saved import check_name
 
     check_name(args.name)  # before the corpus is opened (and perhaps indexed)
     filters = parse_filters(args.filters)

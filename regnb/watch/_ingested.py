@@ -1,4 +1,4 @@
-"""When each document entered the corpus: the commit of its shard (`regnb.shards`), and the
+"""When each document entered the corpus: the commit of its shard (`regnb.corpus.shards`), and the
 documents that entered after a mark.
 
 A mark is a commit number, not a time: commits are numbered under the corpus's write lock, so
@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from regnb import shards
 from regnb.catalog import Catalog
+from regnb.corpus import shards
+from regnb.corpus.shards import Corpus
 from regnb.errors import CorpusError
-from regnb.search import document_entry
-from regnb.shards import Corpus
+from regnb.search.procedure import document_entry
 
 __all__ = ["CorpusState", "documents_by_id", "entered_after", "entry_documents", "parse_time"]
 

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb._passages import best_passage
+from regnb.corpus.shards import Corpus
 from regnb.errors import InvalidRequest
-from regnb.firms import TIMELINE_COLUMNS, document_events
+from regnb.firms.timeline import TIMELINE_COLUMNS, document_events
+from regnb.search.passages import best_passage
 from regnb.settings import Settings
-from regnb.shards import Corpus
 from regnb.validate import check_datasets, check_date
 from regnb.watch._firms import watched_firm
 from regnb.watch._ingested import CorpusState, entered_after, entry_documents, parse_time
-from regnb.watch._store import Mark, Saved, WatchDefinition, WatchlistStore, check_name
+from regnb.watch._saved import Mark, Saved, WatchDefinition, WatchlistStore, check_name
 
 if TYPE_CHECKING:
     from regnb.engine import Engine

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.conversation import Conversation
+from regnb.conversations.conversation import Conversation
 from regnb.errors import RegnbError
 from regnb.present.html import Html, escape, muted
 from regnb.widgets._citations import CitedPage, resolve_citation

@@ -79,7 +79,7 @@ def find_document(
 
 def block_passage(engine: EngineAPI, document_id: str, page: int, block_id: str) -> str | None:
     """A passage citation's text cut from its page by `block_id` (None when that fails)."""
-    from regnb.agent._blocks import block_text
+    from regnb.documents.blocks import block_text
 
     try:
         read = engine.read(document_id, page, page)

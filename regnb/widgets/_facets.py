@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from regnb.cfr import query_term
+from regnb.documents.cfr import query_term
 from regnb.present.html import Html, escape, muted
 from regnb.request import DATE_KINDS
 
@@ -76,7 +76,7 @@ def facet_names(datasets: Sequence[Dataset]) -> list[str]:
 
 def cfr_term(value: str) -> str:
     """The `cfr:` term of a facet value: `21 CFR 211.113` → `cfr:211.113`, `21 CFR 820` →
-    `cfr:820`, `42 CFR 493.1253` → `cfr:42/493.1253` (`regnb.cfr.query_term`)."""
+    `cfr:820`, `42 CFR 493.1253` → `cfr:42/493.1253` (`regnb.documents.cfr.query_term`)."""
     return query_term(str(value))
 
 

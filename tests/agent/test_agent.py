@@ -11,9 +11,9 @@ import pytest
 
 import regnb
 from regnb.agent._verify import marker_numbers
-from regnb.agent._words import fold
 from regnb.agent.agent import ExtractiveAgent, run_turn
 from regnb.agent.types import Agent, Answer, Produced, Stopped, TurnResult
+from regnb.documents.words import fold
 from regnb.errors import SearchTimeout
 from tests.agent_support import Recorder, open_agent_corpus, prior, request
 

@@ -15,9 +15,9 @@ import pytest
 
 import regnb
 from regnb.agent._verify import passage_holds
-from regnb.agent._words import fold
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer, Citation, PriorTurn, TurnRequest, TurnResult
+from regnb.documents.words import fold
 from regnb.settings import Settings
 from tests.agent_support import prior, request
 from tests.conftest import doc

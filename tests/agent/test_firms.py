@@ -248,7 +248,7 @@ def test_repeat_findings_are_a_table_of_data() -> None:
 
 
 def test_a_repeat_question_gets_the_sites_repeat_findings(tmp_path: Path) -> None:
-    from regnb.parts._agents import _repeats
+    from regnb.conversations.agents import _repeats
     from tests.firm_corpus import linked_documents
 
     regnb.write_corpus(tmp_path / "corpus", linked_documents(), encoder=HASHING, progress=False)

@@ -12,9 +12,9 @@ from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._plan import plan_message
 from regnb.agent._rank import plan_terms
 from regnb.agent._stages import Found, Passage
-from regnb.agent._structure import Unit, parse_document, running_lines
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
+from regnb.documents.structure import Unit, parse_document, running_lines
 
 CATALOG = load_catalog()
 TODAY = dt.date(2026, 11, 1)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.agent._quotes import core_quotes, short_statement
+from regnb.agent._quotes import core_quotes
 from regnb.agent._rank import plan_terms
 from regnb.agent._stages import Plan, Topic
-from regnb.agent._words import plain
+from regnb.documents.statements import short_statement
+from regnb.documents.words import plain
 
 OBSERVATION = (
     "OBSERVATION 2\nProcedures designed to prevent microbiological contamination of drug "

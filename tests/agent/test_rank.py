@@ -14,8 +14,8 @@ from regnb.agent._rank import blend, document_terms, keyword_score, mmr, plan_te
 from regnb.agent._research import block_query, drop_form_text
 from regnb.agent._searching import FALLBACK_ITEMS, items_for
 from regnb.agent._stages import Found, Passage, Plan, Topic
-from regnb.agent._structure import parse_document
-from regnb.agent._words import sentences, stem
+from regnb.documents.structure import parse_document
+from regnb.documents.words import sentences, stem
 from tests.agent_support import flat_plan
 
 

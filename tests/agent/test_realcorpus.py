@@ -14,11 +14,11 @@ import pytest
 
 import regnb
 import regnb.ingest
-from regnb.agent._blocks import block_text
 from regnb.agent._verify import marker_numbers
-from regnb.agent._words import fold
 from regnb.agent.agent import ExtractiveAgent, run_turn
 from regnb.agent.types import TurnResult
+from regnb.documents.blocks import block_text
+from regnb.documents.words import fold
 from tests import paths
 from tests.agent_questions import FILES, QUESTIONS, Expect, Question
 from tests.research_benchmark import real_engine

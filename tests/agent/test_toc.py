@@ -14,9 +14,9 @@ import pytest
 import regnb
 from regnb.agent._rank import Term
 from regnb.agent._toc import Section, contents, page_offset, section_pages
-from regnb.agent._words import stem
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import TurnRequest
+from regnb.documents.words import stem
 from regnb.settings import Settings
 
 TOC_ONE_LINE = """Contains Nonbinding Recommendations

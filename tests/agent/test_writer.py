@@ -10,13 +10,13 @@ from collections.abc import Iterator
 import pytest
 
 import regnb
-from regnb.agent._blocks import block_text
 from regnb.agent._stages import Evidence, Found, Plan, Searches
 from regnb.agent._verify import marker_numbers
-from regnb.agent._words import fold, plain
 from regnb.agent._writer import _pages_cfr, sentence_markdown
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer, Finding
+from regnb.documents.blocks import block_text
+from regnb.documents.words import fold, plain
 from tests.agent_support import open_agent_corpus, request
 
 QUESTIONS = [

@@ -12,11 +12,11 @@ import httpx
 import pytest
 
 from regnb import errors
-from regnb.accounts import Accounts
 from regnb.client import AsyncClient, Client, connect_async
 from regnb.client.testing import FakeTime
 from regnb.conversations.testing import FakeAgent
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.testing import make_keys
 
 pytestmark = pytest.mark.anyio

@@ -15,13 +15,13 @@ import pytest
 
 import regnb
 from regnb import errors
-from regnb.accounts import Accounts
 from regnb.client import Client, connect
 from regnb.client.paging import read_all, search_all
 from regnb.client.testing import AppTransport, ScriptedTransport, Unclosed
 from regnb.interface import EngineAPI
 from regnb.results import SearchResult
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.errors import http_status
 from regnb.server.testing import make_keys
 

@@ -16,14 +16,14 @@ import pandas as pd
 import pytest
 
 from regnb import errors
-from regnb.accounts import Accounts
 from regnb.client import Client, ClientSettings, connect
 from regnb.client._calls import IDEMPOTENCY_HEADER
 from regnb.client.testing import LOSE_ANSWER, AppTransport, FakeTime, ScriptedTransport, Unclosed
-from regnb.conversation import Conversation, Markdown
+from regnb.conversations.conversation import Conversation, Markdown
 from regnb.conversations.testing import FAKE_PNG, FakeAgent, open_service, wait_until
 from regnb.server import create_app
 from regnb.server._conversations import http_account
+from regnb.server.accounts import Accounts
 from regnb.server.errors import http_status
 from regnb.server.testing import make_keys
 

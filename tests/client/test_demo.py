@@ -13,7 +13,6 @@ import pandas.testing as pdt
 import pytest
 
 import regnb
-from regnb.accounts import Accounts, accounts_path
 from regnb.client import Client, connect
 from regnb.client.paging import read_all, search_all
 from regnb.client.testing import AppTransport
@@ -21,6 +20,7 @@ from regnb.conversations.testing import open_service
 from regnb.results import SearchResult
 from regnb.server import create_app
 from regnb.server._conversations import http_account
+from regnb.server.accounts import Accounts, accounts_path
 from regnb.settings import Settings
 from tests.serving import free_port, regnb_serve
 

@@ -12,11 +12,11 @@ import httpx
 import pytest
 
 from regnb import errors
-from regnb.accounts import Accounts
 from regnb.client import Client, ClientSettings, connect
 from regnb.client._errors import Style, error_from_response, transport_error
 from regnb.client.testing import AppTransport
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.errors import http_status
 from regnb.server.testing import make_keys
 

@@ -13,14 +13,14 @@ import pandas.testing as pdt
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.client import AsyncClient, Client, connect
 from regnb.client import _calls as calls
 from regnb.client._extensions import offered
 from regnb.client.testing import AppTransport, Unclosed
 from regnb.errors import FeatureNotOffered, InvalidRequest, NotFound, UnknownDataset
-from regnb.firms import Timeline
+from regnb.firms.timeline import Timeline
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.testing import make_keys
 from regnb.settings import Settings
 from tests.firm_corpus import FEI, firm_documents

@@ -11,7 +11,6 @@ from typing import Any
 import httpx
 import pytest
 
-from regnb.accounts import Accounts
 from regnb.client import Client
 from regnb.client._retry import Attempts, parse_retry_after, transport_error_is_retryable
 from regnb.client._settings import ClientSettings
@@ -31,6 +30,7 @@ from regnb.errors import (
     UpstreamError,
 )
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock, make_keys
 
 BASE = "http://regnb.test"

@@ -11,11 +11,11 @@ import pytest
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
 
-from regnb.accounts import Accounts
 from regnb.client import Client, connect
 from regnb.client.testing import AppTransport
 from regnb.conversations.testing import FakeAgent
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.testing import make_keys
 from regnb.widgets import ResearchChat, SearchPanel
 from regnb.widgets._polling import ManualScheduler

@@ -17,7 +17,6 @@ import jsonschema
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.conversations._files import mark_gone, read_produced, write_produced
 from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
@@ -25,6 +24,7 @@ from regnb.conversations.testing import FakeAgent, open_service
 from regnb.server import create_app
 from regnb.server._conversations import conversation_paths, conversation_schemas
 from regnb.server._openapi import openapi_document
+from regnb.server.accounts import Accounts
 
 WAIT = 30.0
 DOC = openapi_document()

@@ -8,6 +8,7 @@ import ast
 import dataclasses
 import importlib
 import re
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,13 +16,13 @@ import openpyxl
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.client import connect
 from regnb.client.testing import AppTransport, Unclosed
 from regnb.present import html
 from regnb.present.markers import marker_numbers, markers, strip_markers, used_markers
 from regnb.present.names import DatasetNames, package_names
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.testing import make_keys
 from tests.conftest import doc
 
@@ -159,8 +160,14 @@ def test_dataset_names_load_once_and_fall_back_to_the_id() -> None:
         ("regnb.markdown", "regnb.present.markdown"),
     ],
 )
-def test_the_old_module_names_still_import_the_same_objects(old: str, new: str) -> None:
-    before, after = importlib.import_module(old), importlib.import_module(new)
+def test_the_old_module_names_still_import_the_same_objects_with_a_warning(
+    old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in (old, old.replace("regnb.", "regnb._compat.")):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated and goes in regnb 0.3"):
+        before = importlib.import_module(old)
+    after = importlib.import_module(new)
     assert before.__all__ == sorted(before.__all__)
     for name in after.__all__:
         assert getattr(before, name) is getattr(after, name)

@@ -8,11 +8,11 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
 from regnb.conversations.testing import FakeAgent
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 
 
 def test_the_app_runs_the_conversation_service_it_is_handed(

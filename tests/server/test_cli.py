@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
+from regnb.server.accounts import Accounts
 from regnb.server.testing import sample_documents
 from tests.serving import STARTUP_S, regnb_serve
 

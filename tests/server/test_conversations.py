@@ -19,7 +19,6 @@ import pytest
 import referencing
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.conversations._runner import INTERRUPTED
 from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService, _fingerprint
@@ -32,6 +31,7 @@ from regnb.server._conversations import (
     http_account,
 )
 from regnb.server._openapi import openapi_document
+from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio

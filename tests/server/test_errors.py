@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.errors import CLIENT_CLOSED
 from regnb.server.testing import FakeClock
 

@@ -15,10 +15,10 @@ import httpx
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.errors import ConcurrentSearch, CorpusError, RateLimited
 from regnb.server import create_app
 from regnb.server._limits import AccountSlots, RateLimiter
+from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio

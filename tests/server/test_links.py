@@ -17,7 +17,6 @@ import httpx
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.conversations._store import ConversationStore
 from regnb.conversations._views import link_base, links_from
 from regnb.conversations.service import ConversationService
@@ -25,6 +24,7 @@ from regnb.conversations.testing import FakeAgent
 from regnb.errors import UpstreamError
 from regnb.server import create_app
 from regnb.server._links import base_url
+from regnb.server.accounts import Accounts
 from regnb.server.testing import sample_documents
 from regnb.settings import Settings
 from tests.serving import regnb_serve

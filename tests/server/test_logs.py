@@ -67,7 +67,7 @@ def test_redact_hides_anything_that_looks_like_a_key_whatever_its_place(
 
 
 def test_a_key_made_by_accounts_looks_like_a_key(tmp_path) -> None:
-    from regnb.accounts import Accounts
+    from regnb.server.accounts import Accounts
 
     with Accounts(tmp_path / "accounts.sqlite3") as accounts:
         key = accounts.create_key("acme").key

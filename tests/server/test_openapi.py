@@ -17,11 +17,11 @@ import referencing
 from starlette.applications import Starlette
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.catalog import load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.server import create_app
 from regnb.server._openapi import openapi_document
+from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock
 from regnb.settings import Settings
 from regnb.validate import (

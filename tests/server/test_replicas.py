@@ -21,9 +21,9 @@ import httpx
 import pytest
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.conversations._runner import INTERRUPTED
 from regnb.server._shared import SharedAccountSlots
+from regnb.server.accounts import Accounts
 from regnb.server.testing import sample_documents
 from tests.postgres_support import PgServer
 from tests.serving import free_port, wait_for

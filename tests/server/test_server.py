@@ -12,9 +12,9 @@ import pytest
 from starlette.applications import Starlette
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.errors import InvalidRequest
 from regnb.server import create_app
+from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio

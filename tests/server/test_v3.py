@@ -10,9 +10,9 @@ import pytest
 from starlette.applications import Starlette
 
 import regnb
-from regnb.accounts import Accounts
 from regnb.server import create_app
 from regnb.server._v3 import MATCHES_LIMIT_MAX, matches_window
+from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock
 
 from .test_openapi import validate

@@ -9,7 +9,7 @@ import pytest
 
 import regnb
 from regnb.errors import InvalidRequest
-from regnb.firms import document_events
+from regnb.firms.timeline import document_events
 from regnb.watch._firms import WatchedFirm, watched_firm
 
 from ..conftest import doc

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from regnb.corpus.shards import ShardEntry
 from regnb.errors import CorpusError
-from regnb.shards import ShardEntry
 from regnb.watch._ingested import CorpusState, entered_after, parse_time
 
 

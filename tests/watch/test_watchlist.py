@@ -12,7 +12,8 @@ import pandas as pd
 import pytest
 
 import regnb
-from regnb import ingest, shards
+from regnb import ingest
+from regnb.corpus import shards
 from regnb.errors import InvalidRequest, NotFound, UnknownDataset
 from regnb.server.testing import FakeClock
 from regnb.watch import COLUMNS, WatchDefinition, Watchlist, summary
@@ -411,7 +412,7 @@ def test_remove(eng, regnb_home):
 
 
 def test_a_watchlist_has_the_timelines_columns_and_ingested() -> None:
-    from regnb.firms import TIMELINE_COLUMNS
+    from regnb.firms.timeline import TIMELINE_COLUMNS
 
     assert (*TIMELINE_COLUMNS, "ingested") == COLUMNS
 

@@ -20,8 +20,8 @@ pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the 
 import ipywidgets as w
 
 import regnb
-from regnb.agent._blocks import block_text
 from regnb.conversations.testing import FakeAgent, wait_until
+from regnb.documents.blocks import block_text
 from regnb.errors import ConcurrentConversations
 from regnb.settings import Settings
 from regnb.widgets import ResearchChat

@@ -1,0 +1,108 @@
+"""The pages of a document: v3 reads within the page and size limits, and legacy contents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from regnb.catalog import Catalog
+from regnb.errors import Forbidden, InvalidRequest, NotFound
+from regnb.index.store import IndexStore
+from regnb.present.names import DatasetNames
+from regnb.results import ContentsResult, DocumentRead
+from regnb.search import legacy
+from regnb.validate import check_int, check_plan
+
+__all__ = ["Reader"]
+
+
+class Reader:
+    """Reads documents of one index for a plan (`default_plan`: the engine's, for a call that
+    names none); a read returns at most `max_pages` pages and, past its first page, `max_bytes`."""
+
+    def __init__(
+        self,
+        stores: Callable[[], IndexStore],
+        catalog: Catalog,
+        *,
+        max_pages: int,
+        max_bytes: int,
+    ) -> None:
+        self.stores, self.catalog = stores, catalog
+        self.max_pages, self.max_bytes = max_pages, max_bytes
+        self.names = DatasetNames.of(catalog)  # what results show: this catalog's names
+
+    def document(
+        self, document_id: object, plan: str, store: IndexStore | None = None
+    ) -> dict[str, Any]:
+        """The document's row (in `store`, default the current snapshot), if it exists and
+        `plan` may read its dataset."""
+        if not isinstance(document_id, str) or not document_id:
+            raise InvalidRequest("document_id must be a non-empty string", field="document_id")
+        row = (store or self.stores()).document(document_id)
+        if row is None:
+            raise NotFound(f"no document {document_id!r}", field="document_id")
+        dataset = self.catalog[row["dataset"]]
+        if not dataset.open_to(check_plan(plan)):
+            raise Forbidden(f"{dataset.id} needs an enterprise plan", field="document_id")
+        return row
+
+    def read(
+        self,
+        document_id: str,
+        page_from: int,
+        page_to: int | None,
+        *,
+        plan: str | None,
+        default_plan: str,
+    ) -> DocumentRead:
+        """Pages `page_from`..`page_to` of a document, as many as the limits allow."""
+        page_from = check_int(page_from, "page_from", 1)
+        if page_to is not None:
+            page_to = check_int(page_to, "page_to", 1)
+            if page_to < page_from:
+                raise InvalidRequest(
+                    f"page_to {page_to} is before page_from {page_from}", field="page_to"
+                )
+        store = self.stores()  # one snapshot: page ids are its own
+        row = self.document(document_id, default_plan if plan is None else plan, store)
+        total = int(row["page_count"])
+        last = min(total, page_to or total, page_from + self.max_pages - 1)
+        pages: list[tuple[int, str]] = []
+        size = 0
+        for num, text in store.page_range(row, page_from, last) if page_from <= last else []:
+            nbytes = len(text.encode("utf-8"))
+            if pages and size + nbytes > self.max_bytes:
+                break
+            pages.append((num, text))
+            size += nbytes
+        chosen = pages[-1][0] if pages else 0
+        next_from = chosen + 1 if chosen and chosen < total else None
+        return DocumentRead(
+            document_id=row["document_id"],
+            dataset=row["dataset"],
+            title=row["title"],
+            url=row["url"],
+            total_pages=total,
+            page_list=[{"page_num": n, "text": t} for n, t in pages],
+            next_page_from=next_from,
+            names=self.names,
+        )
+
+    def legacy_contents(
+        self, doc_id: str, top_k: int, offset: int, *, plan: str | None, default_plan: str
+    ) -> ContentsResult:
+        """Pages of a document by `doc_id` (relative path or URL form), 0-based page numbers."""
+        if not isinstance(doc_id, str) or not doc_id.strip():
+            raise InvalidRequest("doc_id must be a non-empty string", field="doc_id")
+        top_k, offset = legacy.check_window(top_k, offset)
+        dataset, document_id = legacy.parse_doc_id(doc_id)
+        store = self.stores()
+        row = store.document(document_id)
+        if row is None or (dataset is not None and row["dataset"] != dataset):
+            row = store.document_by_url(doc_id.strip())
+        if row is None:
+            raise NotFound(f"document not found: {doc_id}", field="doc_id")
+        allowed = self.document(row["document_id"], default_plan if plan is None else plan, store)
+        return replace(legacy.contents(store, allowed, top_k, offset), names=self.names)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from regnb import _compat
+from regnb._version import __version__
 from regnb.catalog import Catalog, Dataset, add_datasets, load_catalog
 from regnb.corpus.write import write_corpus
 from regnb.encoder import Encoder, HashingEncoder, MiniLMEncoder
@@ -97,7 +98,6 @@ __all__ = [
     "write_corpus",
 ]
 
-__version__ = "0.1.0"
 
 _compat.install()  # the old paths of moved modules (`regnb.shards`...) still import
 

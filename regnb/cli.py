@@ -18,10 +18,10 @@ from typing import Any
 
 import regnb
 from regnb.corpus.location import corpus_argument
+from regnb.documents.passages import best_passage
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.present.html import status_reason
 from regnb.query import QuerySyntaxWarning
-from regnb.search.passages import best_passage
 
 __all__ = ["build_parser", "exit_code", "main", "quote_read_id", "shown_line"]
 

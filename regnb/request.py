@@ -8,7 +8,17 @@ from typing import Any
 
 from regnb.query import KeywordItem
 
-__all__ = ["DATE_KINDS", "SORTS", "DocFilter", "Facet", "KeywordItem", "SearchRequest"]
+__all__ = [
+    "DATE_KINDS",
+    "ORDERS",
+    "SORTS",
+    "DocFilter",
+    "Facet",
+    "KeywordItem",
+    "SearchRequest",
+]
+
+ORDERS = ("date", "date_asc", "bm25")  # how every match may be listed (`matches`)
 
 DATE_KINDS = ("date_from", "date_to")
 SORTS = ("relevance", "date", "date_asc")

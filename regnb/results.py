@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from regnb.documents import cfr
+from regnb.documents.passages import PagePassage, best_passage
 from regnb.models import DatasetStatus
 from regnb.present import html as display
 from regnb.present.names import DatasetNames
-from regnb.search.passages import Passage, best_passage
 
 if TYPE_CHECKING:
     from regnb.present.plots import ResultPlots
@@ -321,7 +321,7 @@ class SearchResult:
             raise KeyError(f"{dataset!r} is not in this search (datasets: {self.datasets})")
         return self._frame([r for r in self.results if r["dataset"] == dataset], wide=True)
 
-    def passage(self, text: str) -> Passage:
+    def passage(self, text: str) -> PagePassage:
         """The best passage of a page's text for this search's keywords and query."""
         return best_passage(text, self.keywords, self.query)
 

@@ -13,8 +13,7 @@ from typing import Any, TypeVar
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.query import SYNTAXES, KeywordItem, parse_item, plain_item
-from regnb.request import DATE_KINDS, SORTS, DocFilter, Facet, SearchRequest
-from regnb.search.date_order import ORDERS
+from regnb.request import DATE_KINDS, ORDERS, SORTS, DocFilter, Facet, SearchRequest
 
 __all__ = [
     "FACET_SIZE_MAX",

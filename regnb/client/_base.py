@@ -105,7 +105,7 @@ class ClientBase:
     def _http_options(self) -> dict[str, Any]:
         """Options of the one httpx client: pooled connections, timeouts, no redirects (the key
         must not follow a redirect to another host)."""
-        from regnb import __version__
+        from regnb._version import __version__
 
         s = self.settings
         return {

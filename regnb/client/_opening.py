@@ -63,10 +63,11 @@ def engine_from_args(
     if server is None and corpus is None:
         server = remote.server or None
     if not server:
-        import regnb
+        from regnb.encoder import HashingEncoder
+        from regnb.engine import Engine
 
-        encoder = regnb.HashingEncoder() if fast_encoder else None
-        return regnb.open(corpus, plan=plan or "enterprise", encoder=encoder)
+        encoder = HashingEncoder() if fast_encoder else None
+        return Engine(corpus, plan=plan or "enterprise", encoder=encoder)
     for given, option in ((corpus is not None, "corpus"), (fast_encoder, "fast_encoder")):
         if given:
             flag = "--" + option.replace("_", "-")

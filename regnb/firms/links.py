@@ -28,6 +28,7 @@ A link is written as a short sentence (`Link`, its `str` and `Link.parse`):
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from collections import defaultdict
@@ -44,6 +45,7 @@ __all__ = [
     "application_number",
     "document_kind",
     "link_documents",
+    "link_pairs",
     "named_span",
     "own_applications",
     "site_feis",
@@ -166,6 +168,22 @@ def _dates(parts: Sequence[tuple[int | None, int | None, int]]) -> list[dt.date]
             except ValueError:
                 continue
     return out
+
+
+def link_pairs(
+    documents: Iterable[object], links: Iterable[Iterable[str]]
+) -> list[tuple[str, str, bool]]:
+    """The links of a timeline's rows (each row's document and its `links` texts) as pairs: a
+    document, the earlier document it links to, and whether a finding repeats (a "followed by"
+    link is the same pair seen from the other end, left out)."""
+    pairs: dict[tuple[str, str], bool] = {}
+    for doc, texts in zip(documents, links, strict=True):
+        for text in texts:
+            with contextlib.suppress(ValueError):
+                link = Link.parse(text)
+                if link.relation != "followed by":
+                    pairs[(str(doc), link.document_id)] = link.relation == "repeats"
+    return [(one, other, repeat) for (one, other), repeat in pairs.items()]
 
 
 def named_span(text: str, anchor: str = "inspected") -> tuple[str, str] | None:

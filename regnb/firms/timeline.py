@@ -30,7 +30,7 @@ import pandas as pd
 
 from regnb.documents import cfr
 from regnb.errors import InvalidRequest
-from regnb.firms.links import AN_OBSERVATION, Link, document_kind, named_span
+from regnb.firms.links import AN_OBSERVATION, Link, document_kind, link_pairs, named_span
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -134,7 +134,8 @@ class Timeline(pd.DataFrame):
         from regnb.present.plots import timeline_figure
 
         name = (self.firm or {}).get("name")
-        return timeline_figure(self, ax, title=str(name) if name else None)
+        links = link_pairs(self["document_id"], self["links"])
+        return timeline_figure(self, ax, title=str(name) if name else None, links=links)
 
 
 def entity_id_of(entity: object) -> str:

@@ -18,8 +18,8 @@ from regnb.present.names import DatasetNames, names_or_package
 
 if TYPE_CHECKING:
     from regnb.catalog import Catalog, Dataset
+    from regnb.documents.passages import PagePassage
     from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
-    from regnb.search.passages import Passage
 
 __all__ = [
     "Html",
@@ -154,7 +154,7 @@ def details(summary: object, body: object, *, open_: bool = False) -> Html:
     return Html(f"<details{flag}><summary>{escape(summary)}</summary>{escape(body)}</details>")
 
 
-def passage_html(passage: Passage) -> Html:
+def passage_html(passage: PagePassage) -> Html:
     """A best passage, matched words in <mark>."""
     return Html(passage.html())
 

@@ -12,12 +12,11 @@ the engine that made the result.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import io
 import textwrap
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from regnb.present.names import DatasetNames, names_or_package
@@ -221,6 +220,7 @@ def timeline_figure(
     *,
     title: str | None = None,
     names: DatasetNames | None = None,
+    links: Sequence[tuple[str, str, bool]] = (),
 ) -> Figure:
     """A timeline's events (`regnb.firms.timeline.TIMELINE_COLUMNS`) on a date axis, one row per
     dataset in order of first appearance; an event with a repeat finding drawn as a cross,
@@ -245,7 +245,7 @@ def timeline_figure(
     ax.set_ylim(-0.5, len(datasets) - 0.5)
     ax.invert_yaxis()
     ax.set(xlabel="Date")
-    lines = _link_lines(ax, dated, datasets)
+    lines = _link_lines(ax, dated, datasets, links)
     undated = len(frame) - len(dated)
     heading = f"{title}: " if title else ""
     heading += f"{len(frame)} documents" + (f", {undated} without a date" if undated else "")
@@ -255,23 +255,19 @@ def timeline_figure(
     return _owner(ax)
 
 
-def _link_lines(ax: Axes, dated: pd.DataFrame, datasets: list[str]) -> int:
-    """A line between each pair of dated events the timeline links (`regnb.firms.links.Link`): grey
-    for a letter or approval that follows another, dashed red for a repeat finding; the lines
-    drawn, once a pair."""
-    from regnb.firms.links import Link
-
+def _link_lines(
+    ax: Axes, dated: pd.DataFrame, datasets: list[str], links: Sequence[tuple[str, str, bool]]
+) -> int:
+    """A line between each pair of dated events the timeline links (`links`: a document, the
+    document it links to, and whether a finding repeats): grey for a letter or approval that
+    follows another, dashed red for a repeat finding; the lines drawn, once a pair."""
     where = {
         str(doc): (date, datasets.index(str(ds)))
         for doc, date, ds in zip(dated["document_id"], dated["date"], dated["dataset"], strict=True)
     }
-    pairs: dict[tuple[str, str], bool] = {}
-    for doc, texts in zip(dated["document_id"], dated["links"], strict=True):
-        for text in texts:
-            with contextlib.suppress(ValueError):
-                link = Link.parse(text)
-                if link.relation != "followed by" and link.document_id in where:
-                    pairs[(str(doc), link.document_id)] = link.relation == "repeats"
+    pairs = {
+        (one, other): repeat for one, other, repeat in links if one in where and other in where
+    }
     labels: set[str] = set()
     for (one, other), repeat in pairs.items():
         (x0, y0), (x1, y1) = where[one], where[other]

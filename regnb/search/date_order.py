@@ -9,10 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from regnb.index.segments import NO_DATE
+from regnb.request import ORDERS
 
 __all__ = ["ORDERS", "DocumentOrder", "order_documents"]
-
-ORDERS = ("date", "date_asc", "bm25")
 
 
 @dataclass(frozen=True)

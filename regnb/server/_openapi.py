@@ -18,9 +18,8 @@ from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
 from regnb.models import DatasetStatus, Wire
 from regnb.query import SYNTAXES
-from regnb.request import SORTS
+from regnb.request import ORDERS, SORTS
 from regnb.results import FACET_COLUMNS, LEGACY_COLUMNS, MATCH_COLUMNS
-from regnb.search.date_order import ORDERS
 from regnb.server._body import MAX_INT
 from regnb.settings import Settings
 from regnb.validate import (

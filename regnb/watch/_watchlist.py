@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from regnb.corpus.shards import Corpus
+from regnb.documents.passages import best_passage
 from regnb.errors import InvalidRequest
 from regnb.firms.timeline import TIMELINE_COLUMNS, document_events
-from regnb.search.passages import best_passage
 from regnb.settings import Settings
 from regnb.validate import check_datasets, check_date
 from regnb.watch._firms import watched_firm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from regnb.search.passages import MAX_CHARS, Passage, best_passage, sentence_spans
+from regnb.documents.passages import MAX_CHARS, PagePassage, best_passage, passage_spans
 
 FILLER = "The firm reviewed its records and its procedures at the site. " * 6
 
@@ -115,7 +115,7 @@ def test_no_match_gives_the_opening_without_marks():
 
 
 def test_empty_text_gives_an_empty_passage():
-    assert best_passage("", ["sterility"]) == Passage("")
+    assert best_passage("", ["sterility"]) == PagePassage("")
 
 
 def test_keywords_as_one_string_are_one_item():
@@ -170,11 +170,11 @@ def test_white_space_is_collapsed_and_spans_follow():
     ],
 )
 def test_sentence_spans(text, sentences):
-    assert [text[s:e] for s, e in sentence_spans(text)] == sentences
+    assert [text[s:e] for s, e in passage_spans(text)] == sentences
 
 
 def test_sentence_spans_cut_a_long_run_at_spaces():
     text = "word " * 200
-    spans = sentence_spans(text, max_chars=100)
+    spans = passage_spans(text, max_chars=100)
     assert all(e - s <= 100 for s, e in spans)
     assert " ".join(text[s:e] for s, e in spans) == text.strip()

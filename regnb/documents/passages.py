@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from regnb.text import Normaliser
 
-__all__ = ["Passage", "best_passage", "sentence_spans"]
+__all__ = ["PagePassage", "best_passage", "passage_spans"]
 
 MAX_CHARS = 400  # a passage longer than this is one sentence at most
 MIN_CHARS = 160  # a shorter passage takes in its neighbours, up to 3 sentences
@@ -40,7 +40,7 @@ Span = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class Passage:
+class PagePassage:
     """A passage of a page: `text` (whitespace collapsed, `…` where the page goes on), `spans`
     of the matched words in `text`, the distinct keyword `terms` it holds, and where it lies in
     the page (`start`, `end`)."""
@@ -97,7 +97,7 @@ def best_passage(
     query: str | None = None,
     *,
     max_chars: int = MAX_CHARS,
-) -> Passage:
+) -> PagePassage:
     """The window of 1-3 sentences of `text` with the most distinct keyword terms (then query
     terms, then matched words), widened to its neighbours when short; the page's opening when
     nothing matches."""
@@ -108,16 +108,16 @@ def best_passage(
 @functools.lru_cache(maxsize=4096)
 def _best_passage(
     text: str, keywords: tuple[str, ...], query: str | None, max_chars: int
-) -> Passage:
+) -> PagePassage:
     wanted = {t for item in keywords for t in _normaliser().terms(item)}
     asked = set(_normaliser().terms(query)) if query else set()
     words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
     mapping = _word_terms([w for _, _, w in words])
     hits = [(s, e, t) for s, e, w in words if (t := mapping[w.lower()]) is not None and t in wanted]
     asked_at = [(s, t) for s, _, w in words if (t := mapping[w.lower()]) is not None and t in asked]
-    sentences = sentence_spans(text, max_chars)
+    sentences = passage_spans(text, max_chars)
     if not sentences:
-        return Passage("")
+        return PagePassage("")
     first, last = _choose(sentences, hits, asked_at, max_chars)
     first, last = _widen(sentences, first, last, max_chars)
     start, end = sentences[first][0], sentences[last][1]
@@ -126,7 +126,7 @@ def _best_passage(
     lead = ELLIPSIS + " " if text[:start].strip() else ""
     tail = " " + ELLIPSIS if text[end:].strip() else ""
     shift = len(lead)
-    return Passage(
+    return PagePassage(
         text=f"{lead}{body}{tail}",
         spans=tuple((s + shift, e + shift) for s, e in spans),
         terms=frozenset(t for s, e, t in hits if start <= s and e <= end),
@@ -135,7 +135,7 @@ def _best_passage(
     )
 
 
-def sentence_spans(text: str, max_chars: int = MAX_CHARS) -> list[Span]:
+def passage_spans(text: str, max_chars: int = MAX_CHARS) -> list[Span]:
     """(start, end) of each sentence of `text`, ends at `.`, `!`, `?` before a word that does not
     start in lower case, and at blank lines; a longer run is cut at spaces into pieces of at most
     `max_chars` (text without punctuation still has sentences)."""

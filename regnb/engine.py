@@ -8,6 +8,7 @@ one of them in a line. The conversations are made on first use, so that opening 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -19,12 +20,13 @@ import pandas as pd
 from regnb import paging
 from regnb.catalog import Catalog
 from regnb.conversations import conversation
-from regnb.conversations.agents import Agents
+from regnb.conversations.agents import AgentFactory, Agents
 from regnb.conversations.conversation import Conversation
 from regnb.corpus.demo import demo_corpus_path
 from regnb.corpus.location import Location, location
 from regnb.encoder import Embedder, Encoder
 from regnb.firms.lookup import Firms
+from regnb.firms.timeline import firm_repeats
 from regnb.index.current import CorpusIndex
 from regnb.index.statistics import COMMON_FILE as COMMON_FILE
 from regnb.index.statistics import CorpusStatistics
@@ -44,10 +46,10 @@ from regnb.settings import Settings
 from regnb.text import Normaliser
 from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
 from regnb.watch import Watchlist
+from regnb.watch import summary as watch_summary
 from regnb.watch.watches import Watches
 
 if TYPE_CHECKING:
-    from regnb.agent.types import Agent
     from regnb.conversations import LocalConversations
     from regnb.conversations.service import ConversationService
     from regnb.firms.timeline import Timeline
@@ -131,7 +133,7 @@ class Engine:
         self.normaliser = Normaliser()
         self.statistics = CorpusStatistics(self.index.current, self.normaliser)
         self.searches = Searches(
-            self.index.current, self.catalog, self.normaliser, self.embed_query, self.settings
+            self.index.current, self.catalog, self.normaliser, self.embedder.query, self.settings
         )
         self.reader = Reader(
             self.index.current,
@@ -140,7 +142,12 @@ class Engine:
             max_bytes=self.settings.read_max_bytes,
         )
         self.firms = Firms(self.index.current, self.catalog)
-        self.agents = Agents(self, self.settings)
+        self.agents = Agents(
+            self,
+            self.settings,
+            watched=functools.partial(watch_summary, self),
+            repeats=functools.partial(firm_repeats, self),
+        )
         self.watches = Watches(self)
         self._conversations: Lazy[LocalConversations] = Lazy(self._open_conversations)
 
@@ -526,12 +533,12 @@ class Engine:
     # --- research conversations (account `local`, the engine's plan) ------------------------
 
     @property
-    def agent_factory(self) -> Callable[[], Agent] | None:
+    def agent_factory(self) -> AgentFactory | None:
         """Makes the agent that answers each run (None: the extractive agent over this engine)."""
         return self.agents.factory
 
     @agent_factory.setter
-    def agent_factory(self, factory: Callable[[], Agent] | None) -> None:
+    def agent_factory(self, factory: AgentFactory | None) -> None:
         self.agents.factory = factory
 
     def conversation_service(self) -> ConversationService:

@@ -1,87 +1,86 @@
-"""What the agent needs from an engine: the public search, counts over every match (facets),
-every matching document (matches), read, catalog, embedding, document frequency and
-common-sentence calls of a local `regnb.Engine` (never its store or normaliser)."""
+"""What the agent needs from an engine, typed: the public search protocol (`SearchAPI`: search,
+counts over every match, every matching document, read, catalog) and the local engine's
+embedding, document frequency, common-sentence and count calls, never its store or normaliser.
+
+`CheckedSource` is the engine as a running turn calls it: the turn's stop check comes before
+every call, so a stopped run makes no more engine calls."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import ParamSpec, Protocol, TypeVar
 
 import numpy as np
 import pandas as pd
 
-from regnb.catalog import Catalog
-from regnb.results import DocumentRead, SearchResult
+from regnb.interface import SearchAPI
 
-__all__ = ["Source"]
+__all__ = ["CheckedSource", "Source"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-class Source(Protocol):
-    """The engine calls the research agent makes."""
+class Source(SearchAPI, Protocol):
+    """The engine calls the research agent makes: the search protocol and four local ones."""
 
-    plan: str
+    def counts(self) -> pd.DataFrame:
+        """Documents and pages per dataset of the corpus."""
+        ...
 
-    def search(
-        self,
-        keywords: Sequence[str] | str,
-        query: str | None = None,
-        *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
-        limit: int = 20,
-        offset: int = 0,
-        plan: str | None = None,
-    ) -> SearchResult: ...
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embeddings of `texts` with the corpus's encoder (rows L2-normalised)."""
+        ...
 
-    def facets(
-        self,
-        keywords: Sequence[str] | str,
-        query: str | None = None,
-        *,
-        by: Sequence[str] | str = ("dataset", "year"),
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
-        plan: str | None = None,
-        syntax: str = "query",
-        size: int = 20,
-    ) -> dict[str, pd.DataFrame]: ...
+    def document_frequency(self, words: Sequence[str]) -> dict[str, float]:
+        """For each word, the share of the corpus's pages that hold it."""
+        ...
 
-    def matches(
-        self,
-        keywords: Sequence[str] | str,
-        query: str | None = None,
-        *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
-        plan: str | None = None,
-        syntax: str = "query",
-        order: str = "date",
-        batch_size: int | None = None,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> pd.DataFrame | Iterator[pd.DataFrame]: ...
+    def common_sentences(self, dataset: str) -> frozenset[str]:
+        """Keys of the sentences in a large share of a dataset's documents (furniture)."""
+        ...
 
-    def read(
-        self,
-        document_id: str,
-        page_from: int = 1,
-        page_to: int | None = None,
-        *,
-        plan: str | None = None,
-    ) -> DocumentRead: ...
 
-    def datasets(self) -> Catalog: ...
+class CheckedSource:
+    """`source` with the running turn's stop check before every call (the `Source` protocol).
+    The check is the calling thread's: one agent serves the runs of several worker threads.
+    `inner` is the source itself, for what a turn asks of it beyond the protocol (its firms,
+    its watchlists)."""
 
-    def counts(self) -> pd.DataFrame: ...
+    def __init__(self, source: Source) -> None:
+        self.inner = source
+        self._local = threading.local()
+        self.plan = source.plan
+        self.datasets = source.datasets
+        self.counts = source.counts
+        self.check_search = self._checked(source.check_search)
+        self.search = self._checked(source.search)
+        self.facets = self._checked(source.facets)
+        self.matches = self._checked(source.matches)
+        self.read = self._checked(source.read)
+        self.legacy_search = self._checked(source.legacy_search)
+        self.legacy_contents = self._checked(source.legacy_contents)
+        self.embed = self._checked(source.embed)
+        self.document_frequency = self._checked(source.document_frequency)
+        self.common_sentences = self._checked(source.common_sentences)
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+    @contextmanager
+    def checking(self, check: Callable[[], None]) -> Iterator[None]:
+        """Calls on this thread run `check` first (it raises when the turn was stopped)."""
+        before = getattr(self._local, "check", None)
+        self._local.check = check
+        try:
+            yield
+        finally:
+            self._local.check = before
 
-    def document_frequency(self, words: Sequence[str]) -> dict[str, float]: ...
+    def _checked(self, call: Callable[P, R]) -> Callable[P, R]:
+        def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+            check = getattr(self._local, "check", None)
+            if check is not None:
+                check()
+            return call(*args, **kwargs)
 
-    def common_sentences(self, dataset: str) -> frozenset[str]: ...
+        return checked

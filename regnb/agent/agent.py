@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from regnb.agent._clarify import absent, clarify, needs_probe
 from regnb.agent._config import AgentConfig
@@ -44,7 +41,7 @@ from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import keyword_score, plan_terms
 from regnb.agent._research import Researcher
 from regnb.agent._searching import confirm_names, data_phrases, probe
-from regnb.agent._source import Source
+from regnb.agent._source import CheckedSource, Source
 from regnb.agent._stages import (
     Draft,
     Evidence,
@@ -118,61 +115,6 @@ def bounded_request(request: TurnRequest, chars: int) -> tuple[TurnRequest, list
     return dataclasses.replace(request, message=message, history=history), notes
 
 
-class _Checked:
-    """The engine, as the agent calls it: the running turn's stop check comes before every
-    search, read and embedding (a stopped run makes no more calls). The check is the calling
-    thread's: one agent serves the runs of several worker threads."""
-
-    def __init__(self, engine: Source) -> None:
-        self._engine = engine
-        self._local = threading.local()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._engine, name)
-
-    @contextmanager
-    def checking(self, check: Callable[[], None]) -> Iterator[None]:
-        before = getattr(self._local, "check", None)
-        self._local.check = check
-        try:
-            yield
-        finally:
-            self._local.check = before
-
-    def _check(self) -> None:
-        check = getattr(self._local, "check", None)
-        if check is not None:
-            check()
-
-    def search(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.search(*args, **kwargs)
-
-    def facets(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.facets(*args, **kwargs)
-
-    def matches(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.matches(*args, **kwargs)
-
-    def read(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.read(*args, **kwargs)
-
-    def embed(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.embed(*args, **kwargs)
-
-    def document_frequency(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.document_frequency(*args, **kwargs)
-
-    def common_sentences(self, *args: Any, **kwargs: Any) -> Any:
-        self._check()
-        return self._engine.common_sentences(*args, **kwargs)
-
-
 @dataclass
 class _Run:
     """One turn's progress: its steps, the stop check, the optional pause between stages, and
@@ -230,7 +172,7 @@ class ExtractiveAgent:
     ) -> None:
         self.engine = engine
         self.watched, self.repeats = watched, repeats
-        self.source = _Checked(engine)
+        self.source = CheckedSource(engine)
         self.config = config or AgentConfig()
         self.writer = writer or default_writer(self.config)
         self.clock, self.sleep, self.pace_s = clock, sleep, pace_s
@@ -379,7 +321,7 @@ class ExtractiveAgent:
             and missing == {"not_in_corpus"}
         ):
             return Prepared(plan, absent(plan, self.held(), self.dataset_name))
-        firm = None if replying else firm_question(self.source, plan, request.plan)
+        firm = None if replying else firm_question(self.source.inner, plan, request.plan)
         if firm is not None:
             return Prepared(plan, firm)
         ask = needs_probe(plan) and not replying

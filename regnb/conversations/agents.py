@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import pandas as pd
 
@@ -12,15 +12,42 @@ from regnb.errors import InternalError
 from regnb.settings import Settings
 
 if TYPE_CHECKING:
+    from regnb.agent._source import Source
     from regnb.agent.types import Agent
 
-__all__ = ["Agents", "default_agent_factory"]
+__all__ = [
+    "AgentFactory",
+    "AgentSource",
+    "Agents",
+    "Repeats",
+    "WatchSummary",
+    "default_agent_factory",
+]
+
+AgentSource: TypeAlias = "Source"
+"""What the agent calls of an engine (`regnb.agent`'s `Source` protocol; a local engine is one)."""
 
 
-def default_agent_factory(engine: Any, settings: Settings | None = None) -> Callable[[], Agent]:
-    """The extractive research agent over `engine`: imported when the first run starts, then
+AgentFactory = Callable[[], "Agent"]
+"""What makes the agent of each run (the service calls it when a run starts)."""
+WatchSummary = Callable[[str], tuple[list[str], pd.DataFrame]]
+"""A saved watchlist's new documents by name, as lines and a frame (`regnb.watch.summary`)."""
+Repeats = Callable[[str], pd.DataFrame]
+"""The repeat findings of the firm a name or identifier names outright (its timeline's)."""
+
+
+def default_agent_factory(
+    source: AgentSource,
+    settings: Settings | None = None,
+    *,
+    watched: WatchSummary | None = None,
+    repeats: Repeats | None = None,
+) -> AgentFactory:
+    """The extractive research agent over `source`: imported when the first run starts, then
     the same agent for every run (its caches, such as block embeddings, are kept). `settings`
-    bound the part of a message it reads (default: the environment's)."""
+    bound the part of a message it reads (default: the environment's); `watched` and
+    `repeats` answer "what's new for my watchlists?" and "were any observations repeats?"
+    where the engine keeps watchlists and firms."""
     made: list[Agent] = []
     lock = threading.Lock()
 
@@ -35,51 +62,27 @@ def default_agent_factory(engine: Any, settings: Settings | None = None) -> Call
                     ) from exc
                 chars = (settings or Settings.from_env()).agent_message_chars
                 made.append(
-                    ExtractiveAgent(
-                        engine,
-                        message_chars=chars,
-                        watched=_watched(engine),
-                        repeats=_repeats(engine),
-                    )
+                    ExtractiveAgent(source, message_chars=chars, watched=watched, repeats=repeats)
                 )
             return made[0]
 
     return make
 
 
-def _watched(engine: Any) -> Callable[[str], tuple[list[str], pd.DataFrame]] | None:
-    """A local engine's watchlists by name, as the agent reads them (nothing marked seen)."""
-    if not hasattr(engine, "watchlists"):
-        return None
-    from regnb.watch import summary
-
-    return lambda name: summary(engine, name)
-
-
-def _repeats(engine: Any) -> Callable[[str], pd.DataFrame] | None:
-    """A local engine's firms: the repeat findings of the firm a name or identifier names
-    outright (by id, identifier or name key), from its timeline; empty when it names none."""
-    if not hasattr(engine, "timeline"):
-        return None
-    from regnb.firms import timeline as firms
-
-    def repeats(name: str) -> pd.DataFrame:
-        found = engine.firm(name, limit=5)
-        named = found[found["match"].isin(["id", "identifier", "name"])]
-        if named.empty:
-            return pd.DataFrame(columns=list(firms.REPEAT_COLUMNS))
-        return firms.repeat_findings(engine.timeline(named.iloc[0]))
-
-    return repeats
-
-
 class Agents:
     """An agent for each run: from `factory` when one is set (tests set a fake one), else the
-    extractive agent over `engine`, made at the first run and kept."""
+    extractive agent over `source`, made at the first run and kept."""
 
-    def __init__(self, engine: Any, settings: Settings) -> None:
-        self.factory: Callable[[], Agent] | None = None
-        self._default = default_agent_factory(engine, settings)
+    def __init__(
+        self,
+        source: AgentSource,
+        settings: Settings,
+        *,
+        watched: WatchSummary | None = None,
+        repeats: Repeats | None = None,
+    ) -> None:
+        self.factory: AgentFactory | None = None
+        self._default = default_agent_factory(source, settings, watched=watched, repeats=repeats)
 
     def __call__(self) -> Agent:
         return (self.factory or self._default)()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pandas as pd
 
@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from regnb.documents.structure import Unit
-    from regnb.engine import Engine
     from regnb.index.store import IndexStore
+    from regnb.interface import FirmAPI
 
 __all__ = [
     "EVENT_PAGES",
@@ -48,10 +48,12 @@ __all__ = [
     "REPEAT_COLUMNS",
     "TIMELINE_COLUMNS",
     "Link",
+    "StoreSource",
     "Timeline",
     "document_events",
     "entity_id_of",
     "firm_records",
+    "firm_repeats",
     "firms_frame",
     "links_frame",
     "repeat_findings",
@@ -314,12 +316,31 @@ def _copy(event: Mapping[str, Any]) -> dict[str, Any]:
     return {k: list(v) if k in _LISTS else v for k, v in event.items()}
 
 
-def document_events(engine: Engine, document_ids: Sequence[str]) -> pd.DataFrame:
+class StoreSource(Protocol):
+    """What reading a corpus's documents as timeline rows needs: its index's current snapshot
+    (`regnb.Engine` is one)."""
+
+    @property
+    def store(self) -> IndexStore: ...
+
+
+def document_events(engine: StoreSource, document_ids: Sequence[str]) -> pd.DataFrame:
     """The timeline's rows (`TIMELINE_COLUMNS`, a `Timeline`) of the given documents of a local
     engine's corpus, in date order, each once; ids the corpus lacks are left out."""
     store = engine.store
     rows = store.document_rows(list(dict.fromkeys(document_ids)))
     return timeline_frame(store_events(store, list(rows.values())))
+
+
+def firm_repeats(firms: FirmAPI, name: str) -> pd.DataFrame:
+    """The repeat findings (`REPEAT_COLUMNS`) of the firm a name or identifier names outright
+    (by id, identifier or name key, never a prefix), from its timeline; empty when it names
+    none. The research agent's "were any observations repeats?"."""
+    found = firms.firm(name, limit=5)
+    named = found[found["match"].isin(["id", "identifier", "name"])]
+    if named.empty:
+        return pd.DataFrame(columns=list(REPEAT_COLUMNS))
+    return repeat_findings(firms.timeline(named.iloc[0]))
 
 
 # --- frames and their wire form -------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, cast
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -34,6 +35,9 @@ from regnb.server.errors import (
 )
 from regnb.settings import Settings
 
+if TYPE_CHECKING:
+    from regnb.conversations.agents import AgentSource
+
 __all__ = ["RequestIdMiddleware", "create_app", "serving_conversations"]
 
 
@@ -43,7 +47,11 @@ def serving_conversations(
     """What makes a serving process's conversation service: the store under `settings.home`,
     the runs answered by a local engine's own agents (`Engine.agent_factory`: tests set a fake
     one), else by the extractive agent over `engine`."""
-    agent = engine.agents if isinstance(engine, Engine) else default_agent_factory(engine, settings)
+    agent = (
+        engine.agents
+        if isinstance(engine, Engine)
+        else default_agent_factory(cast("AgentSource", engine), settings)
+    )
     return functools.partial(open_service, agent, settings)
 
 

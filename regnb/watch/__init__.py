@@ -15,21 +15,16 @@ commits its shard; a replaced document enters again. Watchlists are saved as JSO
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pandas as pd
 
 from regnb.settings import Settings
 from regnb.watch._saved import WatchDefinition
-from regnb.watch._watchlist import COLUMNS, Watchlist, report_lines, store_of
+from regnb.watch._watchlist import COLUMNS, Watchlist, WatchSource, report_lines, store_of
 
-if TYPE_CHECKING:
-    from regnb.engine import Engine
-
-__all__ = ["COLUMNS", "WatchDefinition", "Watchlist", "remove", "summary"]
+__all__ = ["COLUMNS", "WatchDefinition", "WatchSource", "Watchlist", "remove", "summary"]
 
 
-def summary(engine: Engine, name: str, *, limit: int = 10) -> tuple[list[str], pd.DataFrame]:
+def summary(engine: WatchSource, name: str, *, limit: int = 10) -> tuple[list[str], pd.DataFrame]:
     """What is new for watchlist `name` in the engine's corpus, as lines of text (a headline,
     then up to `limit` documents with their passages) and the frame of `Watchlist.new()`.
     Nothing is marked seen: asking what is new changes nothing."""

@@ -7,7 +7,7 @@ import datetime as dt
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
@@ -22,11 +22,19 @@ from regnb.watch._ingested import CorpusState, entered_after, entry_documents, p
 from regnb.watch._saved import Mark, Saved, WatchDefinition, WatchlistStore, check_name
 
 if TYPE_CHECKING:
-    from regnb.engine import Engine
+    from pathlib import Path
+
+    from regnb.catalog import Catalog
+    from regnb.corpus.location import Location
+    from regnb.firms.lookup import Firms
+    from regnb.index.current import CorpusIndex
+    from regnb.index.store import IndexStore
+    from regnb.request import SearchRequest
 
 __all__ = [
     "COLUMNS",
     "Clock",
+    "WatchSource",
     "Watchlist",
     "definition_of",
     "report_lines",
@@ -73,11 +81,42 @@ def _since(value: str | dt.date | None, clock: Clock) -> str:
     return when.astimezone(dt.UTC).isoformat(timespec="milliseconds")
 
 
+class WatchSource(Protocol):
+    """What a watchlist reads of a local engine (`regnb.Engine` is one): its corpus, settings and
+    plan, its index, firms and catalog, and checked searches with their best pages."""
+
+    path: Path | Location
+    plan: str
+    settings: Settings
+    index: CorpusIndex
+    firms: Firms
+
+    @property
+    def store(self) -> IndexStore: ...
+
+    def datasets(self, refresh: bool = False) -> Catalog: ...
+
+    def check_search(
+        self,
+        keywords: Sequence[str] | str,
+        query: str | None = None,
+        *,
+        datasets: Sequence[str] | None = None,
+        filters: dict[str, dict[str, Any]] | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+    ) -> SearchRequest: ...
+
+    def best_pages(
+        self, request: SearchRequest, document_ids: Sequence[str]
+    ) -> dict[str, tuple[int, str]]: ...
+
+
 class Watchlist:
     """A saved search or set of firms (`definition`) over an engine's corpus. `new()` returns
     the documents that entered the corpus since the last `mark_seen()` and match it."""
 
-    def __init__(self, engine: Engine, saved: Saved, *, clock: Clock = time.time) -> None:
+    def __init__(self, engine: WatchSource, saved: Saved, *, clock: Clock = time.time) -> None:
         self.engine, self.saved, self.clock = engine, saved, clock
         self.store = store_of(engine.settings)
         self._read: CorpusState | None = None  # the corpus as the last new() read it
@@ -93,7 +132,7 @@ class Watchlist:
     @classmethod
     def create(
         cls,
-        engine: Engine,
+        engine: WatchSource,
         name: str,
         definition: WatchDefinition,
         *,
@@ -118,7 +157,7 @@ class Watchlist:
         return cls(engine, saved, clock=clock)
 
     @classmethod
-    def open(cls, engine: Engine, name: str, *, clock: Clock = time.time) -> Watchlist:
+    def open(cls, engine: WatchSource, name: str, *, clock: Clock = time.time) -> Watchlist:
         """A saved watchlist; NotFound lists the saved names."""
         return cls(engine, store_of(engine.settings).load(name), clock=clock)
 
@@ -195,7 +234,7 @@ def definition_of(
     )
 
 
-def _check(engine: Engine, definition: WatchDefinition) -> None:
+def _check(engine: WatchSource, definition: WatchDefinition) -> None:
     """The definition checked as a search of the engine's corpus (or, for firms alone, its
     datasets and dates); raises the spec's 400 errors."""
     if not definition.keywords and not definition.firms:
@@ -216,7 +255,7 @@ def _check(engine: Engine, definition: WatchDefinition) -> None:
     _plain_scope(engine, definition)
 
 
-def _request(engine: Engine, definition: WatchDefinition) -> Any:
+def _request(engine: WatchSource, definition: WatchDefinition) -> Any:
     return engine.check_search(
         list(definition.keywords),
         definition.query,
@@ -227,7 +266,7 @@ def _request(engine: Engine, definition: WatchDefinition) -> Any:
     )
 
 
-def _plain_scope(engine: Engine, definition: WatchDefinition) -> tuple[set[str], str, str]:
+def _plain_scope(engine: WatchSource, definition: WatchDefinition) -> tuple[set[str], str, str]:
     """For firms alone: the datasets searched (open to the engine's plan), and the date bounds
     (`""`: none)."""
     catalog = engine.datasets()
@@ -252,7 +291,7 @@ def _in_dates(date: str | None, low: str, high: str) -> bool:
 
 
 def _matching(
-    engine: Engine, definition: WatchDefinition, docs: Sequence[Mapping[str, Any]]
+    engine: WatchSource, definition: WatchDefinition, docs: Sequence[Mapping[str, Any]]
 ) -> dict[str, tuple[int, str] | None]:
     """Of `docs`, those the definition matches, each with its page and passage (None: the
     document's own citation, its first finding, for firms alone)."""

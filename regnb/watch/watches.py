@@ -5,14 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 
-from regnb.watch._watchlist import Clock, Watchlist, definition_of, watchlists
-
-if TYPE_CHECKING:
-    from regnb.engine import Engine
+from regnb.watch._watchlist import Clock, Watchlist, WatchSource, definition_of, watchlists
 
 __all__ = ["Watches"]
 
@@ -21,7 +18,7 @@ class Watches:
     """Watchlists saved under the engine's REGNB_HOME, read against its corpus; `clock` stamps
     what they save (tests pass a fake)."""
 
-    def __init__(self, engine: Engine, clock: Clock = time.time) -> None:
+    def __init__(self, engine: WatchSource, clock: Clock = time.time) -> None:
         self.engine, self.clock = engine, clock
 
     def watch(

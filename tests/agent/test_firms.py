@@ -4,6 +4,7 @@ watchlists?" is answered from the saved watchlists, cited to the new documents' 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -248,7 +249,7 @@ def test_repeat_findings_are_a_table_of_data() -> None:
 
 
 def test_a_repeat_question_gets_the_sites_repeat_findings(tmp_path: Path) -> None:
-    from regnb.conversations.agents import _repeats
+    from regnb.firms.timeline import firm_repeats
     from tests.firm_corpus import linked_documents
 
     regnb.write_corpus(tmp_path / "corpus", linked_documents(), encoder=HASHING, progress=False)
@@ -256,7 +257,7 @@ def test_a_repeat_question_gets_the_sites_repeat_findings(tmp_path: Path) -> Non
     with regnb.Engine(
         tmp_path / "corpus", encoder=HASHING, settings=settings, progress=False
     ) as engine:
-        agent = ExtractiveAgent(engine, repeats=_repeats(engine))
+        agent = ExtractiveAgent(engine, repeats=functools.partial(firm_repeats, engine))
         result = ask(agent, "Were any of Acme Sterile's 483 observations repeats?")
         plain = ask(ExtractiveAgent(engine), "Were any of Acme Sterile's 483 observations repeats?")
     text = result.answer or ""

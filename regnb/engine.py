@@ -12,7 +12,7 @@ import functools
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Unpack
 
 import numpy as np
 import pandas as pd
@@ -38,13 +38,13 @@ from regnb.models import (
     ConversationStopped,
     ProducedDocument,
 )
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.search.reader import Reader
 from regnb.search.searches import Searches
 from regnb.settings import Settings
 from regnb.text import Normaliser
-from regnb.validate import LIMIT_MAX, check_plan, spec_arguments
+from regnb.validate import LIMIT_MAX, check_plan, search_args, spec_arguments
 from regnb.watch import Watchlist
 from regnb.watch import summary as watch_summary
 from regnb.watch.watches import Watches
@@ -243,15 +243,17 @@ class Engine:
         return self.searches.check(
             keywords,
             query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
+            SearchArgs(
+                datasets=datasets,
+                filters=filters,
+                date_from=date_from,
+                date_to=date_to,
+                plan=plan,
+                syntax=syntax,
+            ),
+            default_plan=self.plan,
             limit=limit,
             offset=offset,
-            plan=plan,
-            syntax=syntax,
-            default_plan=self.plan,
             sort=sort,
             facets=facets,
         )
@@ -282,7 +284,18 @@ class Engine:
         (`res.facets`)."""
         return self.searches.run(
             self._request(
-                keywords, query, datasets, filters, date_from, date_to, plan, syntax, limit, offset
+                keywords,
+                query,
+                SearchArgs(
+                    datasets=datasets,
+                    filters=filters,
+                    date_from=date_from,
+                    date_to=date_to,
+                    plan=plan,
+                    syntax=syntax,
+                ),
+                limit,
+                offset,
             ),
             sort=None if sort == "relevance" else sort,  # a checked request keeps its own
             facets=facets,
@@ -308,7 +321,18 @@ class Engine:
         `month`, `cfr` (sections cited) or a catalog field (its `size` most frequent values,
         then `(other)`)."""
         return self.searches.facets(
-            self._request(keywords, query, datasets, filters, date_from, date_to, plan, syntax),
+            self._request(
+                keywords,
+                query,
+                SearchArgs(
+                    datasets=datasets,
+                    filters=filters,
+                    date_from=date_from,
+                    date_to=date_to,
+                    plan=plan,
+                    syntax=syntax,
+                ),
+            ),
             by,
             size,
         )
@@ -337,7 +361,18 @@ class Engine:
         bounded by the batch). `offset` and `limit` take a window of the order;
         `attrs["total"]` counts every matching document."""
         return self.searches.matches(
-            self._request(keywords, query, datasets, filters, date_from, date_to, plan, syntax),
+            self._request(
+                keywords,
+                query,
+                SearchArgs(
+                    datasets=datasets,
+                    filters=filters,
+                    date_from=date_from,
+                    date_to=date_to,
+                    plan=plan,
+                    syntax=syntax,
+                ),
+            ),
             order,
             batch_size=batch_size,
             offset=offset,
@@ -355,58 +390,30 @@ class Engine:
         self,
         keywords: Sequence[str] | str | SearchRequest,
         query: str | None,
-        datasets: Sequence[str] | None,
-        filters: dict[str, dict[str, Any]] | None,
-        date_from: str | None,
-        date_to: str | None,
-        plan: str | None,
-        syntax: str,
+        args: SearchArgs,
         limit: int = 20,
         offset: int = 0,
     ) -> SearchRequest:
         """The search checked (a `SearchRequest` as it is)."""
         if isinstance(keywords, SearchRequest):
             return keywords
-        return self.check_search(
-            keywords,
-            query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
-            limit=limit,
-            offset=offset,
-            plan=plan,
-            syntax=syntax,
+        return self.searches.check(
+            keywords, query, args, default_plan=self.plan, limit=limit, offset=offset
         )
 
+    @spec_arguments
     def search_all(
         self,
         keywords: Sequence[str] | str | SearchRequest,
         query: str | None = None,
         *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
         limit: int = LIMIT_MAX,
-        plan: str | None = None,
-        syntax: str = "query",
+        **args: Unpack[SearchArgs],
     ) -> SearchResult:
         """Every document of the search (`limit` per call), duplicates dropped; the statuses
-        are the first call's. A `SearchRequest` is read from offset 0 with its own limit."""
-        return paging.search_all(
-            self,
-            keywords,
-            query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
-            limit=limit,
-            plan=plan,
-            syntax=syntax,
-        )
+        are the first call's. `args` as `search` takes them. A `SearchRequest` is read from
+        offset 0 with its own limit."""
+        return paging.search_all(self, keywords, query, limit=limit, **search_args(args))
 
     def legacy_search(
         self,
@@ -433,35 +440,24 @@ class Engine:
 
     # --- watchlists (local to this user: saved under REGNB_HOME/watchlists) ------------------
 
+    @spec_arguments
     def watch(
         self,
         name: str,
         keywords: Sequence[str] | str | None = None,
         query: str | None = None,
         *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
         firms: Sequence[str] | str | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
         since: str | dt.date | None = None,
+        **args: Unpack[SearchArgs],
     ) -> Watchlist:
-        """Save a watchlist: a search (`keywords`, as `search` takes them) and/or `firms` (names
-        or identifiers); with both, a document must match the search and be about a firm.
-        A new watchlist starts from now: what the corpus holds is seen; `since` (a date or
-        time, UTC) reports what entered from then instead. Saving an existing name replaces
-        its definition and keeps what it has seen, unless `since` is given."""
-        return self.watches.watch(
-            name,
-            keywords,
-            query,
-            datasets=datasets,
-            filters=filters,
-            firms=firms,
-            date_from=date_from,
-            date_to=date_to,
-            since=since,
-        )
+        """Save a watchlist: a search (`keywords`, `query`, `datasets`, `filters`, `date_from`,
+        `date_to`, as `search` takes them) and/or `firms` (names or identifiers); with both, a
+        document must match the search and be about a firm. A new watchlist starts from now:
+        what the corpus holds is seen; `since` (a date or time, UTC) reports what entered from
+        then instead. Saving an existing name replaces its definition and keeps what it has
+        seen, unless `since` is given."""
+        return self.watches.watch(name, keywords, query, args, firms=firms, since=since)
 
     def watchlist(self, name: str) -> Watchlist:
         """A saved watchlist over this corpus (`.new()`, `.mark_seen()`); NotFound lists the

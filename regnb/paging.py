@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.results import DocumentRead, SearchResult
-from regnb.validate import LIMIT_MAX, OFFSET_MAX
+from regnb.validate import LIMIT_MAX, OFFSET_MAX, search_args
 
 __all__ = [
     "AsyncPagingMethods",
@@ -176,28 +176,13 @@ class PagingMethods:
         keywords: Sequence[str] | str | SearchRequest,
         query: str | None = None,
         *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
         limit: int = LIMIT_MAX,
-        plan: str | None = None,
-        syntax: str = "query",
+        **args: Unpack[SearchArgs],
     ) -> SearchResult:
         """Every document of the search (`limit` per call), duplicates dropped; the statuses
-        are the first call's. A `SearchRequest` is read from offset 0 with its own limit."""
-        return search_all(
-            self,
-            keywords,
-            query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
-            limit=limit,
-            plan=plan,
-            syntax=syntax,
-        )
+        are the first call's. `args` as `search` takes them. A `SearchRequest` is read from
+        offset 0 with its own limit."""
+        return search_all(self, keywords, query, limit=limit, **search_args(args))
 
     def read_all(
         self,
@@ -219,27 +204,11 @@ class AsyncPagingMethods:
         keywords: Sequence[str] | str | SearchRequest,
         query: str | None = None,
         *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
         limit: int = LIMIT_MAX,
-        plan: str | None = None,
-        syntax: str = "query",
+        **args: Unpack[SearchArgs],
     ) -> SearchResult:
         """Every document of the search, duplicates dropped (see `PagingMethods.search_all`)."""
-        return await search_all_async(
-            self,
-            keywords,
-            query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
-            limit=limit,
-            plan=plan,
-            syntax=syntax,
-        )
+        return await search_all_async(self, keywords, query, limit=limit, **search_args(args))
 
     async def read_all(
         self,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from regnb.query import KeywordItem
 
@@ -15,6 +15,7 @@ __all__ = [
     "DocFilter",
     "Facet",
     "KeywordItem",
+    "SearchArgs",
     "SearchRequest",
 ]
 
@@ -22,6 +23,20 @@ ORDERS = ("date", "date_asc", "bm25")  # how every match may be listed (`matches
 
 DATE_KINDS = ("date_from", "date_to")
 SORTS = ("relevance", "date", "date_asc")
+
+
+class SearchArgs(TypedDict, total=False):
+    """The search block, said once: what narrows a search besides its keywords and query, as
+    the public signatures (`Engine.search`, `Client.search`...) spell it out. Inside the
+    package a search travels as these arguments until it is checked, then as a
+    `SearchRequest`."""
+
+    datasets: Sequence[str] | None
+    filters: dict[str, dict[str, Any]] | None
+    date_from: str | None
+    date_to: str | None
+    plan: str | None
+    syntax: str
 
 
 @dataclass(frozen=True)

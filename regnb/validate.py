@@ -8,12 +8,12 @@ import functools
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.query import SYNTAXES, KeywordItem, parse_item, plain_item
-from regnb.request import DATE_KINDS, ORDERS, SORTS, DocFilter, Facet, SearchRequest
+from regnb.request import DATE_KINDS, ORDERS, SORTS, DocFilter, Facet, SearchArgs, SearchRequest
 
 __all__ = [
     "FACET_SIZE_MAX",
@@ -36,6 +36,7 @@ __all__ = [
     "check_syntax",
     "date_text",
     "did_you_mean",
+    "search_args",
     "search_request",
     "spec_arguments",
 ]
@@ -100,6 +101,21 @@ def _argument_error(text: str, known: list[str]) -> InvalidRequest:
         hint = did_you_mean(name, [k for k in known if k != "self"])
         return InvalidRequest(f"unknown argument {name!r}{hint}", field=name)
     return InvalidRequest(text)
+
+
+def search_args(given: Mapping[str, Any], refused: Mapping[str, str] | None = None) -> SearchArgs:
+    """Keyword arguments of the search block (`SearchArgs`) as given to a method that takes
+    them as `**args`: a name outside the block is the spec's `invalid_request` naming it (with
+    the closest known one), and so is one of `refused` (name: why the method refuses it)."""
+    known = [k for k in SearchArgs.__annotations__ if k not in (refused or {})]
+    for name in given:
+        if refused and name in refused:
+            raise InvalidRequest(f"{name} is not taken here: {refused[name]}", field=name)
+        if name not in known:
+            raise InvalidRequest(
+                f"unknown argument {name!r}{did_you_mean(name, known)}", field=name
+            )
+    return cast(SearchArgs, dict(given))
 
 
 def date_text(value: object) -> object:

@@ -288,7 +288,7 @@ def test_errors_opening_a_corpus_are_one_line(
     def refuse(*args, **kwargs):
         raise error
 
-    monkeypatch.setattr(regnb, "open", refuse)
+    monkeypatch.setattr("regnb.engine.Engine", refuse)  # what the command line opens
     argv = {"search": ["search", "x"], "read": ["read", "-AbC"], "index": ["index"]}[command]
     argv += ["--corpus", "/x"] + (["--fast-encoder"] if fast else [])
     got, out, err = run(capsys, *argv)

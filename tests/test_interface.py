@@ -17,6 +17,7 @@ from regnb.client._aio import AsyncClient
 from regnb.client._sync import Client
 from regnb.client.paging import AsyncPagingMethods, PagingMethods
 from regnb.interface import ConversationAPI, EngineAPI, FirmAPI, SearchAPI
+from regnb.request import SearchArgs
 from regnb.widgets.testing import ScriptedConversations
 
 
@@ -91,9 +92,11 @@ def test_check_search_takes_what_search_takes() -> None:
 
 def test_the_clients_search_body_has_the_searchs_defaults() -> None:
     search = {p[0]: p[1:3] for p in parameters(SearchAPI.search)}
-    body = {p[0]: p[1:3] for p in parameters(calls.search_body)}
-    del search["self"], search["plan"]  # the server decides the plan from the key
-    assert body == search
+    body = {p[0]: p[1:3] for p in parameters(calls.search_body) if p[0] != "args"}
+    assert {k: v for k, v in search.items() if k in body} == body
+    # the search block travels as `SearchArgs`: every name of it is a parameter of `search`
+    assert set(SearchArgs.__annotations__) <= set(search)
+    assert set(search) - set(body) - set(SearchArgs.__annotations__) == {"self"}
 
 
 @pytest.mark.parametrize("name", ["search_all", "read_all"])

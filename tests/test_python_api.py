@@ -19,6 +19,7 @@ from regnb.errors import InvalidFilter, InvalidRequest, UnknownDataset
 from regnb.present.html import search_html
 from regnb.results import SearchResult
 from regnb.validate import check_date, date_text, did_you_mean
+from tests.client_support import search_body
 
 
 @pytest.mark.parametrize(
@@ -61,7 +62,7 @@ def test_a_date_filter_of_a_dataset_takes_a_date_object(engine: regnb.Engine) ->
 
 
 def test_the_remote_client_sends_date_objects_as_the_specs_strings() -> None:
-    body = calls.search_body(
+    body = search_body(
         ["x"],
         date_from=dt.date(2020, 1, 1),
         date_to=pd.Timestamp("2021-06-30 10:00"),

@@ -9,8 +9,9 @@ import pytest
 import regnb
 from regnb import text
 from regnb.catalog import Catalog, Dataset, load_catalog
+from regnb.errors import InvalidRequest
 from regnb.server.errors import http_status
-from regnb.validate import search_request
+from regnb.validate import search_args, search_request
 
 from .conftest import doc
 
@@ -180,3 +181,16 @@ def test_integer_filters_take_integers_and_number_filters_numbers(name, value, o
         with pytest.raises(regnb.InvalidFilter) as info:
             search_request(NUMBERED, text.terms, args)
         assert info.value.field == f"filters.acme_batches.{name}"
+
+
+def test_the_search_block_as_keyword_arguments_names_an_unknown_one() -> None:
+    assert search_args({"datasets": ["fda_483"], "syntax": "plain"}) == {
+        "datasets": ["fda_483"],
+        "syntax": "plain",
+    }
+    with pytest.raises(InvalidRequest, match=r"unknown argument 'date_form'.*date_from") as err:
+        search_args({"date_form": "2020-01-01"})
+    assert err.value.field == "date_form"
+    with pytest.raises(InvalidRequest, match="plan is not taken here: the key's") as err:
+        search_args({"plan": "free"}, {"plan": "the key's"})
+    assert err.value.field == "plan"

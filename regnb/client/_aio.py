@@ -43,7 +43,7 @@ from regnb.models import (
     ProducedDocument,
 )
 from regnb.paging import AsyncPagingMethods
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import ClientSettings, Settings
 from regnb.validate import spec_arguments
@@ -172,13 +172,15 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         body = calls.search_body(
             keywords,
             query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
+            SearchArgs(
+                datasets=datasets,
+                filters=filters,
+                date_from=date_from,
+                date_to=date_to,
+                syntax=syntax,
+            ),
             limit=limit,
             offset=offset,
-            syntax=syntax,
             sort=sort,
             facets=facets,
         )
@@ -236,11 +238,10 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         returns, with `batch_size` too (the batches are then cut from memory): for matches
         that do not fit in memory, use the sync client's batches."""
         self._check_plan(plan)
-        args = {"datasets": datasets, "filters": filters}
-        args |= {"date_from": date_from, "date_to": date_to}
-        body = self._matches_body(
-            keywords, query, args, syntax=syntax, order=order, batch_size=batch_size
+        args = SearchArgs(
+            datasets=datasets, filters=filters, date_from=date_from, date_to=date_to, syntax=syntax
         )
+        body = self._matches_body(keywords, query, args, order=order, batch_size=batch_size)
         body["offset"], left = matches_window(limit, offset)
         await self._require(["matches", *needed(body)])
         pages = await self._match_pages(body, left)

@@ -16,7 +16,7 @@ from regnb.client._extensions import batch_size_of, not_offered, page_limit
 from regnb.errors import InvalidRequest, MissingApiKey
 from regnb.models import ProducedDocument
 from regnb.present.names import DatasetNames, package_names
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.settings import API_KEY_ENV, ClientSettings, RemoteSettings
 from regnb.validate import PLANS, search_request
 
@@ -189,15 +189,14 @@ class ClientBase:
         self,
         keywords: Sequence[str] | str,
         query: str | None,
-        args: dict[str, Any],
+        args: SearchArgs,
         *,
-        syntax: str,
         order: str,
         batch_size: int | None,
     ) -> dict[str, Any]:
         """The first matches request: the search's body, `order`, a page of the batch's size."""
         limit = page_limit(batch_size_of(batch_size))
-        body = calls.search_body(keywords, query, **args, syntax=syntax)
+        body = calls.search_body(keywords, query, args)
         return body | {"order": order, "limit": limit, "offset": 0}
 
     def _download_call(self, document: ProducedDocument) -> Call[bytes]:

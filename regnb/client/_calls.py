@@ -29,7 +29,7 @@ from regnb.models import (
     ConversationStopped,
     ProducedDocument,
 )
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.validate import date_text
 
@@ -148,35 +148,33 @@ def datasets() -> Call[Catalog]:
 def search_body(
     keywords: Sequence[str] | str | SearchRequest,
     query: str | None = None,
+    args: SearchArgs | None = None,
     *,
-    datasets: Sequence[str] | None = None,
-    filters: Mapping[str, Any] | None = None,
-    date_from: str | None = None,
-    date_to: str | None = None,
     limit: int = 20,
     offset: int = 0,
-    syntax: str = "query",
     sort: str = "relevance",
     facets: Sequence[str | dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The v3 search body: a checked request's own body, or the arguments as given. The
-    extensions are sent only where they change the answer (`_syntax_field`), so that a plain
-    search reads exactly as the spec's."""
+    """The v3 search body: a checked request's own body, or the arguments as given (`plan` is
+    the key's: not sent). The extensions are sent only where they change the answer
+    (`_syntax_field`), so that a plain search reads exactly as the spec's."""
     if isinstance(keywords, SearchRequest):
         return _plain_where_same(keywords.to_body())
     if isinstance(keywords, str):
         keywords = [keywords]
     elif isinstance(keywords, tuple):
         keywords = list(keywords)
+    args = args or SearchArgs()
+    datasets = args.get("datasets")
     if isinstance(datasets, tuple):
         datasets = list(datasets)
     return {
         "keywords": keywords,
-        **_given(query=query, datasets=datasets, filters=filters),
-        **_given(date_from=date_from, date_to=date_to),
+        **_given(query=query, datasets=datasets, filters=args.get("filters")),
+        **_given(date_from=args.get("date_from"), date_to=args.get("date_to")),
         "limit": limit,
         "offset": offset,
-        **_syntax_field(keywords, syntax),
+        **_syntax_field(keywords, args.get("syntax", "query")),
         **({} if sort == "relevance" else {"sort": sort}),
         **({} if facets is None else {"facets": list(facets)}),
     }

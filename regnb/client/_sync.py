@@ -42,7 +42,7 @@ from regnb.models import (
 )
 from regnb.paging import PagingMethods
 from regnb.present.names import DatasetNames
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.results import ContentsResult, DocumentRead, LegacySearchResult, SearchResult
 from regnb.settings import ClientSettings
 from regnb.validate import spec_arguments
@@ -167,13 +167,15 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         body = calls.search_body(
             keywords,
             query,
-            datasets=datasets,
-            filters=filters,
-            date_from=date_from,
-            date_to=date_to,
+            SearchArgs(
+                datasets=datasets,
+                filters=filters,
+                date_from=date_from,
+                date_to=date_to,
+                syntax=syntax,
+            ),
             limit=limit,
             offset=offset,
-            syntax=syntax,
             sort=sort,
             facets=facets,
         )
@@ -230,11 +232,10 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         """Every matching document (`POST /api/v3/matches`, followed through `next_offset`):
         one DataFrame, or with `batch_size` an iterator that holds one page at a time."""
         self._check_plan(plan)
-        args = {"datasets": datasets, "filters": filters}
-        args |= {"date_from": date_from, "date_to": date_to}
-        body = self._matches_body(
-            keywords, query, args, syntax=syntax, order=order, batch_size=batch_size
+        args = SearchArgs(
+            datasets=datasets, filters=filters, date_from=date_from, date_to=date_to, syntax=syntax
         )
+        body = self._matches_body(keywords, query, args, order=order, batch_size=batch_size)
         body["offset"], left = matches_window(limit, offset)
         self._require(["matches", *needed(body)])
         if batch_size is not None:

@@ -14,7 +14,7 @@ from regnb.catalog import Catalog
 from regnb.index.store import IndexStore
 from regnb.present.names import DatasetNames
 from regnb.query import warn_plain
-from regnb.request import SearchRequest
+from regnb.request import SearchArgs, SearchRequest
 from regnb.results import (
     LegacySearchResult,
     SearchResult,
@@ -109,36 +109,33 @@ class Searches:
         self,
         keywords: Sequence[str] | str,
         query: str | None,
+        args: SearchArgs,
         *,
-        datasets: Sequence[str] | None,
-        filters: dict[str, dict[str, Any]] | None,
-        date_from: str | None,
-        date_to: str | None,
-        limit: int,
-        offset: int,
-        plan: str | None,
         default_plan: str,
+        limit: int = 20,
+        offset: int = 0,
         sort: str = "relevance",
         facets: Sequence[Any] | None = None,
-        syntax: str = "query",
         warn: bool = True,
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors. `warn`:
         once per process, when plain reading meets quotes or operators."""
         if isinstance(keywords, str):
             keywords = [keywords]
+        syntax = args.get("syntax", "query")
         if warn and syntax == "plain" and isinstance(keywords, list | tuple):
             warn_plain(keywords, self.normaliser.terms, stacklevel=5)
+        plan = args.get("plan")
         return search_request(
             self.catalog,
             self.normaliser.terms,
             {
                 "keywords": keywords,
                 "query": query,
-                "datasets": datasets,
-                "filters": filters,
-                "date_from": date_from,
-                "date_to": date_to,
+                "datasets": args.get("datasets"),
+                "filters": args.get("filters"),
+                "date_from": args.get("date_from"),
+                "date_to": args.get("date_to"),
                 "limit": limit,
                 "offset": offset,
                 "plan": default_plan if plan is None else plan,

@@ -7,7 +7,7 @@ import datetime as dt
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Unpack
 
 import pandas as pd
 
@@ -16,7 +16,7 @@ from regnb.documents.passages import best_passage
 from regnb.errors import InvalidRequest
 from regnb.firms.timeline import TIMELINE_COLUMNS, document_events
 from regnb.settings import Settings
-from regnb.validate import check_datasets, check_date
+from regnb.validate import check_datasets, check_date, search_args
 from regnb.watch._firms import watched_firm
 from regnb.watch._ingested import CorpusState, entered_after, entry_documents, parse_time
 from regnb.watch._saved import Mark, Saved, WatchDefinition, WatchlistStore, check_name
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from regnb.firms.lookup import Firms
     from regnb.index.current import CorpusIndex
     from regnb.index.store import IndexStore
-    from regnb.request import SearchRequest
+    from regnb.request import SearchArgs, SearchRequest
 
 __all__ = [
     "COLUMNS",
@@ -97,14 +97,7 @@ class WatchSource(Protocol):
     def datasets(self, refresh: bool = False) -> Catalog: ...
 
     def check_search(
-        self,
-        keywords: Sequence[str] | str,
-        query: str | None = None,
-        *,
-        datasets: Sequence[str] | None = None,
-        filters: dict[str, dict[str, Any]] | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
+        self, keywords: Sequence[str] | str, query: str | None = None, **args: Unpack[SearchArgs]
     ) -> SearchRequest: ...
 
     def best_pages(
@@ -210,27 +203,34 @@ class Watchlist:
         return f"<Watchlist {self.name!r}: {self.definition.describe()}>"
 
 
+# What a watchlist cannot take of the search block: it searches with the engine's plan, in the
+# query syntax.
+NOT_WATCHED = {
+    "plan": "a watchlist searches with the engine's plan",
+    "syntax": "a watchlist reads its keywords in the query syntax",
+}
+
+
 def definition_of(
     keywords: Sequence[str] | str | None,
     query: str | None,
-    datasets: Sequence[str] | None,
-    filters: Mapping[str, Mapping[str, Any]] | None,
+    args: Mapping[str, Any],
     firms: Sequence[str] | str | None,
-    date_from: str | None,
-    date_to: str | None,
 ) -> WatchDefinition:
     """`Engine.watch`'s arguments as a definition (a string is one keyword item or one firm;
     the search checks the rest)."""
+    given = search_args(args, NOT_WATCHED)
+    datasets = given.get("datasets")
     if isinstance(datasets, str):
         raise InvalidRequest("datasets must be a list of dataset ids", field="datasets")
     return WatchDefinition(
         keywords=(keywords,) if isinstance(keywords, str) else tuple(keywords or ()),
         query=query,
         datasets=tuple(datasets) if datasets is not None else None,
-        filters=filters,
+        filters=given.get("filters"),
         firms=(firms,) if isinstance(firms, str) else tuple(firms or ()),
-        date_from=date_from,
-        date_to=date_to,
+        date_from=given.get("date_from"),
+        date_to=given.get("date_to"),
     )
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import pandas as pd
 
+from regnb.request import SearchArgs
 from regnb.watch._watchlist import Clock, Watchlist, WatchSource, definition_of, watchlists
 
 __all__ = ["Watches"]
@@ -26,15 +26,12 @@ class Watches:
         name: str,
         keywords: Sequence[str] | str | None,
         query: str | None,
+        args: SearchArgs,
         *,
-        datasets: Sequence[str] | None,
-        filters: Mapping[str, Mapping[str, Any]] | None,
         firms: Sequence[str] | str | None,
-        date_from: str | None,
-        date_to: str | None,
         since: str | dt.date | None,
     ) -> Watchlist:
-        definition = definition_of(keywords, query, datasets, filters, firms, date_from, date_to)
+        definition = definition_of(keywords, query, args, firms)
         return Watchlist.create(self.engine, name, definition, since=since, clock=self.clock)
 
     def open(self, name: str) -> Watchlist:

@@ -15,6 +15,7 @@ from regnb.client._settings import ClientSettings
 from regnb.errors import InvalidRequest, MissingApiKey, NotFound
 from regnb.models import ProducedDocument
 from regnb.request import KeywordItem, SearchRequest
+from tests.client_support import search_body
 
 
 @pytest.mark.parametrize(
@@ -105,7 +106,7 @@ def test_no_key_is_a_missing_api_key_error_that_says_where_one_goes(given, env):
     ],
 )
 def test_a_search_body_holds_what_was_given(args, kwargs, body):
-    assert calls.search_body(*args, **kwargs) == body
+    assert search_body(*args, **kwargs) == body
 
 
 def test_a_checked_request_is_sent_as_its_own_body():
@@ -117,7 +118,7 @@ def test_a_checked_request_is_sent_as_its_own_body():
         limit=7,
         offset=14,
     )
-    body = calls.search_body(req, "ignored", limit=50)
+    body = search_body(req, "ignored", limit=50)
     assert body == req.to_body()
     assert json.loads(calls.search(body).body or b"") == req.to_body()
 
@@ -125,7 +126,7 @@ def test_a_checked_request_is_sent_as_its_own_body():
 @pytest.mark.parametrize("bad", [math.nan, math.inf, object()])
 def test_a_value_json_cannot_hold_is_an_invalid_request(bad: object):
     with pytest.raises(InvalidRequest, match="JSON"):
-        calls.search(calls.search_body(["x"], filters={"fda_483": {"fei_number": bad}}))
+        calls.search(search_body(["x"], filters={"fda_483": {"fei_number": bad}}))
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,6 @@ import pandas as pd
 import pytest
 
 from regnb.client import AsyncClient, Client
-from regnb.client import _calls as calls
 from regnb.client._extensions import (
     MatchesPage,
     batch_frames,
@@ -25,6 +24,7 @@ from regnb.client._extensions import (
     uses_syntax,
 )
 from regnb.errors import FeatureNotOffered, InvalidRequest, UpstreamError
+from tests.client_support import search_body
 
 BASE = "http://regnb.test"
 ALL = frozenset({"syntax", "sort", "facets", "matches"})
@@ -153,7 +153,7 @@ def test_items_that_use_the_query_syntax_are_told_from_plain_words(items: list[s
     ],
 )
 def test_the_search_body_carries_an_extension_only_where_it_changes_the_answer(args, extra):
-    body = calls.search_body(**args)
+    body = search_body(**args)
     assert body == {"keywords": args["keywords"], "limit": 20, "offset": 0, **extra}
     assert needed(body) == [k for k in ("syntax", "sort", "facets") if k in extra]
 

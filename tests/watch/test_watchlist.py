@@ -450,3 +450,16 @@ def test_a_watchlist_follows_a_corpus_on_s3(s3_bucket, clock):
         wl.mark_seen()
         assert titles(wl.new()) == []
         assert list(eng.watchlists()["name"]) == ["fills"]
+
+
+def test_a_watchlist_refuses_what_it_cannot_keep_and_names_a_misspelled_argument(
+    eng: Any,
+) -> None:
+    with pytest.raises(InvalidRequest, match="plan is not taken here") as err:
+        eng.watch("x", ["media fill"], plan="free")
+    assert err.value.field == "plan"
+    with pytest.raises(InvalidRequest, match=r"unknown argument 'dataset'.*datasets"):
+        eng.watch("x", ["media fill"], dataset=["fda_483"])
+    with pytest.raises(InvalidRequest, match="unknown argument 'date_form'"):
+        eng.search_all(["media fill"], date_form="2020-01-01")
+    assert eng.watchlists().empty  # nothing saved

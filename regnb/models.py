@@ -95,7 +95,7 @@ class Step(Wire):
     """A progress item of a running turn: "Searching FDA Warning Letters", 12."""
 
     message: str
-    count: int
+    count: int = 0
 
 
 @dataclass(frozen=True)

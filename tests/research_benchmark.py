@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from regnb.agent.types import Agent, Citation, PriorTurn, TurnRequest, TurnResult
+from regnb.agent.types import Agent, PriorTurn, SourcedCitation, TurnRequest, TurnResult
 from regnb.documents.blocks import block_text
 from tests.agent_questions import FILES as AGENT_FILES
 
@@ -311,7 +311,7 @@ class Score:
         return {**asdict(self), "expected_ok": self.expected_ok, "recall": self.recall}
 
 
-def _passage_text(reader: Reader, citation: Citation) -> str | None:
+def _passage_text(reader: Reader, citation: SourcedCitation) -> str | None:
     """The cited block's text recomputed from the page the reader returns (None: no such block)."""
     if citation.block_id is None or citation.page_num is None:
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 from pathlib import Path
@@ -216,3 +217,53 @@ def test_counts_per_dataset_and_the_index_folder(make_engine):
         {"dataset": "fda_recalls", "documents": 2, "pages": 2},
     ]
     assert (eng.index_path / "index.json").exists()
+
+
+# Public names that two public modules define on purpose: each pair is one thing under one name
+# in two roles (a module-level function of `regnb` and the module it hands to), or a term of two
+# vocabularies (a CFR term of the index, an identifier term of the query syntax).
+SHARED_PUBLIC_NAMES = {
+    "ask": {"regnb", "regnb.conversations.conversation"},
+    "candidates": {"regnb.documents.cfr", "regnb.ids"},
+    "check_datasets": {"regnb.search.legacy", "regnb.validate"},
+    "connect": {"regnb", "regnb.text"},
+    "Link": {"regnb.firms.links", "regnb.present.excel"},
+    "markers": {"regnb.present.markdown", "regnb.present.markers"},
+    "query_term": {"regnb.documents.cfr", "regnb.ids"},
+    "search": {"regnb", "regnb.search.legacy"},
+    "terms": {"regnb.documents.cfr", "regnb.text"},
+}
+
+
+def _defined_names(module: str) -> set[str]:
+    """The public functions and classes a module defines itself (not those it imports)."""
+    package = Path(regnb.__file__).parent
+    parts = module.split(".")[1:]
+    path = (
+        package.joinpath(*parts, "__init__.py")
+        if module == "regnb" or (package.joinpath(*parts).is_dir())
+        else package.joinpath(*parts[:-1], f"{parts[-1]}.py")
+    )
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and not node.name.startswith("_")
+    }
+
+
+def test_no_two_public_modules_define_the_same_public_name() -> None:
+    where: dict[str, set[str]] = {}
+    for module in _public_modules():
+        for name in _defined_names(module):
+            where.setdefault(name, set()).add(module)
+    twice = {name: modules for name, modules in where.items() if len(modules) > 1}
+    assert twice == SHARED_PUBLIC_NAMES
+
+
+def test_the_old_paths_of_moved_modules_are_the_moved_modules() -> None:
+    from regnb._compat import MOVED
+
+    for old, new in MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old

@@ -13,7 +13,7 @@ import pytest
 import regnb
 import regnb.ingest
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.types import Citation, Step, TurnRequest, TurnResult
+from regnb.agent.types import SourcedCitation, Step, TurnRequest, TurnResult
 from regnb.documents.blocks import split_blocks
 from tests.research_benchmark import (
     FILES,
@@ -91,9 +91,9 @@ def block(page: str, number: int) -> str:
     return page[b.start : b.end]
 
 
-def cite(index: int, doc: str, number: int | None, passage: str | None = None) -> Citation:
+def cite(index: int, doc: str, number: int | None, passage: str | None = None) -> SourcedCitation:
     page = FakeReader().pages[(doc, 1)]
-    return Citation(
+    return SourcedCitation(
         index=index,
         name=f"{doc}, page 1",
         dataset="FDA Complete Response Letters",
@@ -124,7 +124,7 @@ QUESTION = BenchQuestion(
 TITLES = [{title_key("Complete Response Letter - Examplex")}]
 
 
-def answer(text: str, citations: list[Citation]) -> TurnResult:
+def answer(text: str, citations: list[SourcedCitation]) -> TurnResult:
     return TurnResult(status="completed", answer=text, citations=citations)
 
 

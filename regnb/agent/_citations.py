@@ -1,4 +1,4 @@
-"""Citation numbers of one answer: page citations (a document's page) and passage citations (a
+"""SourcedCitation numbers of one answer: page citations (a document's page) and passage citations (a
 block of that page, `parent_index` = the page's citation), numbered from the turn's first number."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regnb.agent._stages import Found, Passage
-from regnb.agent.types import Citation
-from regnb.documents.words import fold
+from regnb.agent.types import SourcedCitation
+from regnb.documents.words import fold_spaces
 
 __all__ = ["CitationBook", "page_url"]
 
@@ -25,7 +25,7 @@ class CitationBook:
     def __init__(self, first: int, dataset_name: Callable[[str], str]) -> None:
         self.next = first
         self.dataset_name = dataset_name
-        self.citations: list[Citation] = []
+        self.citations: list[SourcedCitation] = []
         self._pages: dict[tuple[str, int], int] = {}
         self._passages: dict[tuple[str, int, str], int] = {}
 
@@ -40,9 +40,9 @@ class CitationBook:
         if key not in self._pages:
             self._pages[key] = self._take()
             self.citations.append(
-                Citation(
+                SourcedCitation(
                     index=self._pages[key],
-                    name=f"{fold(found.title)}, page {page_num}",
+                    name=f"{fold_spaces(found.title)}, page {page_num}",
                     dataset=self.dataset_name(found.dataset),
                     date=None if found.date is None else str(found.date),
                     page_num=page_num,
@@ -61,7 +61,7 @@ class CitationBook:
             page = self.by_index(parent)
             self._passages[key] = self._take()
             self.citations.append(
-                Citation(
+                SourcedCitation(
                     index=self._passages[key],
                     name=page.name,
                     dataset=page.dataset,
@@ -77,7 +77,7 @@ class CitationBook:
             )
         return self._passages[key]
 
-    def by_index(self, index: int) -> Citation:
+    def by_index(self, index: int) -> SourcedCitation:
         return next(c for c in self.citations if c.index == index)
 
     def pages_of(self, document_id: str) -> list[int]:

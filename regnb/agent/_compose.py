@@ -25,7 +25,7 @@ from regnb.documents.cfr import cfr_title
 from regnb.documents.furniture import is_furniture
 from regnb.documents.statements import has_substance, short_statement
 from regnb.documents.structure import document_kind, states_standard
-from regnb.documents.words import fold, plain
+from regnb.documents.words import fold_spaces, plain
 
 __all__ = ["cfr_label", "compose", "document_noun", "section_of", "theme_key"]
 
@@ -108,7 +108,7 @@ def theme_key(passage: Passage, dataset_name: Callable[[str], str]) -> str:
 
 
 def _short_title(title: str, limit: int = 90) -> str:
-    title = fold(title)
+    title = fold_spaces(title)
     for cut in (": Guidance for", " - Guidance for", " Guidance for Industry"):
         if cut in title:
             title = title.split(cut)[0]
@@ -119,7 +119,7 @@ def _heading(passage: Passage) -> str:
     """A finding's heading: its unit's own (not the document's title or audience line), a
     repeat mark, its CFR citations."""
     unit = passage.unit
-    title = fold(passage.found.title).lower()
+    title = fold_spaces(passage.found.title).lower()
     own = unit.heading and unit.heading.lower() not in title and not _AUDIENCE.match(unit.heading)
     parts = [unit.heading] if own else []
     if unit.repeat:
@@ -158,7 +158,7 @@ class _Composer:
         self.notes: list[str] = []  # what the answer says it could not find
 
     def who(self, found: Found) -> str:
-        name = firm_of(found) or fold(found.title)
+        name = firm_of(found) or fold_spaces(found.title)
         return name if len(name) <= 90 else name[:89].rsplit(" ", 1)[0] + "…"
 
     def skip(self, passage: Passage) -> Callable[[str], bool]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from regnb.agent._stages import Found, Plan
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.documents.structure import document_kind
-from regnb.documents.words import content_words, fold, stem, word_set, words
+from regnb.documents.words import content_words, fold_spaces, stem, word_set, words
 
 __all__ = [
     "MAX_SUBJECTS",
@@ -37,13 +37,13 @@ _JOINERS = frozenset({"&", "and", "of", "the", "inc", "llc", "ltd", "co", "corp"
 
 
 def _alnum(text: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "", fold(text).lower())
+    return re.sub(r"[^0-9a-z]+", "", fold_spaces(text).lower())
 
 
 def holds_name(text: str, name: str) -> bool:
     """Whether `text` holds every word of `name` (company suffixes and joiners aside)."""
-    have = set(words(fold(text)))
-    wanted = [w for w in words(fold(name)) if w not in _JOINERS]
+    have = set(words(fold_spaces(text)))
+    wanted = [w for w in words(fold_spaces(name)) if w not in _JOINERS]
     return bool(wanted) and all(w in have for w in wanted)
 
 
@@ -95,7 +95,7 @@ def _title_head(title: str) -> str:
     title = re.sub(
         r"^(?:fda\s+)?(?:draft\s+)?guidance(?:\s+for\s+industry)?\s*[:-]\s*",
         "",
-        fold(title),
+        fold_spaces(title),
         flags=re.I,
     )
     return re.split(r"[:;-]\s*(?:draft\s+|final\s+)?guidance\b", title, flags=re.I)[0]

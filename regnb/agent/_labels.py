@@ -6,7 +6,7 @@ import re
 
 from regnb.agent._stages import Found
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.documents.words import fold
+from regnb.documents.words import fold_spaces
 
 __all__ = ["firm_of"]
 
@@ -26,9 +26,9 @@ def firm_of(found: Found) -> str | None:
     record holds there), else its title's subject."""
     for name in (*FIRM_FIELDS, *PRODUCT_FIELDS):
         value = found.fields.get(name)
-        if isinstance(value, str) and value.strip() and not _ADDRESS.match(fold(value)):
-            return fold(value)
-    title = fold(found.title)
+        if isinstance(value, str) and value.strip() and not _ADDRESS.match(fold_spaces(value)):
+            return fold_spaces(value)
+    title = fold_spaces(found.title)
     stripped = _TITLE_PREFIX.sub("", title)
     if stripped != title:
         return re.sub(r"\s*\([^()]*\)\s*$", "", stripped) or None

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field, replace
 
 from regnb.agent._source import Source
 from regnb.agent._writer import FRAME_WORDS, render_markdown
-from regnb.agent.types import Answer, Citation, Finding
+from regnb.agent.types import Answer, Finding, SourcedCitation
 from regnb.documents.blocks import block_text
 from regnb.documents.cfr import cfr_citations, cfr_title
-from regnb.documents.words import content_words, fold, plain, stem, words
+from regnb.documents.words import content_words, fold_spaces, plain, stem, words
 from regnb.errors import RegnbError
 from regnb.present.markers import marker_numbers
 
@@ -36,21 +36,21 @@ class Report:
     dropped_sentences: list[str] = field(default_factory=list)
 
 
-def passage_holds(page: str, citation: Citation) -> bool:
+def passage_holds(page: str, citation: SourcedCitation) -> bool:
     """The passage is the text of its block range on the page (whitespace folded)."""
     if citation.passage is None or citation.block_id is None:
         return False
-    passage = fold(citation.passage)
-    if not passage or passage not in fold(page):
+    passage = fold_spaces(citation.passage)
+    if not passage or passage not in fold_spaces(page):
         return False
     try:
-        return fold(block_text(page, citation.block_id)) == passage
+        return fold_spaces(block_text(page, citation.block_id)) == passage
     except ValueError:
         return False
 
 
 def _read(
-    source: Source, citations: Iterable[Citation], request_plan: str
+    source: Source, citations: Iterable[SourcedCitation], request_plan: str
 ) -> dict[tuple[str, int], str | None]:
     pages: dict[tuple[str, int], str | None] = {}
     for c in citations:
@@ -65,7 +65,7 @@ def _read(
     return pages
 
 
-def _allowed_words(citations: list[Citation], firms: dict[str, str]) -> set[str]:
+def _allowed_words(citations: list[SourcedCitation], firms: dict[str, str]) -> set[str]:
     """Words a sentence may take from its documents: titles, datasets, dates, firms."""
     out: set[str] = set(FRAME_WORDS)
     for c in citations:
@@ -81,7 +81,7 @@ def _count(word: str) -> bool:
 
 def supported(
     finding: Finding,
-    cited: list[Citation],
+    cited: list[SourcedCitation],
     firms: dict[str, str],
     context: Iterable[str] = (),
 ) -> bool:
@@ -113,8 +113,8 @@ def supported(
 
 def _keep(
     finding: Finding,
-    good: dict[int, Citation],
-    prior: dict[int, Citation],
+    good: dict[int, SourcedCitation],
+    prior: dict[int, SourcedCitation],
     firms: dict[str, str],
     pages: dict[tuple[str, int], str | None],
 ) -> bool:
@@ -124,7 +124,7 @@ def _keep(
     return supported(finding, cited, firms, _context(cited, pages))
 
 
-def _context(cited: list[Citation], pages: dict[tuple[str, int], str | None]) -> set[str]:
+def _context(cited: list[SourcedCitation], pages: dict[tuple[str, int], str | None]) -> set[str]:
     """Words a sentence's frame may take from its documents' pages that the answer cites (a
     section heading, a count's unit) and the titles of the CFR sections those pages cite."""
     documents = {c.document_id for c in cited}
@@ -139,13 +139,13 @@ def _context(cited: list[Citation], pages: dict[tuple[str, int], str | None]) ->
 
 
 def verify_answer(
-    answer: Answer, source: Source, request_plan: str, prior: Iterable[Citation] = ()
+    answer: Answer, source: Source, request_plan: str, prior: Iterable[SourcedCitation] = ()
 ) -> tuple[Answer, Report]:
     """The answer with every failing citation, sentence and bullet dropped, and its markdown
     written again from what is left."""
     report = Report()
     pages = _read(source, answer.citations, request_plan)
-    good: dict[int, Citation] = {}
+    good: dict[int, SourcedCitation] = {}
     for c in sorted(answer.citations, key=lambda c: c.block_id is not None):
         page = pages.get((c.document_id, c.page_num or 0))
         ok = page is not None

@@ -16,7 +16,7 @@ from regnb.agent._stages import Draft, Evidence, Found, Tally
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
 from regnb.documents.cfr import sections as cfr_sections
 from regnb.documents.statements import short_statement
-from regnb.documents.words import fold, word_set
+from regnb.documents.words import fold_spaces, word_set
 
 __all__ = [
     "FRAME_WORDS",
@@ -149,7 +149,7 @@ def _key_documents(
         cfr = cfr or _pages_cfr(doc, pages, evidence)
         out.append(
             KeyDocument(
-                title=fold(doc.title),
+                title=fold_spaces(doc.title),
                 dataset=book.dataset_name(doc.dataset),
                 dataset_id=doc.dataset,
                 date=None if doc.date is None else str(doc.date),
@@ -310,7 +310,7 @@ def listing_table(evidence: Evidence) -> DataTable | None:
     )
     rows = tuple(
         DataRow(
-            (m.firm or "", m.date or "", fold(m.title), "; ".join(m.cfr)),
+            (m.firm or "", m.date or "", fold_spaces(m.title), "; ".join(m.cfr)),
             document_id=m.document_id,
             url=m.url,
         )
@@ -369,14 +369,14 @@ def answer_topic(evidence: Evidence, dataset_name: Callable[[str], str]) -> str:
     named = evidence.subjects[:2]
     if named:
         return "; ".join(
-            f"{document_noun(d.dataset).capitalize()}: {firm_of(d) or fold(d.title)}"
+            f"{document_noun(d.dataset).capitalize()}: {firm_of(d) or fold_spaces(d.title)}"
             + (f" ({d.date})" if d.date else "")
             for d in named
         )
     plan = evidence.plan
     words = list(plan.topic.terms[:5])
     where = " and ".join(dataset_name(d) for d in plan.scope.named_datasets[:2])
-    head = ", ".join(words) or fold(plan.query)[:80]
+    head = ", ".join(words) or fold_spaces(plan.query)[:80]
     head = f"{where}: {head}" if where and words else head
     return head[0].upper() + head[1:] if head else "Research answer"
 
@@ -388,18 +388,18 @@ def _markers(numbers: list[int]) -> str:
 def sentence_markdown(finding: Finding, stop: str = "") -> str:
     """A finding with its markers before its closing stop: "text [4]."; `stop` closes one that
     has none (the sentences of "In short" run on one line)."""
-    text = fold(finding.text)
+    text = fold_spaces(finding.text)
     body, own = re.fullmatch(r"(.*?)([.!?]?)", text, re.S).groups()  # type: ignore[union-attr]
     marks = f" {_markers(finding.markers)}" if finding.markers else ""
     return f"{body}{marks}{own or stop}"
 
 
 def _cell(text: str) -> str:
-    return fold(text).replace("|", "\\|")
+    return fold_spaces(text).replace("|", "\\|")
 
 
 def _bullet(finding: Finding) -> str:
-    head = f"**{fold(finding.heading)}**: " if finding.heading else ""
+    head = f"**{fold_spaces(finding.heading)}**: " if finding.heading else ""
     return head + sentence_markdown(finding)
 
 

@@ -61,8 +61,8 @@ from regnb.agent._writer import Writer, render_markdown
 from regnb.agent.llm import default_writer
 from regnb.agent.types import (
     Answer,
-    Citation,
     Produced,
+    SourcedCitation,
     Step,
     Stopped,
     TurnRequest,
@@ -492,7 +492,7 @@ class ExtractiveAgent:
         """The answer with every citation checked against the document reader (a sentence whose
         passage fails is dropped); citations of earlier turns may be cited again."""
         run = run or self._quiet()
-        prior: list[Citation] = [c for turn in request.history for c in turn.citations]
+        prior: list[SourcedCitation] = [c for turn in request.history for c in turn.citations]
         verified, _ = verify_answer(answer, self.source, request.plan, prior)
         run.stage()
         return verified

@@ -19,8 +19,8 @@ from regnb.agent._config import AgentConfig
 from regnb.agent._stages import Draft
 from regnb.agent._verify import marker_numbers, supported
 from regnb.agent._writer import ExtractiveWriter, Writer, render_markdown
-from regnb.agent.types import Answer, Citation, Finding, Theme
-from regnb.documents.words import fold, sentence_spans
+from regnb.agent.types import Answer, Finding, SourcedCitation, Theme
+from regnb.documents.words import fold_spaces, sentence_spans
 from regnb.present.markers import MARKER_RUN
 from regnb.settings import LlmSettings
 
@@ -73,7 +73,7 @@ def default_writer(config: AgentConfig | None = None) -> Writer:
 def _finding(text: str) -> Finding | None:
     """A sentence or bullet and its markers; None when it carries no marker."""
     markers = marker_numbers(text)
-    body = fold(MARKER_RUN.sub("", text))
+    body = fold_spaces(MARKER_RUN.sub("", text))
     body = re.sub(r"\s+([.!?,;:])", r"\1", body).strip(" -*")
     return Finding(body, markers) if markers and body else None
 
@@ -82,20 +82,20 @@ def parse_prose(text: str) -> tuple[list[Finding], list[tuple[str, list[Finding]
     """The model's markdown as summary sentences and (theme label, bullets)."""
     head, *sections = re.split(r"^#{2,4}\s+", text.strip(), flags=re.MULTILINE)
     head = re.sub(r"\*\*\s*In short:?\s*\*\*:?", "", head, flags=re.IGNORECASE)
-    folded = fold(head)
+    folded = fold_spaces(head)
     summary = [_finding(folded[s:e]) for s, e in sentence_spans(folded)]
     themes = []
     for section in sections:
         label, _, body = section.partition("\n")
         items = re.split(r"^\s*[-*•]\s+", body, flags=re.MULTILINE)
         found = [_finding(item) for item in items if item.strip()]
-        themes.append((fold(label).strip("# "), [f for f in found if f is not None]))
+        themes.append((fold_spaces(label).strip("# "), [f for f in found if f is not None]))
     return [f for f in summary if f is not None], themes
 
 
-def _passage_lines(passages: Sequence[Citation]) -> str:
+def _passage_lines(passages: Sequence[SourcedCitation]) -> str:
     return "\n\n".join(
-        f"[{c.index}] ({c.name}; {c.dataset}; {c.date or 'no date'}): {fold(c.passage or '')}"
+        f"[{c.index}] ({c.name}; {c.dataset}; {c.date or 'no date'}): {fold_spaces(c.passage or '')}"
         for c in passages
     )
 
@@ -166,15 +166,17 @@ class WritingPolicy:
 
     system: str = SYSTEM
 
-    def passages(self, answer: Answer) -> list[Citation]:
+    def passages(self, answer: Answer) -> list[SourcedCitation]:
         """The passage citations of an answer: what the model is given to write from."""
         return [c for c in answer.citations if c.block_id is not None]
 
-    def prompt(self, question: str, passages: Sequence[Citation]) -> str:
+    def prompt(self, question: str, passages: Sequence[SourcedCitation]) -> str:
         """The user message: the question, then the numbered passages."""
         return f"Question: {question}\n\nPassages:\n\n{_passage_lines(passages)}"
 
-    def accept(self, base: Answer, prose: str, passages: Sequence[Citation]) -> Answer | None:
+    def accept(
+        self, base: Answer, prose: str, passages: Sequence[SourcedCitation]
+    ) -> Answer | None:
         """The base answer with the model's summary and themes instead of its own, each sentence
         kept only when the passages it cites back it (the base's themes stay when none of the
         model's does); None when no summary sentence is backed."""

@@ -12,16 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from regnb.models import Citation, Step
+
 __all__ = [
     "Agent",
     "Answer",
-    "Citation",
     "DataRow",
     "DataTable",
     "Finding",
     "KeyDocument",
     "PriorTurn",
     "Produced",
+    "SourcedCitation",
     "Step",
     "Stopped",
     "Theme",
@@ -34,50 +36,20 @@ class Stopped(Exception):
     """Raised inside a run when the user stopped it; the service discards the run."""
 
 
-@dataclass(frozen=True)
-class Step:
-    """One progress item of a running turn: "Searching FDA Warning Letters", 12."""
+@dataclass(frozen=True, kw_only=True)
+class SourcedCitation(Citation):
+    """A citation (`regnb.models.Citation`: a page citation, or a passage citation with
+    `block_id` and `parent_index`) and where it points: `to_dict()` is the spec's citation
+    object; `document_id`, `dataset_id` and `passage` are kept by the store beside it, so that
+    a local front end can open the cited page and show the text."""
 
-    message: str
-    count: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"message": self.message, "count": self.count}
-
-
-@dataclass
-class Citation:
-    """A page citation (no `block_id`) or a passage citation (`block_id`, `parent_index`).
-
-    `to_dict()` is the spec's citation object. `document_id`, `dataset_id` and `passage` are kept
-    by the store beside it, so that a local front end can open the cited page and show the text.
-    """
-
-    index: int
-    name: str
-    dataset: str  # the dataset's display name
-    date: str | None
-    page_num: int | None
-    url: str
     document_id: str
     dataset_id: str
-    block_id: str | None = None
-    parent_index: int | None = None
     passage: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "index": self.index,
-            "name": self.name,
-            "dataset": self.dataset,
-            "date": self.date,
-            "page_num": self.page_num,
-            "url": self.url,
-        }
-        if self.block_id is not None:
-            out["block_id"] = self.block_id
-            out["parent_index"] = self.parent_index
-        return out
+    @classmethod
+    def wire_keys(cls) -> list[str]:
+        return Citation.wire_keys()
 
 
 @dataclass
@@ -159,7 +131,7 @@ class Answer:
     themes: list[Theme]
     documents: list[KeyDocument]
     not_found: list[str]
-    citations: list[Citation]
+    citations: list[SourcedCitation]
     markdown: str = ""
     notes: list[str] = field(default_factory=list)  # e.g. "the model writer failed; extractive"
     topic: str = ""  # what the answer is about, for titles: "Complete response letter: Barhemsys"
@@ -187,7 +159,7 @@ class PriorTurn:
     message: str
     status: str
     answer: str | None
-    citations: list[Citation]
+    citations: list[SourcedCitation]
     question: dict[str, Any] | None
     state: dict[str, Any]  # the agent's own notes for follow-ups (plan, firms, documents)
 
@@ -209,7 +181,7 @@ class TurnResult:
 
     status: Literal["completed", "needs_input"]
     answer: str | None
-    citations: list[Citation] = field(default_factory=list)
+    citations: list[SourcedCitation] = field(default_factory=list)
     question: dict[str, Any] | None = None  # {"question": str, "options": [str, ...]}
     documents: list[Produced] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)

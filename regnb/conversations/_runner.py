@@ -31,9 +31,9 @@ from typing import Any
 from regnb._postgres import is_database_error
 from regnb.agent.types import (
     Agent,
-    Citation,
     PriorTurn,
     Produced,
+    SourcedCitation,
     Step,
     Stopped,
     TurnRequest,
@@ -125,10 +125,10 @@ class Failure:
     error: str
 
 
-def citations_from_rows(rows: Sequence[dict[str, Any]]) -> list[Citation]:
-    """Stored citation rows as the agent's `Citation` objects."""
+def citations_from_rows(rows: Sequence[dict[str, Any]]) -> list[SourcedCitation]:
+    """Stored citation rows as the agent's `SourcedCitation` objects."""
     return [
-        Citation(
+        SourcedCitation(
             index=r["idx"],
             name=r["name"],
             dataset=r["dataset"],

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from regnb._postgres import Statements
-from regnb.agent.types import Citation
+from regnb.agent.types import SourcedCitation
 from regnb.conversations._owners import OwnerLock, owner_alive
 from regnb.conversations._signing import load_secret
 from regnb.settings import Settings
@@ -506,7 +506,7 @@ class Tx:
         )
 
     def add_citations(
-        self, conversation_id: str, turn_index: int, citations: Sequence[Citation]
+        self, conversation_id: str, turn_index: int, citations: Sequence[SourcedCitation]
     ) -> None:
         self.c.executemany(
             "INSERT INTO citations VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -16,7 +16,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from regnb.agent.types import Agent, Citation, Produced, Step, Stopped, TurnRequest, TurnResult
+from regnb.agent.types import (
+    Agent,
+    Produced,
+    SourcedCitation,
+    Step,
+    Stopped,
+    TurnRequest,
+    TurnResult,
+)
 from regnb.conversations._store import open_store
 from regnb.conversations.service import ConversationService
 from regnb.settings import Settings
@@ -153,8 +161,8 @@ class FakeAgent:
             "dataset_id": src["dataset_id"],
         }
         citations = [
-            Citation(index=page, name=f"{src['title']}, page 1", **common),
-            Citation(
+            SourcedCitation(index=page, name=f"{src['title']}, page 1", **common),
+            SourcedCitation(
                 index=passage,
                 name=f"{src['title']}, page 1",
                 block_id="¶1",

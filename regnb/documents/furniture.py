@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from regnb.documents.words import fold, sentence_spans, word_set, words
+from regnb.documents.words import fold_spaces, sentence_spans, word_set, words
 from regnb.text import STOP_WORDS
 
 __all__ = [
@@ -390,7 +390,7 @@ def _furniture_line(line: str, rules: list[re.Pattern[str]]) -> bool:
 
 def is_furniture_line(line: str, dataset: str | None = None) -> bool:
     """Whether one line is furniture as a whole (a letterhead, address, signature, form field)."""
-    return _furniture_line(fold(line).casefold(), _rules(_LINE_RULES, dataset))
+    return _furniture_line(fold_spaces(line).casefold(), _rules(_LINE_RULES, dataset))
 
 
 def _size(text: str) -> int:
@@ -417,7 +417,7 @@ def is_furniture(
     """Whether a block is furniture: it opens a letter (a salutation among its first lines), or
     furniture lines and sentences (and sentences `common` in the dataset) make up most of it and
     what is left is too short to be substance of its own."""
-    lines = [fold(line) for line in text.splitlines() if line.strip()]
+    lines = [fold_spaces(line) for line in text.splitlines() if line.strip()]
     if not lines:
         return False
     if any(_is_salutation(line.casefold()) for line in lines[:OPENING_LINES]) or _is_card(lines):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from regnb.documents.blocks import Block, split_blocks
 from regnb.documents.cfr import cfr_citations
 from regnb.documents.furniture import is_furniture, is_furniture_line
-from regnb.documents.words import fold, sentences, word_set
+from regnb.documents.words import fold_spaces, sentences, word_set
 
 __all__ = [
     "KINDS",
@@ -212,7 +212,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
     pos = 0
     for line in text.split("\n"):
         if line.strip():
-            out.append((pos + len(line) - len(line.lstrip()), fold(line)))
+            out.append((pos + len(line) - len(line.lstrip()), fold_spaces(line)))
         pos += len(line) + 1
     return out
 
@@ -252,7 +252,7 @@ class _Form483(_Events):
             self.repeats.add(self.group)
 
     def is_bare(self, text: str) -> bool:
-        return bool(_BARE_OBSERVATION.fullmatch(fold(text)))
+        return bool(_BARE_OBSERVATION.fullmatch(fold_spaces(text)))
 
     def label(self, block: Block, start: bool, bare: bool) -> _Mark:
         sub = _SUB_ITEM.match(block.text)

@@ -12,7 +12,7 @@ __all__ = [
     "QUESTION_WORDS",
     "blank",
     "content_words",
-    "fold",
+    "fold_spaces",
     "plain",
     "sentence_spans",
     "sentences",
@@ -82,7 +82,7 @@ def blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def fold(text: str) -> str:
+def fold_spaces(text: str) -> str:
     """Runs of whitespace as one space, ends trimmed: how passages are compared with pages."""
     return _WS.sub(" ", text).strip()
 
@@ -94,7 +94,7 @@ def plain(text: str) -> str:
     """Folded text as an answer may quote it: markdown emphasis and heading marks dropped,
     brackets made parentheses (so a quote never reads as a citation marker)."""
     text = _MARKUP.sub(" ", text).replace("[", "(").replace("]", ")")
-    return fold(text)
+    return fold_spaces(text)
 
 
 _CLITIC = re.compile(r"(?:n't|'s|'re|'ve|'ll|'d|'m)$")

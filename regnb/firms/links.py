@@ -43,8 +43,8 @@ __all__ = [
     "Facts",
     "Link",
     "application_number",
-    "document_kind",
     "link_documents",
+    "link_kind",
     "link_pairs",
     "named_span",
     "own_applications",
@@ -67,7 +67,7 @@ RELATIONS = ("follows", "followed by", "repeats")
 AN_OBSERVATION = "an observation"  # what a repeat mark repeats where no CFR section is shared
 
 
-def document_kind(dataset: str) -> str | None:
+def link_kind(dataset: str) -> str | None:
     """The kind of document a link names (`KINDS`; a source suffix `__x` ignored), or None."""
     return KINDS.get(dataset.split("__")[0])
 
@@ -229,7 +229,7 @@ class Facts:
     kind: str | None = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", document_kind(self.dataset))
+        object.__setattr__(self, "kind", link_kind(self.dataset))
 
     def sections(self) -> set[str]:
         return {s for s, _, _ in self.cited}

@@ -25,8 +25,8 @@ from regnb.firms.links import (
     APPLICATION_KINDS,
     Facts,
     application_number,
-    document_kind,
     link_documents,
+    link_kind,
     own_applications,
     site_feis,
 )
@@ -297,4 +297,4 @@ def _linked(table: _Table, events: list[dict[str, Any]], codes: np.ndarray) -> l
 
 def _application_codes(store: IndexStore) -> set[int]:
     """The codes of the datasets whose documents link by application number."""
-    return {c for d, c in store.dataset_codes.items() if document_kind(d) in APPLICATION_KINDS}
+    return {c for d, c in store.dataset_codes.items() if link_kind(d) in APPLICATION_KINDS}

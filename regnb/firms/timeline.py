@@ -30,7 +30,7 @@ import pandas as pd
 
 from regnb.documents import cfr
 from regnb.errors import InvalidRequest
-from regnb.firms.links import AN_OBSERVATION, Link, document_kind, link_pairs, named_span
+from regnb.firms.links import AN_OBSERVATION, Link, link_kind, link_pairs, named_span
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -261,7 +261,7 @@ def _link_facts(dataset: str, units: Sequence[Unit], pages: Mapping[int, str]) -
     for num in sorted(pages) if not cited else ():
         for section in cfr.sections(pages[num]):
             cited.setdefault(section, ("", num))
-    letter = document_kind(dataset) == "warning letter"
+    letter = link_kind(dataset) == "warning letter"
     opening = "\n".join(pages[n] for n in sorted(pages)[:2]) if letter else ""
     return {
         "_cited": [[s, label, page] for s, (label, page) in cited.items() if "." in s],

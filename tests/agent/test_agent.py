@@ -13,7 +13,7 @@ import regnb
 from regnb.agent._verify import marker_numbers
 from regnb.agent.agent import ExtractiveAgent, run_turn
 from regnb.agent.types import Agent, Answer, Produced, Stopped, TurnResult
-from regnb.documents.words import fold
+from regnb.documents.words import fold_spaces
 from regnb.errors import SearchTimeout
 from tests.agent_support import Recorder, open_agent_corpus, prior, request
 
@@ -255,7 +255,7 @@ def test_demo_corpus_answers_verify_through_the_reader(
     engine = demo_agent.engine
     for c in passages:
         page = engine.read(c.document_id, c.page_num, c.page_num).page_list[0]["text"]
-        assert fold(c.passage or "") in fold(page)
+        assert fold_spaces(c.passage or "") in fold_spaces(page)
         assert by_index[c.parent_index].block_id is None  # type: ignore[index]
 
 

@@ -16,8 +16,8 @@ import pytest
 import regnb
 from regnb.agent._verify import passage_holds
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.types import Answer, Citation, PriorTurn, TurnRequest, TurnResult
-from regnb.documents.words import fold
+from regnb.agent.types import Answer, PriorTurn, SourcedCitation, TurnRequest, TurnResult
+from regnb.documents.words import fold_spaces
 from regnb.settings import Settings
 from tests.agent_support import prior, request
 from tests.conftest import doc
@@ -201,7 +201,7 @@ def run(agent: ExtractiveAgent, message: str) -> TurnResult:
     return agent.run(request(message), lambda steps: None, lambda: False)
 
 
-def passages(answer: Answer) -> list[Citation]:
+def passages(answer: Answer) -> list[SourcedCitation]:
     return [c for c in answer.citations if c.block_id is not None]
 
 
@@ -266,9 +266,9 @@ def test_a_named_letter_never_quotes_its_furniture(
     answers: dict[str, Answer], furniture: str
 ) -> None:
     answer = answers["letter"]
-    quoted = [fold(c.passage or "") for c in passages(answer)]
-    assert fold(furniture) not in answer.markdown
-    assert not any(fold(furniture) in q for q in quoted)
+    quoted = [fold_spaces(c.passage or "") for c in passages(answer)]
+    assert fold_spaces(furniture) not in answer.markdown
+    assert not any(fold_spaces(furniture) in q for q in quoted)
 
 
 def test_a_crl_lists_its_deficiencies_under_their_sections(answers: dict[str, Answer]) -> None:

@@ -26,7 +26,7 @@ from regnb.agent.llm import (
     default_writer,
     parse_prose,
 )
-from regnb.agent.types import Answer, Citation, Finding, KeyDocument, Theme
+from regnb.agent.types import Answer, Finding, KeyDocument, SourcedCitation, Theme
 from tests.agent_support import Recorder, open_agent_corpus, request
 
 QUESTION = "Why did FDA issue a complete response letter for NDA 212345?"
@@ -249,10 +249,10 @@ STABILITY = "The stability data do not support the proposed expiration dating pe
 STERILITY = "Media fill runs failed and the firm released the sterile batches."
 
 
-def cited(index: int, text: str | None, block: str | None = "¶2") -> Citation:
-    return Citation(
-        index, "Letter to Acme, page 1", "FDA Warning Letters", "2021-03-04", 1, "u", "d1",
-        "fda_warning_letters", block, 1 if block else None, text,
+def cited(index: int, text: str | None, block: str | None = "¶2") -> SourcedCitation:
+    return SourcedCitation(
+        index, "Letter to Acme, page 1", "FDA Warning Letters", "2021-03-04", 1, "u", block,
+        1 if block else None, document_id="d1", dataset_id="fda_warning_letters", passage=text,
     )  # fmt: skip
 
 

@@ -30,12 +30,12 @@ from regnb.agent.produce import (
 from regnb.agent.produce._common import statement
 from regnb.agent.types import (
     Answer,
-    Citation,
     DataRow,
     DataTable,
     Finding,
     KeyDocument,
     Produced,
+    SourcedCitation,
     Theme,
 )
 
@@ -57,7 +57,7 @@ SAFE_FILENAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\.(docx|xlsx|pptx|png)")
 FILE_WORDS = re.compile(r"word report|excel|slides|spreadsheet|powerpoint", re.IGNORECASE)
 
 
-def citation(index: int, document: str, **extra: Any) -> Citation:
+def citation(index: int, document: str, **extra: Any) -> SourcedCitation:
     """A citation of one of the three documents below; passage citations name their page's."""
     base = {
         "d1": ("Warning Letter: Acme Sterile LLC, page 1", "FDA Warning Letters", "2019-03-04"),
@@ -67,8 +67,16 @@ def citation(index: int, document: str, **extra: Any) -> Citation:
     url = {"d1": "https://www.fda.gov/wl/acme#page=1", "d2": "https://www.fda.gov/483/hanmi"}
     dataset_id = "fda_483" if document == "d2" else "fda_warning_letters"
     page = {"d1": 1, "d2": 2, "d3": 1}[document]
-    return Citation(
-        index, base[0], base[1], base[2], page, url.get(document, ""), document, dataset_id, **extra
+    return SourcedCitation(
+        index,
+        base[0],
+        base[1],
+        base[2],
+        page,
+        url.get(document, ""),
+        document_id=document,
+        dataset_id=dataset_id,
+        **extra,
     )
 
 
@@ -441,7 +449,9 @@ def test_the_answer_markdown_made_from_its_parts_has_the_agents_shape():
 
 def test_passage_brackets_do_not_read_as_markers():
     answer = make_answer()
-    answer.citations[1].passage = "See footnote [3] and *emphasis*."
+    answer.citations[1] = dataclasses.replace(
+        answer.citations[1], passage="See footnote [3] and *emphasis*."
+    )
     content = produced("text", answer).content or ""
     assert r"> See footnote \[3\] and \*emphasis\*." in content
     assert set(map(int, MARKER.findall(content))) == indexes(answer)
@@ -622,7 +632,7 @@ def test_the_documents_sheet_has_a_row_per_document_its_findings_cfr_and_fields(
         "Cited for",
         "Key findings",
         "CFR sections cited",
-        "Citation",
+        "SourcedCitation",
         "URL",
         "company",
         "fei_number",

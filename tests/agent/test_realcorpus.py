@@ -18,7 +18,7 @@ from regnb.agent._verify import marker_numbers
 from regnb.agent.agent import ExtractiveAgent, run_turn
 from regnb.agent.types import TurnResult
 from regnb.documents.blocks import block_text
-from regnb.documents.words import fold
+from regnb.documents.words import fold_spaces
 from tests import paths
 from tests.agent_questions import FILES, QUESTIONS, Expect, Question
 from tests.research_benchmark import real_engine
@@ -33,7 +33,7 @@ pytestmark = [
 
 
 def _key(title: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "", fold(title).lower())
+    return re.sub(r"[^0-9a-z]+", "", fold_spaces(title).lower())
 
 
 def expected_titles(expect: Expect) -> set[str]:
@@ -95,8 +95,10 @@ def test_every_passage_citation_verifies_through_the_reader(
             if c.block_id is None:
                 continue
             page = engine.read(c.document_id, c.page_num, c.page_num).page_list[0]["text"]
-            assert fold(c.passage or "") in fold(page), question.text
-            assert fold(block_text(page, c.block_id)) == fold(c.passage or ""), question.text
+            assert fold_spaces(c.passage or "") in fold_spaces(page), question.text
+            assert fold_spaces(block_text(page, c.block_id)) == fold_spaces(c.passage or ""), (
+                question.text
+            )
             parent = by_index[c.parent_index]  # type: ignore[index]
             assert (parent.document_id, parent.page_num, parent.block_id) == (
                 c.document_id,

@@ -4,15 +4,17 @@ the page, a marker that resolves to nothing, a sentence its citations do not bac
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 import regnb
 from regnb.agent._verify import marker_numbers, passage_holds, supported, verify_answer
 from regnb.agent.agent import ExtractiveAgent
-from regnb.agent.types import Answer, Citation, Finding, Theme
+from regnb.agent.types import Answer, Finding, SourcedCitation, Theme
 from tests.agent_support import open_agent_corpus, request
 
 QUESTION = "Which sterile drug makers got warning letters for media fill failures since 2018?"
@@ -34,8 +36,15 @@ def draft(engine: regnb.Engine) -> Answer:
     return agent.writer.write(agent.draft(agent.research(plan, req), req))
 
 
-def passages(answer: Answer) -> list[Citation]:
+def passages(answer: Answer) -> list[SourcedCitation]:
     return [c for c in answer.citations if c.block_id is not None]
+
+
+def changed(answer: Answer, citation: SourcedCitation, **changes: Any) -> SourcedCitation:
+    """The answer's citation replaced by a copy with `changes` (citations are frozen)."""
+    new = dataclasses.replace(citation, **changes)
+    answer.citations = [new if c is citation else c for c in answer.citations]
+    return new
 
 
 def bullets(answer: Answer) -> list[Finding]:
@@ -54,7 +63,7 @@ def test_a_passage_changed_after_writing_is_dropped_with_its_sentences(
 ) -> None:
     answer = copy.deepcopy(draft)
     target = passages(answer)[0]
-    target.passage = (target.passage or "") + " and the firm was closed."
+    target = changed(answer, target, passage=(target.passage or "") + " and the firm was closed.")
     verified, report = verify_answer(answer, engine, "enterprise")
     assert report.bad_citations == [target.index]
     assert target.index not in {c.index for c in verified.citations}
@@ -68,8 +77,7 @@ def test_a_passage_that_is_on_the_page_but_not_its_block_is_dropped(
     engine: regnb.Engine, draft: Answer
 ) -> None:
     answer = copy.deepcopy(draft)
-    target = passages(answer)[0]
-    target.block_id = "¶1"
+    target = changed(answer, passages(answer)[0], block_id="¶1")
     _, report = verify_answer(answer, engine, "enterprise")
     assert report.bad_citations == [target.index]
 
@@ -86,8 +94,7 @@ def test_a_marker_that_resolves_to_nothing_drops_its_sentence(
 
 def test_a_marker_of_an_earlier_turn_resolves(engine: regnb.Engine, draft: Answer) -> None:
     answer = copy.deepcopy(draft)
-    earlier = copy.deepcopy(passages(draft)[0])
-    earlier.index = 900
+    earlier = dataclasses.replace(passages(draft)[0], index=900)
     sentence = Finding(f"Acme Sterile Pharma Inc: “{earlier.passage}”", [900], earlier.passage)
     answer.themes.append(Theme("Earlier", [sentence]))
     verified, _ = verify_answer(answer, engine, "enterprise", prior=[earlier])
@@ -111,9 +118,12 @@ def test_a_document_whose_page_cannot_be_read_leaves_the_table(
 ) -> None:
     answer = copy.deepcopy(draft)
     gone = answer.documents[0]
-    for c in answer.citations:
-        if c.document_id == gone.document_id:
-            c.document_id = "no-such-document"
+    answer.citations = [
+        dataclasses.replace(c, document_id="no-such-document")
+        if c.document_id == gone.document_id
+        else c
+        for c in answer.citations
+    ]
     verified, _ = verify_answer(answer, engine, "enterprise")
     assert gone.document_id not in {d.document_id for d in verified.documents}
     assert gone.document_id not in {c.document_id for c in verified.citations}
@@ -124,8 +134,20 @@ def test_a_document_whose_page_cannot_be_read_leaves_the_table(
     assert all(not re.search(r"\[\d+\]", row) for row in rows)  # a listed row, data only
 
 
-def citation(passage: str, block_id: str = "¶2") -> Citation:
-    return Citation(1, "T, page 1", "D", None, 1, "u", "d", "x", block_id, 0, passage)
+def citation(passage: str, block_id: str = "¶2") -> SourcedCitation:
+    return SourcedCitation(
+        1,
+        "T, page 1",
+        "D",
+        None,
+        1,
+        "u",
+        block_id,
+        0,
+        document_id="d",
+        dataset_id="x",
+        passage=passage,
+    )
 
 
 PAGE = "First block here.\n\nSecond   block\nwraps here.\n\nThird block."

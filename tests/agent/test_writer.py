@@ -16,7 +16,7 @@ from regnb.agent._writer import _pages_cfr, sentence_markdown
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer, Finding
 from regnb.documents.blocks import block_text
-from regnb.documents.words import fold, plain
+from regnb.documents.words import fold_spaces, plain
 from tests.agent_support import open_agent_corpus, request
 
 QUESTIONS = [
@@ -65,8 +65,8 @@ def test_every_passage_is_its_block_on_the_page_the_reader_returns(
     assert passages
     for c in passages:
         page = engine.read(c.document_id, c.page_num, c.page_num).page_list[0]["text"]
-        assert fold(c.passage or "") in fold(page)
-        assert fold(block_text(page, c.block_id)) == fold(c.passage or "")
+        assert fold_spaces(c.passage or "") in fold_spaces(page)
+        assert fold_spaces(block_text(page, c.block_id)) == fold_spaces(c.passage or "")
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

@@ -109,8 +109,7 @@ class NoPassageAgent(FakeAgent):
 
     def _answer(self, request: Any) -> Any:
         result = super()._answer(request)
-        for c in result.citations:
-            c.passage = None
+        result.citations = [dataclasses.replace(c, passage=None) for c in result.citations]
         return result
 
 

@@ -15,7 +15,7 @@ import anyio
 import anyio.to_thread
 import pytest
 
-from regnb.agent.types import Citation, Step, Stopped, TurnRequest, TurnResult
+from regnb.agent.types import SourcedCitation, Step, Stopped, TurnRequest, TurnResult
 from regnb.conversations.service import ConversationService, _fingerprint
 from regnb.conversations.testing import FakeAgent, open_service, wait_until
 from regnb.errors import (
@@ -272,7 +272,16 @@ class OddAgent:
         return self.outcome
 
 
-CITE = Citation(1, "Doc, page 1", "FDA Form 483", None, 1, "u", "d", "fda_483")
+CITE = SourcedCitation(
+    index=1,
+    name="Doc, page 1",
+    dataset="FDA Form 483",
+    date=None,
+    page_num=1,
+    url="u",
+    document_id="d",
+    dataset_id="fda_483",
+)
 
 
 @pytest.mark.parametrize(

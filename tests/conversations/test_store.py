@@ -125,9 +125,18 @@ def test_two_handles_on_one_store_see_each_other(
 
 
 def test_dropping_a_turn_removes_its_citations_and_documents(store: Store) -> None:
-    from regnb.agent.types import Citation
+    from regnb.agent.types import SourcedCitation
 
-    cite = Citation(1, "Doc, page 1", "FDA Form 483", None, 1, "u", "d1", "fda_483")
+    cite = SourcedCitation(
+        index=1,
+        name="Doc, page 1",
+        dataset="FDA Form 483",
+        date=None,
+        page_num=1,
+        url="u",
+        document_id="d1",
+        dataset_id="fda_483",
+    )
     with store.write() as tx:
         add(tx, store.owner, "conv_c")
         tx.add_citations("conv_c", 0, [cite])

@@ -13,8 +13,8 @@ from regnb.firms.links import (
     Facts,
     Link,
     application_number,
-    document_kind,
     link_documents,
+    link_kind,
     named_span,
     own_applications,
     site_feis,
@@ -126,7 +126,7 @@ def test_anything_else_is_not_a_link(text: str) -> None:
     ],
 )
 def test_the_kinds_of_documents_that_link(dataset: str, kind: str | None) -> None:
-    assert document_kind(dataset) == kind
+    assert link_kind(dataset) == kind
 
 
 # --- dates a text names -------------------------------------------------------------------

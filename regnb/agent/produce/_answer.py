@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from regnb.agent.types import Answer, Citation, Finding, KeyDocument, Theme
+from regnb.agent.types import Answer, Finding, KeyDocument, SourcedCitation, Theme
 
 from ._common import finding_numbers
 
@@ -44,7 +44,7 @@ def role_label(document: KeyDocument) -> str:
     return "See also" if document.role == SEE_ALSO else "Key"
 
 
-def _citations(answer: Answer) -> dict[int, Citation]:
+def _citations(answer: Answer) -> dict[int, SourcedCitation]:
     return {c.index: c for c in answer.citations}
 
 

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 
-from regnb.agent.types import Citation, Finding
+from regnb.agent.types import Finding, SourcedCitation
 from regnb.dates import parse_date
 from regnb.present.markers import marker_numbers as marker_numbers
 from regnb.present.markers import markers as markers
@@ -100,14 +100,14 @@ def cut_words(text: str, words: int) -> str:
     return out
 
 
-def source_label(citation: Citation) -> str:
+def source_label(citation: SourcedCitation) -> str:
     """A citation's name, with its block for a passage: "Letter to Acme, page 2, ¶3"."""
     if citation.block_id:
         return f"{citation.name}, {citation.block_id}"
     return citation.name
 
 
-def source_details(citation: Citation, *, page: bool = False) -> list[str]:
+def source_details(citation: SourcedCitation, *, page: bool = False) -> list[str]:
     """Dataset, date (and page) of a citation, leaving out what it does not have."""
     parts = [citation.dataset, citation.date or ""]
     if page and citation.page_num is not None:

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from regnb.agent.types import Citation
+from regnb.agent.types import SourcedCitation
 
 from ._docx_kit import document_bytes, new_document
 from ._mdword import add_markdown
@@ -60,9 +60,9 @@ def _turn_markdown(turn: Mapping[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
-def citation_from_dict(data: Mapping[str, Any]) -> Citation:
+def citation_from_dict(data: Mapping[str, Any]) -> SourcedCitation:
     """A citation from the spec's citation object (with `passage` where a front end adds it)."""
-    return Citation(
+    return SourcedCitation(
         index=int(data["index"]),
         name=str(data.get("name") or ""),
         dataset=str(data.get("dataset") or ""),

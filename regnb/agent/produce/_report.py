@@ -3,7 +3,7 @@ point to."""
 
 from __future__ import annotations
 
-from regnb.agent.types import Answer, Citation, KeyDocument, Theme
+from regnb.agent.types import Answer, KeyDocument, SourcedCitation, Theme
 
 from ._answer import key_documents, see_also
 from ._common import finding_text, markers, source_details, source_label
@@ -79,7 +79,7 @@ def _list_section(heading: str, lines: list[str]) -> str:
     return f"### {heading}\n" + "\n".join(f"- {line}" for line in lines)
 
 
-def sources_markdown(citations: list[Citation]) -> str:
+def sources_markdown(citations: list[SourcedCitation]) -> str:
     """A "Sources" section: one paragraph per citation, a passage quoted under its source."""
     lines = ["### Sources"]
     for citation in sorted(citations, key=lambda c: c.index):
@@ -87,7 +87,7 @@ def sources_markdown(citations: list[Citation]) -> str:
     return "\n\n".join(lines)
 
 
-def source_markdown(citation: Citation) -> str:
+def source_markdown(citation: SourcedCitation) -> str:
     """ "[n] name — dataset, date, <url>", and for a passage its page's number and the quote."""
     details = [_escape(d) for d in source_details(citation)]
     if citation.url:

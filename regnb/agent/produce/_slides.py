@@ -8,7 +8,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from regnb.agent.types import Answer, Citation, KeyDocument, Theme
+from regnb.agent.types import Answer, KeyDocument, SourcedCitation, Theme
 
 from ._answer import SEE_ALSO, key_documents, lead_of, see_also
 from ._common import (
@@ -191,7 +191,7 @@ def _cell_text(paragraph: _Paragraph, document: KeyDocument) -> None:
     paragraph.add_run().text = f" {markers([document.citation])}"
 
 
-def _sources_slide(deck: Presentation, title: str, citations: Sequence[Citation]) -> None:
+def _sources_slide(deck: Presentation, title: str, citations: Sequence[SourcedCitation]) -> None:
     from pptx.util import Pt
 
     slide = deck.slides.add_slide(deck.slide_layouts[CONTENT])

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from regnb.agent.types import Answer, Citation, DataRow, KeyDocument
+from regnb.agent.types import Answer, DataRow, KeyDocument, SourcedCitation
 from regnb.present.excel import Link
 
 from ._answer import (
@@ -24,7 +24,7 @@ from ._common import finding_numbers, markers, statement, strip_markers
 
 DOCUMENT_COLUMNS = (
     "Document", "Dataset", "Date", "Firm or product", "Role", "Cited for", "Key findings",
-    "CFR sections cited", "Citation", "URL",
+    "CFR sections cited", "SourcedCitation", "URL",
 )  # fmt: skip
 FINDING_COLUMNS = (
     "Theme", "No.", "Heading", "Kind", "Document", "Firm or product", "Date", "CFR sections",
@@ -134,7 +134,7 @@ def _finding_row(answer: Answer, placed: Placed) -> list[Any]:
     ]
 
 
-def _source_row(citation: Citation) -> list[Any]:
+def _source_row(citation: SourcedCitation) -> list[Any]:
     return [
         citation.index,
         citation.name,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from regnb.agent.types import Answer, Citation, Finding, KeyDocument, Theme
+from regnb.agent.types import Answer, Finding, KeyDocument, SourcedCitation, Theme
 
 from ._answer import key_documents, see_also
 from ._common import finding_text, markers, source_details, source_label
@@ -125,7 +125,7 @@ def _see_also_item(paragraph: Paragraph, document: KeyDocument) -> None:
         paragraph.add_run(f" — {shown}")
 
 
-def add_sources(document: Document, citations: list[Citation]) -> None:
+def add_sources(document: Document, citations: list[SourcedCitation]) -> None:
     """One paragraph per citation, "[n] name — dataset, date, page, url"; passages quoted below."""
     for citation in sorted(citations, key=lambda c: c.index):
         paragraph = document.add_paragraph()

@@ -32,6 +32,7 @@ FRONT_ENDS = (
 # cross it (`request`, `results`, `catalog`), errors, text and date utilities, and settings.
 AGENT = "regnb.agent"
 AGENT_MAY_IMPORT = (
+    "regnb._compat",  # the package face's names, loaded on first use
     "regnb.agent",
     "regnb.catalog",
     "regnb.documents.cfr",  # CFR citations read from a page text (a pure function)
@@ -39,6 +40,7 @@ AGENT_MAY_IMPORT = (
     "regnb.documents",  # reading a document as its kind is written
     "regnb.errors",
     "regnb.interface",
+    "regnb.models",  # the wire's citations and steps
     # the writers and the citation-marker parser that every produced file shares
     "regnb.present.excel",
     "regnb.present.markers",

@@ -17,7 +17,6 @@ import pandas as pd
 from regnb.agent._citations import CitationBook
 from regnb.agent._labels import firm_of
 from regnb.agent._stages import Found, Plan
-from regnb.agent._writer import render_markdown
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, Theme
 from regnb.errors import RegnbError
 
@@ -170,7 +169,7 @@ def watchlist_answer(
             "`regnb watch add`, and ask again after documents are added."
         )
         answer = Answer(message, [Finding(text=text)], [], [], [], [], topic="Watchlists")
-        return _rendered(answer)
+        return answer
     themes: list[Theme] = []
     counts: list[str] = []
     for name in _named(message, list(saved["name"])):
@@ -211,11 +210,6 @@ def watchlist_answer(
         topic="Watchlists",
         scope=scope,
     )
-    return _rendered(answer)
-
-
-def _rendered(answer: Answer) -> Answer:
-    answer.markdown = render_markdown(answer)
     return answer
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from regnb.agent._source import Source
-from regnb.agent._writer import FRAME_WORDS, render_markdown
+from regnb.agent._writer import FRAME_WORDS
 from regnb.agent.types import Answer, Finding, SourcedCitation
 from regnb.documents.blocks import block_text
 from regnb.documents.cfr import cfr_citations, cfr_title
@@ -181,7 +181,6 @@ def verify_answer(
         notes=list(answer.notes),
         scope=list(answer.scope),
     )
-    verified.markdown = render_markdown(verified)
     known = {c.index for c in verified.citations} | set(earlier)
     missing = [n for n in marker_numbers(verified.markdown) if n not in known]
     if missing:  # the writer's structure and its markdown disagree: a bug, not a source problem

@@ -360,7 +360,6 @@ class ExtractiveWriter(Writer):
             scope=scope_lines(evidence, draft.dataset_name, len(documents), self.config),
             tables=data_tables(evidence, self.config),
         )
-        answer.markdown = render_markdown(answer)
         return answer
 
 

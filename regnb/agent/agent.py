@@ -57,7 +57,7 @@ from regnb.agent._stages import (
     as_read,
 )
 from regnb.agent._verify import verify_answer
-from regnb.agent._writer import Writer, render_markdown
+from regnb.agent._writer import Writer
 from regnb.agent.llm import default_writer
 from regnb.agent.types import (
     Answer,
@@ -263,9 +263,7 @@ class ExtractiveAgent:
         checked = self.verify(replace(answer, summary=[]), request, run)
         kept = {c.index for c in checked.citations}
         summary = [replace(f, markers=[m for m in f.markers if m in kept]) for f in answer.summary]
-        checked = replace(checked, summary=summary)
-        checked.markdown = render_markdown(checked)
-        return checked
+        return replace(checked, summary=summary)
 
     def held(self) -> dict[str, int]:
         """Documents per dataset of the corpus (datasets it holds none of are left out)."""

@@ -18,7 +18,7 @@ import httpx
 from regnb.agent._config import AgentConfig
 from regnb.agent._stages import Draft
 from regnb.agent._verify import marker_numbers, supported
-from regnb.agent._writer import ExtractiveWriter, Writer, render_markdown
+from regnb.agent._writer import ExtractiveWriter, Writer
 from regnb.agent.types import Answer, Finding, SourcedCitation, Theme
 from regnb.documents.words import fold_spaces, sentence_spans
 from regnb.present.markers import MARKER_RUN
@@ -111,9 +111,8 @@ def _reason(exc: Exception) -> str:
 
 
 def _with_note(answer: Answer, note: str) -> Answer:
-    """The answer with one more note, its markdown made again."""
-    noted = replace(answer, notes=[*answer.notes, note])
-    return replace(noted, markdown=render_markdown(noted))
+    """The answer with one more note."""
+    return replace(answer, notes=[*answer.notes, note])
 
 
 class ChatModel(Protocol):

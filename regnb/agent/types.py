@@ -8,6 +8,7 @@ Nothing here knows about SQLite or HTTP.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -122,9 +123,11 @@ class DataTable:
     kind: str = "counts"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Answer:
-    """An answer's structure, from which the markdown and every produced document are made."""
+    """An answer's structure, from which the markdown and every produced document are made. A
+    stage makes a new answer (`dataclasses.replace`), never changes one; its markdown is
+    rendered once, when first read."""
 
     question: str
     summary: list[Finding]  # the direct answer: two to four sentences
@@ -132,12 +135,18 @@ class Answer:
     documents: list[KeyDocument]
     not_found: list[str]
     citations: list[SourcedCitation]
-    markdown: str = ""
     notes: list[str] = field(default_factory=list)  # e.g. "the model writer failed; extractive"
     topic: str = ""  # what the answer is about, for titles: "Complete response letter: Barhemsys"
     scope: list[str] = field(default_factory=list)  # datasets, dates, filters, found vs shown
     subjects: list[str] = field(default_factory=list)  # ids of the documents it is about
     tables: list[DataTable] = field(default_factory=list)  # exact counts, every match listed
+
+    @functools.cached_property
+    def markdown(self) -> str:
+        """The answer as markdown, with its citation markers (`regnb.agent._writer`)."""
+        from regnb.agent._writer import render_markdown
+
+        return render_markdown(self)
 
 
 @dataclass

@@ -286,3 +286,12 @@ def test_a_dataset_whose_search_fails_is_reported_and_the_rest_answered(
     assert result.status == "completed"
     assert "FDA Form 483 Inspection Observations could not be searched." in (result.answer or "")
     assert cited_titles(result) >= {"Warning Letter: Acme Sterile Pharma Inc (612345)"}
+
+
+def test_the_agent_package_offers_its_face_on_first_use() -> None:
+    import regnb.agent as face
+    from regnb.agent.agent import ExtractiveAgent as Agent
+
+    assert face.__all__ == sorted(face.__all__) and len(face.__all__) >= 10
+    assert face.ExtractiveAgent is Agent
+    assert all(getattr(face, name) is not None for name in face.__all__)

@@ -414,8 +414,11 @@ def test_the_report_markers_are_the_citations_and_every_citation_is_listed():
     ],
     ids=["scope-added", "scope-kept-as-written"],
 )
-def test_the_report_follows_the_answers_own_markdown_with_its_scope(markdown: str, body: str):
-    content = produced("text", make_answer(markdown=markdown)).content or ""
+def test_the_report_follows_the_answers_own_markdown_with_its_scope(
+    markdown: str, body: str, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(Answer, "markdown", property(lambda answer: markdown))  # as written
+    content = produced("text", make_answer()).content or ""
     assert content.startswith(f"# {FIRST_SENTENCE}\n\n*Question:* ")
     assert body in content
     assert "### media fill failures" not in content

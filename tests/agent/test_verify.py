@@ -43,7 +43,7 @@ def passages(answer: Answer) -> list[SourcedCitation]:
 def changed(answer: Answer, citation: SourcedCitation, **changes: Any) -> SourcedCitation:
     """The answer's citation replaced by a copy with `changes` (citations are frozen)."""
     new = dataclasses.replace(citation, **changes)
-    answer.citations = [new if c is citation else c for c in answer.citations]
+    answer.citations[:] = [new if c is citation else c for c in answer.citations]
     return new
 
 
@@ -118,7 +118,7 @@ def test_a_document_whose_page_cannot_be_read_leaves_the_table(
 ) -> None:
     answer = copy.deepcopy(draft)
     gone = answer.documents[0]
-    answer.citations = [
+    answer.citations[:] = [
         dataclasses.replace(c, document_id="no-such-document")
         if c.document_id == gone.document_id
         else c

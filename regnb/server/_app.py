@@ -32,6 +32,7 @@ from regnb.server.errors import (
     new_request_id,
     style_of_path,
 )
+from regnb.server.openapi import openapi_document
 from regnb.settings import Settings
 
 __all__ = ["RequestIdMiddleware", "create_app", "serving_conversations"]
@@ -113,7 +114,7 @@ def create_app(
 
     app = Starlette(
         routes=[
-            *V3Routes(state).routes(),
+            *V3Routes(state, openapi_document).routes(),
             *ConversationRoutes(state).routes(),
             *FirmRoutes(state).routes(),
             *LegacyRoutes(state).routes(),

@@ -36,9 +36,9 @@ from regnb.models import (
     Wire,
 )
 from regnb.server import create_app
-from regnb.server._openapi import openapi_document
 from regnb.server.accounts import Accounts
 from regnb.server.errors import json_bytes
+from regnb.server.openapi import openapi_document
 from regnb.server.testing import FakeClock
 
 from .conftest import doc
@@ -334,7 +334,7 @@ def test_a_turns_steps_and_question_schemas_are_their_models_fields() -> None:
 
 
 def test_a_schema_that_drifts_from_its_model_is_refused() -> None:
-    from regnb.server._openapi import model_schema
+    from regnb.server.openapi._schema import model_schema
 
     with pytest.raises(ValueError, match="ConversationStopped"):
         model_schema(ConversationStopped, {"conversation_id": {"type": "string"}})

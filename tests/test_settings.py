@@ -125,7 +125,7 @@ def test_the_45_second_wait_bound_is_the_settings_default() -> None:
     from regnb.client import _aio as aio
     from regnb.conversations import _checks as checks
     from regnb.conversations import conversation
-    from regnb.server import _conversations as conversations
+    from regnb.server.openapi import conversations
 
     bound = Settings.conversation_wait_max_s
     assert bound == 45.0

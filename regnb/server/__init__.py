@@ -5,8 +5,9 @@ app = create_app(regnb.open("corpus/"))      # uvicorn module:app, or `regnb ser
 
 `create_app(engine, conversations=...)` takes a function that makes the conversation service;
 the default is `serving_conversations`. The public modules are `regnb.server.errors` (the status
-of each error, which the remote client reads too) and `regnb.server.testing`; the modules named
-with a `_` are the implementation.
+of each error, which the remote client reads too), `regnb.server.openapi` (the OpenAPI document
+the app serves, `openapi_document`) and `regnb.server.testing`; the modules named with a `_` are
+the implementation.
 
 The app is imported when first asked for, so that `regnb.server.errors` loads without it.
 """

@@ -33,6 +33,7 @@ from regnb.server.errors import (
     new_request_id,
     style_of_path,
 )
+from regnb.server.openapi import openapi_document
 from regnb.settings import Settings
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def create_app(
 
     app = Starlette(
         routes=[
-            *V3Routes(state).routes(),
+            *V3Routes(state, openapi_document).routes(),
             *ConversationRoutes(state).routes(),
             *FirmRoutes(state).routes(),
             *LegacyRoutes(state).routes(),

@@ -1,8 +1,10 @@
-"""The v3 routes: search, the dataset list, document read, and the OpenAPI document."""
+"""The v3 routes: search, the dataset list, document read, and the OpenAPI document (which the
+app hands in: `regnb.server.openapi` builds it and reads this module's bounds)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 import pandas as pd
@@ -10,11 +12,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from regnb.catalog import Catalog
 from regnb.errors import InvalidRequest
 from regnb.request import SearchRequest
 from regnb.results import match_records
 from regnb.server._body import query_int, read_json_object
-from regnb.server._openapi import openapi_document
 from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
 from regnb.validate import check_int, check_order
@@ -74,10 +76,14 @@ def search_arguments(body: dict[str, Any]) -> dict[str, Any]:
 
 
 class V3Routes:
-    """Handlers of the v3 endpoints; conversation routes are added beside these."""
+    """Handlers of the v3 endpoints; conversation routes are added beside these.
+    `openapi_document` builds the OpenAPI document over a catalog (None: the package's)."""
 
-    def __init__(self, state: ServerState) -> None:
+    def __init__(
+        self, state: ServerState, openapi_document: Callable[[Catalog | None], dict[str, Any]]
+    ) -> None:
         self.state = state
+        self.openapi_document = openapi_document
         self._catalog: bytes | None = None
         self._openapi: bytes | None = None
 
@@ -161,5 +167,5 @@ class V3Routes:
             except Exception:
                 log.exception("the catalog could not be read for the OpenAPI document")
                 catalog = None
-            self._openapi = json_bytes(openapi_document(catalog))
+            self._openapi = json_bytes(self.openapi_document(catalog))
         return json_response(self._openapi)

@@ -22,14 +22,11 @@ from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService
 from regnb.conversations.testing import FakeAgent, open_service
 from regnb.server import create_app
-from regnb.server._conversations import conversation_paths, conversation_schemas
-from regnb.server._openapi import openapi_document
 from regnb.server.accounts import Accounts
+from regnb.server.openapi import openapi_document
 
 WAIT = 30.0
 DOC = openapi_document()
-DOC["paths"].update(conversation_paths())
-DOC["components"]["schemas"].update(conversation_schemas())
 
 
 def mode(path: Path) -> int:

@@ -24,14 +24,10 @@ from regnb.conversations._store import ConversationStore
 from regnb.conversations.service import ConversationService, _fingerprint
 from regnb.conversations.testing import FAKE_PNG, FakeAgent, open_service
 from regnb.server import create_app
-from regnb.server._conversations import (
-    content_disposition,
-    conversation_paths,
-    conversation_schemas,
-    http_account,
-)
-from regnb.server._openapi import openapi_document
+from regnb.server._conversations import content_disposition, http_account
 from regnb.server.accounts import Accounts
+from regnb.server.openapi import openapi_document
+from regnb.server.openapi.conversations import conversation_paths, conversation_schemas
 from regnb.server.testing import FakeClock
 
 pytestmark = pytest.mark.anyio
@@ -40,8 +36,6 @@ WAIT = 30.0
 BASE = "https://regnb.example"
 REQUEST_ID = re.compile(r"req_[0-9a-f]{24}")
 DOC = openapi_document()
-DOC["paths"].update(conversation_paths())
-DOC["components"]["schemas"].update(conversation_schemas())
 REGISTRY = referencing.Registry().with_resource(
     "urn:doc", referencing.Resource.from_contents(DOC, referencing.jsonschema.DRAFT202012)
 )

@@ -13,8 +13,8 @@ import pytest
 import regnb
 from regnb.firms.timeline import FIRM_COLUMNS, TIMELINE_COLUMNS, firm_records, timeline_records
 from regnb.server import create_app
-from regnb.server._firms import firm_schemas
 from regnb.server.accounts import Accounts
+from regnb.server.openapi.firms import firm_schemas
 from regnb.server.testing import FakeClock
 from regnb.settings import Settings
 from tests.firm_corpus import FEI, firm_documents

@@ -20,8 +20,8 @@ import regnb
 from regnb.catalog import load_catalog
 from regnb.errors import ERROR_CODES
 from regnb.server import create_app
-from regnb.server._openapi import openapi_document
 from regnb.server.accounts import Accounts
+from regnb.server.openapi import openapi_document
 from regnb.server.testing import FakeClock
 from regnb.settings import Settings
 from regnb.validate import (

@@ -1,4 +1,5 @@
-"""The OpenAPI 3.1 document of the whole interface, served at `/api/v3/openapi.json`.
+"""The v3 and legacy endpoints' part of the OpenAPI document: search, matches, datasets, document
+read, the document itself, and the legacy search and reader, with their schemas.
 
 Nothing here is a copy: error codes come from `regnb.errors`, bounds from the validation module,
 defaults from the engine interface's signatures and the settings, the properties and required
@@ -9,19 +10,32 @@ filters and date fields from the catalog the document is built for.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import inspect
 from typing import Any
 
-from regnb.catalog import Catalog, load_catalog
+from regnb.catalog import Catalog
 from regnb.errors import ERROR_CODES
 from regnb.interface import SearchAPI
-from regnb.models import DatasetStatus, Wire
+from regnb.models import DatasetStatus
 from regnb.query import SYNTAXES
 from regnb.request import ORDERS, SORTS
 from regnb.results import FACET_COLUMNS, LEGACY_COLUMNS, MATCH_COLUMNS
 from regnb.server._body import MAX_INT
-from regnb.settings import Settings
+from regnb.server._v3 import MATCHES_LIMIT_MAX
+from regnb.server.openapi._schema import (
+    EXTENSION,
+    KEY,
+    SETTINGS,
+    error_responses,
+    json_content,
+    model_schema,
+    nullable,
+    object_schema,
+    ok_response,
+    path_parameter,
+    ref,
+    request_body,
+)
 from regnb.validate import (
     FACET_SIZE_MAX,
     FIXED_FACETS,
@@ -37,19 +51,7 @@ from regnb.validate import (
     YEAR_MAX,
 )
 
-__all__ = [
-    "EXTENSION",
-    "KEY",
-    "error_responses",
-    "matches_request_schema",
-    "model_schema",
-    "ok_response",
-    "openapi_document",
-    "search_request_schema",
-]
-
-EXTENSION = "regnb's extension (not in the interface): "
-MATCHES_LIMIT_MAX = 1000  # regnb.server._v3.MATCHES_LIMIT_MAX
+__all__ = ["matches_request_schema", "search_request_schema", "v3_paths", "v3_schemas"]
 
 PAGE_MIN = 1  # pages are numbered from 1 in v3 (the validation module has no name for it)
 
@@ -59,93 +61,19 @@ def _default(method: Any, name: str) -> Any:
     return inspect.signature(method).parameters[name].default
 
 
-SETTINGS = {f.name: f.default for f in dataclasses.fields(Settings) if f.name != "home"}
 PAGE_FROM_DEFAULT = _default(SearchAPI.read, "page_from")
 LEGACY_SEARCH_TOP_K = _default(SearchAPI.legacy_search, "top_k")
 LEGACY_CONTENTS_TOP_K = _default(SearchAPI.legacy_contents, "top_k")
 CODES = list(ERROR_CODES)
 STATUSES = ["ok", "no_match", "skipped", "not_available", "forbidden", "timeout", "error"]
-WHY = {
-    "400": "Invalid request: body, value, dataset or filter",
-    "401": "Missing or invalid API key",
-    "403": "The document's dataset needs an enterprise plan",
-    "404": "No such document",
-    "405": "The route does not take this method",
-    "413": "Request body over the size limit",
-    "429": "Rate limit (rate_limited) or another search of the account (concurrent_search)",
-    "500": "Failure on the service's side",
-    "502": "A dependency failed",
-    "503": "Too many searches on the server (busy), or ranking failed",
-    "504": "The search or the document read took too long",
-}
 
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _nullable(kind: str, **rules: Any) -> dict[str, Any]:
-    return {"type": [kind, "null"], **rules}
-
-
-def _obj(required: list[str], props: dict[str, Any], closed: bool = True) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "object", "required": required, "properties": props}
-    if closed:
-        out["additionalProperties"] = False
-    return out
-
-
-def model_schema(model: type[Wire], props: dict[str, Any], closed: bool = True) -> dict[str, Any]:
-    """The object schema of a wire model: `props` holds one schema per field, and the properties
-    follow the fields' order; `required` is the keys the model always sends. A schema that names
-    other properties than the model's fields is refused, so the two cannot drift apart."""
-    keys = model.wire_keys()
-    if set(props) != set(keys):
-        raise ValueError(
-            f"the schema of {model.__name__} names {sorted(props)}, its fields are {keys}"
-        )
-    return _obj(model.required_keys(), {key: props[key] for key in keys}, closed)
-
-
-def _json(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"application/json": {"schema": schema}}
-
-
-def _errors(statuses: list[str], schema: str, v3: bool = True) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for status in statuses:
-        headers: dict[str, Any] = {}
-        if v3:
-            headers["X-Request-Id"] = {"$ref": "#/components/headers/RequestId"}
-        if status in ("429", "503"):
-            headers["Retry-After"] = {"$ref": "#/components/headers/RetryAfter"}
-        if status == "405":
-            headers["Allow"] = {"$ref": "#/components/headers/Allow"}
-        out[status] = {
-            "description": WHY[status],
-            "headers": headers,
-            "content": _json(_ref(schema)),
-        }
-    return out
-
-
-def _ok(schema: str, description: str, v3: bool = True) -> dict[str, Any]:
-    headers = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}} if v3 else {}
-    return {"description": description, "headers": headers, "content": _json(_ref(schema))}
-
-
-def error_responses(statuses: list[str], schema: str = "Error") -> dict[str, Any]:
-    """The v3 error responses of `statuses` (for the paths other modules add)."""
-    return _errors(statuses, schema)
-
-
-def ok_response(schema: str, description: str) -> dict[str, Any]:
-    """A v3 200 response of `schema` (for the paths other modules add)."""
-    return _ok(schema, description)
-
-
-def _body(schema: str) -> dict[str, Any]:
-    return {"required": True, "content": _json(_ref(schema))}
+SYNTAX_HELP = (
+    "Extension (regnb): how keyword items read. `plain` (absent or null: the interface's "
+    'meaning) reads every item as plain words. `query` reads `"a phrase"`, `"a phrase"~3`, '
+    "`-word`, `NOT word`, `a OR b`, parentheses, `title:word`, `field:value` (a catalog field "
+    "of the datasets searched), `cfr:211.113` and `prefix*` inside each item; a malformed item "
+    "is a 400 invalid_request naming `keywords[i]` and the character."
+)
 
 
 def _filter_schema(spec: dict[str, Any]) -> dict[str, Any]:
@@ -177,14 +105,14 @@ def _facets_schema(catalog: Catalog) -> dict[str, Any]:
     """`facets` of a search: names, or objects with a name and a size."""
     fields = [f for d in catalog if d.available for f in d.fields]
     names = {"type": "string", "enum": list(dict.fromkeys([*FIXED_FACETS, *fields]))}
-    sized = _obj(
+    sized = object_schema(
         ["name"],
         {
             "name": names,
             "size": {"type": "integer", "minimum": 1, "maximum": FACET_SIZE_MAX, "default": 20},
         },
     )
-    return _nullable(
+    return nullable(
         "array",
         items={"oneOf": [names, sized]},
         description=EXTENSION + "counts of matching documents and pages over every full match, "
@@ -197,7 +125,7 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
     """The v3 search body over `catalog`'s datasets."""
     dated = _date_fields(catalog)
     bound = f"inclusive bound on each dataset's date field ({dated}); others report skipped"
-    return _obj(
+    return object_schema(
         ["keywords"],
         {
             "keywords": {
@@ -207,26 +135,26 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
                 "items": {"type": "string", "maxLength": MAX_KEYWORD_CHARS},
                 "description": "all words of one item must match a page; items are alternatives",
             },
-            "query": _nullable("string", maxLength=MAX_QUERY_CHARS),
-            "datasets": _nullable(
+            "query": nullable("string", maxLength=MAX_QUERY_CHARS),
+            "datasets": nullable(
                 "array", minItems=1, items={"type": "string", "enum": catalog.ids}
             ),
-            "filters": _nullable(
+            "filters": nullable(
                 "object",
                 properties=_dataset_filters(catalog),
                 additionalProperties=False,
                 description="keyed by dataset id; each value that dataset's own filters",
             ),
-            "date_from": _nullable("string", format="date", description=bound),
-            "date_to": _nullable("string", format="date", description=bound),
-            "limit": _nullable("integer", minimum=1, maximum=LIMIT_MAX, default=LIMIT_DEFAULT),
-            "offset": _nullable(
+            "date_from": nullable("string", format="date", description=bound),
+            "date_to": nullable("string", format="date", description=bound),
+            "limit": nullable("integer", minimum=1, maximum=LIMIT_MAX, default=LIMIT_DEFAULT),
+            "offset": nullable(
                 "integer",
                 minimum=0,
                 maximum=OFFSET_MAX,
                 default=_default(SearchAPI.search, "offset"),
             ),
-            "sort": _nullable(
+            "sort": nullable(
                 "string",
                 enum=[*SORTS, None],
                 default="relevance",
@@ -234,7 +162,7 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
                 "documents of every full match by date, undated last",
             ),
             "facets": _facets_schema(catalog),
-            "syntax": _nullable(
+            "syntax": nullable(
                 "string",
                 enum=list(SYNTAXES),
                 default="plain",
@@ -249,31 +177,21 @@ def matches_request_schema(catalog: Catalog) -> dict[str, Any]:
     """The body of `/api/v3/matches`: a search's, with `order` and a window of the matches."""
     schema = search_request_schema(catalog)
     props = schema["properties"]
-    props["order"] = _nullable("string", enum=[*ORDERS, None], default="date")
-    props["limit"] = _nullable(
+    props["order"] = nullable("string", enum=[*ORDERS, None], default="date")
+    props["limit"] = nullable(
         "integer", minimum=1, maximum=MATCHES_LIMIT_MAX, default=MATCHES_LIMIT_MAX
     )
-    props["offset"] = _nullable("integer", minimum=0, maximum=MAX_INT, default=0)
+    props["offset"] = nullable("integer", minimum=0, maximum=MAX_INT, default=0)
     return schema
 
 
-SYNTAX_HELP = (
-    "Extension (regnb): how keyword items read. `plain` (absent or null: the interface's "
-    'meaning) reads every item as plain words. `query` reads `"a phrase"`, `"a phrase"~3`, '
-    "`-word`, `NOT word`, `a OR b`, parentheses, `title:word`, `field:value` (a catalog field "
-    "of the datasets searched), `cfr:211.113` and `prefix*` inside each item; a malformed item "
-    "is a 400 invalid_request naming `keywords[i]` and the character."
-)
-
-
-KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
 PAGE_PARAM = {"type": "integer", "minimum": PAGE_MIN, "maximum": MAX_INT}
 
 SCHEMAS: dict[str, Any] = {
-    "Error": _obj(
+    "Error": object_schema(
         ["error"],
         {
-            "error": _obj(
+            "error": object_schema(
                 ["code", "message", "request_id"],
                 {
                     "code": {"type": "string", "enum": CODES},
@@ -284,10 +202,10 @@ SCHEMAS: dict[str, Any] = {
             )
         },
     ),
-    "ErrorWithoutField": _obj(
+    "ErrorWithoutField": object_schema(
         ["error"],
         {
-            "error": _obj(
+            "error": object_schema(
                 ["code", "message", "request_id"],
                 {
                     "code": {"type": "string", "enum": CODES},
@@ -297,7 +215,7 @@ SCHEMAS: dict[str, Any] = {
             )
         },
     ),
-    "LegacyError": _obj(["error"], {"error": {"type": "string"}}),
+    "LegacyError": object_schema(["error"], {"error": {"type": "string"}}),
     "DatasetStatus": model_schema(
         DatasetStatus,
         {
@@ -308,7 +226,7 @@ SCHEMAS: dict[str, Any] = {
             "reason": {"type": "string"},
         },
     ),
-    "SearchPage": _obj(
+    "SearchPage": object_schema(
         ["page_num", "score", "text"],
         {
             "page_num": {"type": "integer", "minimum": 1},
@@ -316,26 +234,26 @@ SCHEMAS: dict[str, Any] = {
             "text": {"type": "string"},
         },
     ),
-    "SearchDocument": _obj(
+    "SearchDocument": object_schema(
         ["document_id", "dataset", "title", "date", "url", "fields", "pages", "matched_pages"],
         {
             "document_id": {"type": "string"},
             "dataset": {"type": "string"},
             "title": {"type": "string"},
-            "date": _nullable("string", format="date"),
-            "url": _nullable("string"),
+            "date": nullable("string", format="date"),
+            "url": nullable("string"),
             "fields": {"type": "object"},
-            "pages": {"type": "array", "minItems": 1, "maxItems": 3, "items": _ref("SearchPage")},
+            "pages": {"type": "array", "minItems": 1, "maxItems": 3, "items": ref("SearchPage")},
             "matched_pages": {"type": "integer", "minimum": 1},
         },
     ),
-    "SearchResponse": _obj(
+    "SearchResponse": object_schema(
         ["results", "datasets", "total", "next_offset", "ranking"],
         {
-            "results": {"type": "array", "items": _ref("SearchDocument")},
-            "datasets": {"type": "object", "additionalProperties": _ref("DatasetStatus")},
+            "results": {"type": "array", "items": ref("SearchDocument")},
+            "datasets": {"type": "object", "additionalProperties": ref("DatasetStatus")},
             "total": {"type": "integer", "minimum": 0},
-            "next_offset": _nullable("integer", minimum=1),
+            "next_offset": nullable("integer", minimum=1),
             "ranking": {"type": "string", "enum": ["similarity", "bm25"]},
             "notices": {
                 "type": "array",
@@ -347,41 +265,41 @@ SCHEMAS: dict[str, Any] = {
             "facets": {
                 "type": "object",
                 "description": EXTENSION + "present when the request asked for facets",
-                "additionalProperties": {"type": "array", "items": _ref("FacetRow")},
+                "additionalProperties": {"type": "array", "items": ref("FacetRow")},
             },
         },
     ),
-    "FacetRow": _obj(
+    "FacetRow": object_schema(
         list(FACET_COLUMNS),
         {
-            "value": _nullable("string", description="null: documents without a date"),
+            "value": nullable("string", description="null: documents without a date"),
             "documents": {"type": "integer", "minimum": 0},
             "pages": {"type": "integer", "minimum": 0},
         },
     ),
-    "Match": _obj(
+    "Match": object_schema(
         [*MATCH_COLUMNS, "fields"],
         {
             "document_id": {"type": "string"},
             "dataset": {"type": "string"},
             "title": {"type": "string"},
-            "date": _nullable("string", format="date"),
-            "url": _nullable("string"),
+            "date": nullable("string", format="date"),
+            "url": nullable("string"),
             "cfr": {"type": "array", "items": {"type": "string"}},
             "bm25": {"type": "number"},
             "pages": {"type": "integer", "minimum": 1},
             "fields": {"type": "object"},
         },
     ),
-    "MatchesResponse": _obj(
+    "MatchesResponse": object_schema(
         ["matches", "total", "next_offset"],
         {
-            "matches": {"type": "array", "items": _ref("Match")},
+            "matches": {"type": "array", "items": ref("Match")},
             "total": {"type": "integer", "minimum": 0},
-            "next_offset": _nullable("integer", minimum=1),
+            "next_offset": nullable("integer", minimum=1),
         },
     ),
-    "Dataset": _obj(
+    "Dataset": object_schema(
         ["id", "name", "jurisdiction", "available", "enterprise"],
         {
             "id": {"type": "string"},
@@ -389,7 +307,7 @@ SCHEMAS: dict[str, Any] = {
             "jurisdiction": {"type": "string"},
             "available": {"type": "boolean"},
             "enterprise": {"type": "boolean"},
-            "date_field": _nullable("string"),
+            "date_field": nullable("string"),
             "filters": {
                 "type": "object",
                 "additionalProperties": {
@@ -401,42 +319,44 @@ SCHEMAS: dict[str, Any] = {
             "fields": {"type": "array", "items": {"type": "string"}},
         },
     ),
-    "DatasetList": _obj(["datasets"], {"datasets": {"type": "array", "items": _ref("Dataset")}}),
-    "DocumentPage": _obj(
+    "DatasetList": object_schema(
+        ["datasets"], {"datasets": {"type": "array", "items": ref("Dataset")}}
+    ),
+    "DocumentPage": object_schema(
         ["page_num", "text"],
         {"page_num": {"type": "integer", "minimum": 1}, "text": {"type": "string"}},
     ),
-    "DocumentRead": _obj(
+    "DocumentRead": object_schema(
         ["document_id", "dataset", "title", "url", "total_pages", "pages", "next_page_from"],
         {
             "document_id": {"type": "string"},
             "dataset": {"type": "string"},
             "title": {"type": "string"},
-            "url": _nullable("string"),
+            "url": nullable("string"),
             "total_pages": {"type": "integer", "minimum": 1},
             "pages": {
                 "type": "array",
                 "maxItems": SETTINGS["read_max_pages"],
-                "items": _ref("DocumentPage"),
+                "items": ref("DocumentPage"),
             },
-            "next_page_from": _nullable("integer", minimum=2),
+            "next_page_from": nullable("integer", minimum=2),
         },
     ),
-    "LegacySearchRequest": _obj(
+    "LegacySearchRequest": object_schema(
         ["query_text"],
         {
             "query_text": {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_TEXT_CHARS},
-            "top_k": _nullable(
+            "top_k": nullable(
                 "integer", minimum=1, maximum=LEGACY_TOP_K_MAX, default=LEGACY_SEARCH_TOP_K
             ),
-            "offset": _nullable("integer", minimum=0, maximum=MAX_INT, default=0),
-            "dataset_to_search": _nullable("array", items={"type": "string"}),
-            "year_from": _nullable("integer", minimum=0, maximum=YEAR_MAX),
-            "year_to": _nullable("integer", minimum=0, maximum=YEAR_MAX),
+            "offset": nullable("integer", minimum=0, maximum=MAX_INT, default=0),
+            "dataset_to_search": nullable("array", items={"type": "string"}),
+            "year_from": nullable("integer", minimum=0, maximum=YEAR_MAX),
+            "year_to": nullable("integer", minimum=0, maximum=YEAR_MAX),
         },
         closed=False,
     ),
-    "LegacySearchResult": _obj(
+    "LegacySearchResult": object_schema(
         list(LEGACY_COLUMNS),
         {
             "id": {"type": "string"},
@@ -445,43 +365,43 @@ SCHEMAS: dict[str, Any] = {
             "page_num": {"type": "integer", "minimum": 0},
             "score": {"type": "number"},
             "name": {"type": "string"},
-            "url": _nullable("string"),
-            "company": _nullable("string"),
-            "year_decision": _nullable("integer"),
+            "url": nullable("string"),
+            "company": nullable("string"),
+            "year_decision": nullable("integer"),
             "text": {"type": "string"},
             "highlight": {"type": "string"},
         },
     ),
-    "LegacySearchResponse": _obj(
+    "LegacySearchResponse": object_schema(
         ["results", "total"],
         {
-            "results": {"type": "array", "items": _ref("LegacySearchResult")},
+            "results": {"type": "array", "items": ref("LegacySearchResult")},
             "total": {"type": "integer", "minimum": 0},
         },
     ),
-    "LegacyContentsRequest": _obj(
+    "LegacyContentsRequest": object_schema(
         ["doc_id"],
         {
             "doc_id": {"type": "string"},
-            "top_k": _nullable(
+            "top_k": nullable(
                 "integer", minimum=1, maximum=LEGACY_TOP_K_MAX, default=LEGACY_CONTENTS_TOP_K
             ),
-            "offset": _nullable("integer", minimum=0, maximum=MAX_INT, default=0),
+            "offset": nullable("integer", minimum=0, maximum=MAX_INT, default=0),
         },
         closed=False,
     ),
-    "LegacyContentsResponse": _obj(
+    "LegacyContentsResponse": object_schema(
         ["doc_id", "dataset", "name", "url", "company", "year_decision", "pages", "total_pages"],
         {
             "doc_id": {"type": "string"},
             "dataset": {"type": "string"},
             "name": {"type": "string"},
-            "url": _nullable("string"),
-            "company": _nullable("string"),
-            "year_decision": _nullable("integer"),
+            "url": nullable("string"),
+            "company": nullable("string"),
+            "year_decision": nullable("integer"),
             "pages": {
                 "type": "array",
-                "items": _obj(
+                "items": object_schema(
                     ["page_num", "text"],
                     {"page_num": {"type": "integer", "minimum": 0}, "text": {"type": "string"}},
                 ),
@@ -497,10 +417,12 @@ PATHS: dict[str, Any] = {
             "operationId": "search",
             "summary": "Search documents: best first, each with up to 3 matching pages",
             "security": KEY,
-            "requestBody": _body("SearchRequest"),
+            "requestBody": request_body("SearchRequest"),
             "responses": {
-                "200": _ok("SearchResponse", "The search response envelope"),
-                **_errors(["400", "401", "405", "413", "429", "500", "502", "503", "504"], "Error"),
+                "200": ok_response("SearchResponse", "The search response envelope"),
+                **error_responses(
+                    ["400", "401", "405", "413", "429", "500", "502", "503", "504"], "Error"
+                ),
             },
         }
     },
@@ -510,10 +432,12 @@ PATHS: dict[str, Any] = {
             "summary": EXTENSION + "every matching document of a search, in date or BM25 order "
             "(a window of `limit` from `offset`), under the search's limits",
             "security": KEY,
-            "requestBody": _body("MatchesRequest"),
+            "requestBody": request_body("MatchesRequest"),
             "responses": {
-                "200": _ok("MatchesResponse", "Matching documents"),
-                **_errors(["400", "401", "405", "413", "429", "500", "503", "504"], "Error"),
+                "200": ok_response("MatchesResponse", "Matching documents"),
+                **error_responses(
+                    ["400", "401", "405", "413", "429", "500", "503", "504"], "Error"
+                ),
             },
         }
     },
@@ -523,8 +447,8 @@ PATHS: dict[str, Any] = {
             "summary": "Every dataset, with the filters and fields of the searchable ones",
             "security": KEY,
             "responses": {
-                "200": _ok("DatasetList", "The dataset list"),
-                **_errors(["401", "405", "429", "500"], "ErrorWithoutField"),
+                "200": ok_response("DatasetList", "The dataset list"),
+                **error_responses(["401", "405", "429", "500"], "ErrorWithoutField"),
             },
         }
     },
@@ -535,12 +459,7 @@ PATHS: dict[str, Any] = {
             f"{SETTINGS['read_max_bytes']:,} bytes of text a response)",
             "security": KEY,
             "parameters": [
-                {
-                    "name": "document_id",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "string"},
-                },
+                path_parameter("document_id"),
                 {
                     "name": "page_from",
                     "in": "query",
@@ -549,8 +468,10 @@ PATHS: dict[str, Any] = {
                 {"name": "page_to", "in": "query", "schema": PAGE_PARAM},
             ],
             "responses": {
-                "200": _ok("DocumentRead", "The pages read"),
-                **_errors(["400", "401", "403", "404", "405", "429", "500", "504"], "Error"),
+                "200": ok_response("DocumentRead", "The pages read"),
+                **error_responses(
+                    ["400", "401", "403", "404", "405", "429", "500", "504"], "Error"
+                ),
             },
         }
     },
@@ -563,9 +484,9 @@ PATHS: dict[str, Any] = {
                 "200": {
                     "description": "OpenAPI 3.1 document",
                     "headers": {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}},
-                    "content": _json({"type": "object"}),
+                    "content": json_content({"type": "object"}),
                 },
-                **_errors(["405"], "Error"),
+                **error_responses(["405"], "Error"),
             },
         }
     },
@@ -574,10 +495,12 @@ PATHS: dict[str, Any] = {
             "operationId": "legacySearch",
             "summary": "Older page-level BM25 search (0-based page numbers)",
             "security": KEY,
-            "requestBody": _body("LegacySearchRequest"),
+            "requestBody": request_body("LegacySearchRequest"),
             "responses": {
-                "200": _ok("LegacySearchResponse", "Pages by relevance", v3=False),
-                **_errors(["400", "401", "405", "429", "500", "503"], "LegacyError", v3=False),
+                "200": ok_response("LegacySearchResponse", "Pages by relevance", v3=False),
+                **error_responses(
+                    ["400", "401", "405", "429", "500", "503"], "LegacyError", v3=False
+                ),
             },
         }
     },
@@ -586,10 +509,10 @@ PATHS: dict[str, Any] = {
             "operationId": "legacyContents",
             "summary": "Older page-wise document reader (0-based page numbers)",
             "security": KEY,
-            "requestBody": _body("LegacyContentsRequest"),
+            "requestBody": request_body("LegacyContentsRequest"),
             "responses": {
-                "200": _ok("LegacyContentsResponse", "The pages read", v3=False),
-                **_errors(
+                "200": ok_response("LegacyContentsResponse", "The pages read", v3=False),
+                **error_responses(
                     ["400", "401", "403", "404", "405", "429", "500"], "LegacyError", v3=False
                 ),
             },
@@ -597,48 +520,17 @@ PATHS: dict[str, Any] = {
     },
 }
 
-DOCUMENT: dict[str, Any] = {
-    "openapi": "3.1.0",
-    "info": {
-        "title": "regnb: regulatory document search",
-        "version": "3",
-        "description": "The service interface served locally by `regnb serve`. Every v3 response "
-        "carries X-Request-Id; every 429 and 503 carries Retry-After. Any other path under "
-        f"/api/v3/ answers 404 not_found. Request bodies are at most {SETTINGS['max_body_bytes']:,} "
-        "bytes (v3: 413 payload_too_large; legacy: 400).",
-    },
-    "paths": PATHS,
-    "components": {
-        "securitySchemes": {"apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"}},
-        "headers": {
-            "RequestId": {
-                "required": True,
-                "schema": {"type": "string", "pattern": "^req_[0-9a-f]{24}$"},
-            },
-            "RetryAfter": {
-                "required": True,
-                "description": "seconds",
-                "schema": {"type": "string", "pattern": "^[1-9][0-9]*$"},
-            },
-            "Allow": {"required": True, "schema": {"type": "string", "minLength": 1}},
-        },
-        "schemas": SCHEMAS,
-    },
-}
+
+def v3_schemas(catalog: Catalog) -> dict[str, Any]:
+    """The components/schemas entries of the v3 and legacy endpoints, a fresh copy; the search
+    and matches bodies over `catalog`'s datasets."""
+    return {
+        **copy.deepcopy(SCHEMAS),
+        "SearchRequest": search_request_schema(catalog),
+        "MatchesRequest": matches_request_schema(catalog),
+    }
 
 
-def openapi_document(catalog: Catalog | None = None) -> dict[str, Any]:
-    """The whole interface's document for a server over `catalog` (default: the package's
-    catalog), a fresh copy: search, documents, datasets, legacy, conversations and firms."""
-    from regnb.server._conversations import conversation_paths, conversation_schemas
-    from regnb.server._firms import firm_paths, firm_schemas
-
-    document = copy.deepcopy(DOCUMENT)
-    catalog = catalog if catalog is not None else load_catalog()
-    document["components"]["schemas"]["SearchRequest"] = search_request_schema(catalog)
-    document["components"]["schemas"]["MatchesRequest"] = matches_request_schema(catalog)
-    document["components"]["schemas"].update(conversation_schemas())
-    document["paths"].update(conversation_paths())
-    document["components"]["schemas"].update(firm_schemas())
-    document["paths"].update(firm_paths())
-    return document
+def v3_paths() -> dict[str, Any]:
+    """The OpenAPI `paths` entries of the v3 and legacy endpoints, a fresh copy."""
+    return copy.deepcopy(PATHS)

@@ -144,7 +144,7 @@ class Answer:
     @functools.cached_property
     def markdown(self) -> str:
         """The answer as markdown, with its citation markers (`regnb.agent._writer`)."""
-        from regnb.agent._writer import render_markdown
+        from regnb.agent._markdown import render_markdown
 
         return render_markdown(self)
 

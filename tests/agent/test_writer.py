@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 import regnb
+from regnb.agent._markdown import sentence_markdown
 from regnb.agent._stages import Evidence, Found, Plan, Searches
 from regnb.agent._verify import marker_numbers
-from regnb.agent._writer import _pages_cfr, sentence_markdown
+from regnb.agent._writer import _pages_cfr
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer, Finding
 from regnb.documents.blocks import block_text

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 __all__ = ["FILES", "QUESTIONS", "Expect", "Question"]
 
-# The realcorpus files of the five datasets the questions are about.
+# The realcorpus files of the six datasets the questions are about (the enforcement-report
+# fixture is small: 72 one-page records).
 FILES = [
     "fda_warning_letters__jev.jsonl.gz",
     "fda_483__ncruickshank.jsonl.gz",
@@ -17,6 +18,7 @@ FILES = [
     "fda_guidance__cowork-ra.jsonl.gz",
     "fda_guidance__qbdvision.jsonl.gz",
     "fda_maude__narratives.jsonl.gz",
+    "fda_recall_enforcement__openfda-fixture.jsonl.gz",
 ]
 
 

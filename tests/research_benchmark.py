@@ -26,6 +26,7 @@ from tests.agent_questions import FILES as AGENT_FILES
 
 __all__ = [
     "FILES",
+    "HALVES",
     "KINDS",
     "QUESTIONS_PATH",
     "REAL",
@@ -37,9 +38,11 @@ __all__ = [
     "Reader",
     "Records",
     "Score",
+    "by_half",
     "by_kind",
     "contains",
     "conversation",
+    "first_paragraph",
     "is_salutation",
     "load_questions",
     "meets",
@@ -55,7 +58,20 @@ REAL = ROOT.parent / "shared" / "data" / "realcorpus"
 
 # The realcorpus files the questions are about: those of tests/agent_questions.py.
 FILES = list(AGENT_FILES)
-KINDS = ("single", "multi", "which", "guidance", "compare", "count", "followup")
+KINDS = (
+    "single",
+    "multi",
+    "which",
+    "guidance",
+    "compare",
+    "count",
+    "followup",
+    "history",
+    "absence",
+)
+# The two halves: `dev` may be looked at while the agent is tuned; `sealed` is only ever run to
+# report figures (benchmarks/research/README.md).
+HALVES = ("dev", "sealed")
 
 # The date every turn is asked on (the service uses the clock's date; a fixed one keeps the
 # benchmark's answers the same from one day to the next).
@@ -69,6 +85,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "verified": (">=", 1.0),
     "single_extra_max": ("<=", 3),
     "turn_p95_s": ("<=", 10.0),
+    "lead_ok": (">=", 1.0),
+    "answer_words_p50": ("<=", 600),
 }
 
 
@@ -94,7 +112,10 @@ class Expect:
 class BenchQuestion:
     """One benchmark question: the conversation's messages (the last one is scored), the
     documents a good answer cites (at least `need` of `expect`), the gold facts (each a list of
-    alternative verbatim phrases) and the letter furniture that must never be cited as evidence."""
+    alternative verbatim phrases) and the letter furniture that must never be cited as evidence.
+    `lead`: facts (each a list of alternative phrases) the answer's first paragraph must hold,
+    for questions whose honest answer leads with "no" or "the documents do not hold that";
+    `half`: `dev` or `sealed` (benchmarks/research/README.md)."""
 
     id: str
     kind: str
@@ -104,6 +125,8 @@ class BenchQuestion:
     gold: list[list[str]]
     boilerplate: list[str]
     note: str = ""
+    half: str = "dev"
+    lead: list[list[str]] = field(default_factory=list)
 
     @property
     def single_document(self) -> bool:
@@ -124,6 +147,8 @@ def load_questions(path: Path = QUESTIONS_PATH) -> list[BenchQuestion]:
             gold=[list(alternatives) for alternatives in q["gold"]],
             boilerplate=list(q.get("boilerplate", [])),
             note=q.get("note", ""),
+            half=q.get("half", "dev"),
+            lead=[list(alternatives) for alternatives in q.get("lead", [])],
         )
         for q in raw["questions"]
     ]
@@ -298,6 +323,9 @@ class Score:
     verified: int  # passage citations whose text is their block's text on the page read
     single_document: bool
     seconds: list[float] = field(default_factory=list)  # per turn, when timed
+    half: str = "dev"
+    lead_ok: bool | None = None  # the first paragraph holds every lead fact (None: no lead)
+    words: int = 0  # words in the answer's markdown
 
     @property
     def expected_ok(self) -> bool:
@@ -319,6 +347,17 @@ def _passage_text(reader: Reader, citation: SourcedCitation) -> str | None:
         return block_text(reader.page(citation.document_id, citation.page_num), citation.block_id)
     except (ValueError, LookupError):
         return None
+
+
+_IN_SHORT = re.compile(r"^\*\*\s*in short\s*:?\s*\*\*\s*:?", re.IGNORECASE)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def first_paragraph(answer: str) -> str:
+    """The answer's first paragraph: its markdown before the first blank line, after a leading
+    `**In short:**` marker is stripped."""
+    text = _IN_SHORT.sub("", answer.strip(), count=1).strip()
+    return _BLANK_LINE.split(text, maxsplit=1)[0]
 
 
 def score_answer(
@@ -346,6 +385,12 @@ def score_answer(
         if text is not None
         and (is_salutation(text) or any(contains(text, b) for b in question.boilerplate))
     ]
+    lead = first_paragraph(answer)
+    lead_ok = (
+        all(any(contains(lead, alt) for alt in fact) for fact in question.lead)
+        if question.lead
+        else None
+    )
     cited = {c.document_id: title_key(reader.title(c.document_id)) for c in citations}
     found = sum(1 for titles in expected_titles if titles & set(cited.values()))
     wanted = set().union(*expected_titles) if expected_titles else set()
@@ -362,6 +407,9 @@ def score_answer(
         passages=len(passages),
         verified=verified,
         single_document=question.single_document,
+        half=question.half,
+        lead_ok=lead_ok,
+        words=len(answer.split()),
     )
 
 
@@ -373,14 +421,17 @@ def _p95(values: Sequence[float]) -> float:
 def summarise(scores: Iterable[Score]) -> dict[str, float]:
     """The overall figures: mean gold-fact recall per question, share of questions citing their
     expected documents, boilerplate passages cited, share of passage citations verified, documents
-    cited per answer, other documents cited by single-document answers (mean and most), and
-    seconds per turn (p50, p95) when the turns were timed."""
+    cited per answer, other documents cited by single-document answers (mean and most), share of
+    the questions with a `lead` whose first paragraph holds it (1.0 when none has one), words per
+    completed answer (median), and seconds per turn (p50, p95) when the turns were timed."""
     scores = list(scores)
     if not scores:
         return {}
     single = [s.extra_documents for s in scores if s.single_document]
     passages = sum(s.passages for s in scores)
     seconds = [t for s in scores for t in s.seconds]
+    leads = [s.lead_ok for s in scores if s.lead_ok is not None]
+    words = [s.words for s in scores if s.status == "completed"]
     return {
         "questions": len(scores),
         "gold_recall": statistics.fmean(s.recall for s in scores),
@@ -394,6 +445,9 @@ def summarise(scores: Iterable[Score]) -> dict[str, float]:
         "single_extra_mean": statistics.fmean(single) if single else 0.0,
         "single_extra_max": max(single, default=0),
         "completed": sum(s.status == "completed" for s in scores) / len(scores),
+        "lead_questions": len(leads),
+        "lead_ok": sum(leads) / len(leads) if leads else 1.0,
+        "answer_words_p50": statistics.median(words) if words else 0.0,
         "turns": len(seconds),
         "turn_p50_s": statistics.median(seconds) if seconds else 0.0,
         "turn_p95_s": _p95(seconds),
@@ -408,6 +462,14 @@ def by_kind(scores: Iterable[Score]) -> dict[str, dict[str, float]]:
     return {kind: summarise(groups[kind]) for kind in KINDS if kind in groups}
 
 
+def by_half(scores: Iterable[Score]) -> dict[str, dict[str, float]]:
+    """`summarise` per half (`dev`, `sealed`), for the halves present."""
+    groups: dict[str, list[Score]] = {}
+    for s in scores:
+        groups.setdefault(s.half, []).append(s)
+    return {half: summarise(groups[half]) for half in HALVES if half in groups}
+
+
 def meets(figure: str, value: float) -> bool:
     """Whether an overall figure meets its target (`TARGETS`)."""
     op, target = TARGETS[figure]
@@ -415,8 +477,15 @@ def meets(figure: str, value: float) -> bool:
 
 
 def weakest(scores: Iterable[Score], n: int = 5) -> list[Score]:
-    """The `n` answers furthest from right: recall first, then expected documents, boilerplate."""
+    """The `n` answers furthest from right: recall first, then expected documents, a missed
+    lead, boilerplate."""
     return sorted(
         scores,
-        key=lambda s: (s.recall, s.expected_ok, -len(s.boilerplate), -s.extra_documents),
+        key=lambda s: (
+            s.recall,
+            s.expected_ok,
+            s.lead_ok is not False,
+            -len(s.boilerplate),
+            -s.extra_documents,
+        ),
     )[:n]

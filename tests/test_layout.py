@@ -26,6 +26,9 @@ SUBPACKAGES = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py"))
 # Test modules whose imports of their subpackage are not Python imports of the module itself.
 ABOUT_WITHOUT_IMPORTING = {
     "tests/widgets/test_browser.py": "the widgets run in the notebooks it writes, which import them",
+    "tests/agent/test_understanding_cases.py": (
+        "the table for regnb.agent's understanding stage, which does not exist yet"
+    ),
 }
 
 

@@ -54,7 +54,7 @@ _FORM_WORDS = _words(
     "inspected establishment type code country zip state city address street name firm title"
     " number phone date dates inspection producer observation observations"
 )
-# Text near an address that makes it FDA's own office's, or a US agent's, not the firm's.
+# Text near an address that makes it FDA's own office's (or another agency's), not the firm's.
 _OFFICIAL_MARKERS = (
     "food and drug administration",
     "department of health",
@@ -244,14 +244,15 @@ def _segments_place(segments: list[str]) -> Place | None:
     state_name: str | None = None
     if segments and (found := _country_of(segments[-1], gaz)):
         (country, state), rest = found
-        if key(segments[-1]) in gaz.states and not _known_city(segments[:-1], country, None):
+        named = key(" ".join(w for w in segments[-1].split() if not _numeric(w)))
+        if named in gaz.states and not _known_city(segments[:-1], country, None):
             country = state = None  # Georgia the state, not the country
         elif rest:
             segments[-1] = rest
         else:
             segments.pop()
-    if segments and state is None and (named := _state_of(segments[-1], country, gaz)):
-        country, state, state_name = named
+    if segments and state is None and (region := _state_of(segments[-1], country, gaz)):
+        country, state, state_name = region
         segments.pop()
     if country is None:
         return _bare_city(segments, gaz)
@@ -348,7 +349,12 @@ def _us_city(pre: str, country: str, state: str, *, listed_only: bool) -> str | 
     return _written(" ".join(run)) if run else None
 
 
+# State codes that are degrees too ("Jane Roe, MD,"): a city before them must be listed.
+_DEGREES = _words("MD MS PA DC DE")
+
+
 def _us_place(text: str, match: re.Match[str]) -> Place | None:
+    """The place of a US (or Canadian) state found in the text, with the city before it."""
     gaz = gazetteer()
     written = match["state"]
     k = key(written)
@@ -370,10 +376,6 @@ def _us_place(text: str, match: re.Match[str]) -> Place | None:
     if city is None and not match["zip"]:
         return None
     return Place(country, state, city)
-
-
-# State codes that are degrees too ("Jane Roe, MD,"): a city before them must be listed.
-_DEGREES = _words("MD MS PA DC DE")
 
 
 # "located at ...", "FEI 3004610460, at ...": an address inside a sentence, to where it ends.

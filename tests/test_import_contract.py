@@ -280,3 +280,10 @@ def test_paging_keeps_its_client_import_path() -> None:
 
     assert old.__all__ == core.__all__
     assert all(getattr(old, name) is getattr(core, name) for name in core.__all__)
+
+
+def test_the_layers_contracts_are_kept() -> None:
+    """`.importlinter`'s contracts, as CI checks them with import-linter's `lint-imports`."""
+    code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True, no_logo=True))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -66,6 +66,11 @@ def _last(year: int, month: int = 12) -> str:
     return dt.date(year, month, calendar.monthrange(year, month)[1]).isoformat()
 
 
+def _year(text: str) -> int:
+    """ "2019" or "19" (this century) as a year."""
+    return int(text) if len(text) == 4 else 2000 + int(text)
+
+
 def _count(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word]
 
@@ -107,13 +112,22 @@ def _rules(today: dt.date) -> list[tuple[str, _Bounds]]:
             ),
         ),
         (r"\bthis\s+year\b", lambda m: (_first(today.year), None)),
+        (  # fiscal years (October to September): "FY2019", "FY 2019", "FY19"
+            r"\bfy\s?'?((?:19|20)?\d{2})\b",
+            lambda m: (_first(_year(m[1]) - 1, 10), _last(_year(m[1]), 9)),
+        ),
         (
-            rf"\b(?:since|after|from)\s+{_MONTH}\s+{_YEAR}\b",
+            rf"\bq([1-4])\s*(?:of\s+)?{_YEAR}\b",
+            lambda m: (_first(int(m[2]), 3 * int(m[1]) - 2), _last(int(m[2]), 3 * int(m[1]))),
+        ),
+        (
+            rf"\b(?:since|after)\s+{_MONTH}\s+{_YEAR}\b",
             lambda m: (_first(int(m[2]), _MONTHS[m[1]]), None),
         ),
         (
-            rf"\b(?:since|from)\s+{_YEAR}\b|\b{_YEAR}\s+(?:onwards?|and\s+later)\b",
-            lambda m: (_first(int(m[1] or m[2])), None),
+            rf"\bsince\s+{_YEAR}\b|\bfrom\s+{_YEAR}\s+(?:on\b|onwards?\b|to\s+(?:date|now|today))"
+            rf"|\b{_YEAR}\s+(?:onwards?|and\s+later)\b",
+            lambda m: (_first(int(m[1] or m[2] or m[3])), None),
         ),
         (rf"\bafter\s+{_YEAR}\b", lambda m: (_first(int(m[1]) + 1), None)),
         (
@@ -133,48 +147,53 @@ def _rules(today: dt.date) -> list[tuple[str, _Bounds]]:
             lambda m: (_first(int(m[2]), _MONTHS[m[1]]), _last(int(m[2]), _MONTHS[m[1]])),
         ),
         (
-            rf"\b(?:in|during|of|for)\s+(?:the\s+year\s+)?{_YEAR}\b",
+            rf"\b(?:in|during|of|for|from)\s+(?:the\s+year\s+)?{_YEAR}\b",
             lambda m: (_first(int(m[1])), _last(int(m[1]))),
         ),
         (rf"(?<![\w(-]){_YEAR}(?![\w)-])", lambda m: (_first(int(m[1])), _last(int(m[1])))),
     ]
 
 
-# Two periods compared: "before 2019 vs after 2022", "in 2018 versus 2024", "2016 compared with
-# 2023". Each side is read by `find_dates` on its own.
+# One side of a comparison: a year, a fiscal year, a quarter, a month and year or a range of
+# years, with the word before it ("before 2019", "in 2020-2021", "FY2020", "Q1 2025").
+_SIDE = (
+    r"(?:(?:before|prior\s+to|until|since|after|from|in|during|of|for)\s+)?(?:the\s+)?"
+    r"(?:fy\s?'?(?:19|20)?\d{2}\b|q[1-4]\s+(?:19|20)\d{2}\b"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2}\b"
+    r"|(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)\d{2})?\b)"
+)
+# Two periods compared: "before 2019 vs after 2022", "in 2025 than in 2024", "FY2019 vs FY2020",
+# "2016 compared with 2023". Each side is read by `find_dates` on its own.
 _SIDES = re.compile(
-    r"((?:before|prior\s+to|until|since|after|from|in|during)?\s*(?:(?:19|20)\d{2}))\s*,?\s*"
-    r"(?:vs\.?|versus|compared\s+(?:with|to)|against|and\s+(?:those\s+)?(?=after|since))\s*"
-    r"((?:before|prior\s+to|until|since|after|from|in|during)?\s*(?:the\s+)?(?:(?:19|20)\d{2}))",
+    rf"({_SIDE})\s*,?\s*(?:(?:vs\.?|versus|compared\s+(?:with|to)|against|than|or)\s*"
+    rf"|and\s+(?:those\s+)?(?=after|since))\s*({_SIDE})",
     re.IGNORECASE,
 )
-
-
-# A comparison that names its two years apart: "how did the 2026 letter differ from the 2023
-# one?"; each year with the word before it ("before 2019").
+# A question that compares names its two periods apart: "how did the 2026 letter differ from
+# the 2023 one?", "what changed between 2019 and 2021?", "the 2012 and 2013 CRLs".
 _COMPARING = re.compile(
-    r"\bcompar|\bversus\b|\bvs\.?\s|\bdiffer|\bchanged?\b|\bcontrast", re.IGNORECASE
-)
-_MENTION = re.compile(
-    r"(?:\b(?:before|prior\s+to|until|since|after|in|during)\s+)?(?:the\s+)?"
-    r"(?<![\w(-])(?:19|20)\d{2}(?![\w)-])",
+    r"\bcompar|\bversus\b|\bvs\.?\s|\bdiffer|\bchanged?\b|\bcontrast|\bsame\b|\bpersist"
+    r"|\brepeat|\bfixed\b|\bboth\s+times\b|\bthan\b|\bbetter\b|\bworse\b|\bwhat\s+got\b",
     re.IGNORECASE,
 )
-_RANGE = re.compile(
-    r"\b(?:between|from)\s+(?:19|20)\d{2}\s+(?:and|to|through|until)\s+(?:19|20)\d{2}\b"
-    r"|(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}",
-    re.IGNORECASE,
-)
+_MENTION = re.compile(_SIDE, re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s+(?:19|20)\d{2}\s+and\s+(?:19|20)\d{2}\b", re.IGNORECASE)
+# ... unless it compares two things dated so: "compare the two inspections: what changed
+# between 2019 and 2021?"
+_POINTS = re.compile(r"\bcompar|\btwo\b|\bboth\b|\bvs\.?\b|\bversus\b", re.IGNORECASE)
 
 
 def _sides(message: str) -> tuple[str, str] | None:
-    """The words of the two periods a comparison names: "2019 vs after 2022" side by side, or
-    two years apart in a question that compares."""
+    """The words of the two periods a comparison names: side by side ("2019 vs after 2022"),
+    or two mentions in a question that compares ("between 2019 and 2021", "the 2012 and 2013
+    CRLs")."""
     match = _SIDES.search(message)
     if match:
         return match[1], match[2]
-    if not _COMPARING.search(message) or _RANGE.search(message):
+    if not _COMPARING.search(message):
         return None
+    if _BETWEEN.search(message) and not _POINTS.search(message):
+        return None  # "how did letters change between 2019 and 2022?": one range
     mentions = [m.group() for m in _MENTION.finditer(message)]
     return (mentions[0], mentions[1]) if len(mentions) == 2 else None
 

@@ -26,6 +26,7 @@ __all__ = [
     "WatchSummary",
     "asks_repeats",
     "asks_watchlist",
+    "firm_lookup",
     "firm_question",
     "repeats_table",
     "watchlist_answer",
@@ -45,6 +46,35 @@ class FirmSource(Protocol):
     def firm(
         self, name_or_id: str, *, limit: int = 20, plan: str | None = None
     ) -> pd.DataFrame: ...
+
+
+# How a name must match a firm of the corpus to be read as that firm: its id or identifier, its
+# name key, or the start of a name key ("Empower" of "Empower Pharmacy"); never words scattered
+# through a name ("Houston" in "Lonza Houston").
+OUTRIGHT = frozenset({"id", "identifier", "name", "prefix"})
+MIN_PREFIX = 4  # characters of a name that begins a firm's name ("VII" begins too many)
+
+
+def firm_lookup(source: object, plan: str = "enterprise") -> Callable[[str], str | None]:
+    """The corpus's name of the firm a name names outright (`OUTRIGHT`), or None; by
+    `Engine.firm`, each name asked once. A source without firms resolves nothing."""
+    if not isinstance(source, FirmSource):
+        return lambda name: None
+    cache: dict[str, str | None] = {}
+
+    def lookup(name: str) -> str | None:
+        key = " ".join(name.split())
+        if key not in cache:
+            try:
+                found = source.firm(key, limit=1, plan=plan)
+            except (RegnbError, TypeError, ValueError):
+                found = pd.DataFrame()
+            how = "" if found.empty else str(found.iloc[0]["match"])
+            hit = how in OUTRIGHT and (how != "prefix" or len(key) >= MIN_PREFIX)
+            cache[key] = str(found.iloc[0]["name"]) if hit else None
+        return cache[key]
+
+    return lookup
 
 
 def _option(row: pd.Series) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from regnb.agent._plan import plan_message
 from regnb.agent._stages import FollowUp, Plan, Scope
+from regnb.agent._understand import FirmLookup
 from regnb.agent.types import PriorTurn
 from regnb.catalog import Catalog
 
@@ -32,6 +33,10 @@ CONTINUES = re.compile(
 )
 CONTINUE_WORDS = 12
 ACRONYM = re.compile(r"\b[A-Z]{2,}s?\b")  # "ARIA", "SBOMs": what the follow-up asks about
+# "leave out the Canadian ones": the place named is where the firms must not be
+LEAVING = re.compile(
+    r"\b(?:leave|leaving|drop|dropping|without|except|excluding|exclude|not\s+the)\b", re.I
+)
 MORE = re.compile(r"^\s*(?:(?:show|give|find|list)\s+(?:me\s+)?)?more\b|\bany\s+others?\b", re.I)
 
 
@@ -40,8 +45,11 @@ def _planner(
     plan_name: str,
     today: dt.date,
     df: Callable[[Sequence[str]], dict[str, float]],
+    firms: FirmLookup | None,
 ) -> Callable[[str], Plan]:
-    return lambda text: plan_message(text, catalog=catalog, plan_name=plan_name, today=today, df=df)
+    return lambda text: plan_message(
+        text, catalog=catalog, plan_name=plan_name, today=today, df=df, firms=firms
+    )
 
 
 def is_follow_up(message: str, new: Plan) -> bool:
@@ -63,7 +71,8 @@ def continues_subject(message: str, new: Plan, previous: Plan) -> bool:
     return bool(
         subject
         and not new.topic.identifiers
-        and not new.scope.named_datasets
+        and not new.topic.firms
+        and (not new.scope.named_datasets or re.match(r"\s*and\b", message, re.IGNORECASE))
         and len(message.split()) <= CONTINUE_WORDS
         and CONTINUES.search(message)
     )
@@ -88,18 +97,27 @@ def _merge(
         message=message,
         query=f"{previous.query} {new.query}".strip(),
         topic=previous.topic,
-        scope=_scope(previous.scope, new.scope),
+        scope=_scope(previous.scope, new.scope, message),
         follow_up=FollowUp(
             require=previous.follow_up.require,
             restrict_documents=tuple(state.get("documents", [])) if refers else (),
             exclude_documents=tuple(_cited(history)) if MORE.search(message) else (),
         ),
-        ask=replace(previous.ask, formats=new.ask.formats),
+        ask=replace(
+            previous.ask,
+            formats=new.ask.formats,
+            kind=new.ask.kind if new.ask.kind_said else previous.ask.kind,
+            pointers=new.ask.pointers,
+        ),
     )
     terms = new.topic.terms
     anchored = bool(new.topic.names or new.topic.identifiers)
-    if not terms:
-        return merged
+    if not terms:  # "and the 2020 inspection?": the same firms, the new dates and documents
+        return (
+            _same_subject(merged, new, state)
+            if continues_subject(message, new, previous)
+            else merged
+        )
     if refers or NARROW.search(message):
         require = tuple(dict.fromkeys([*previous.follow_up.require, *terms]))
         weights = {**previous.topic.weights, **new.topic.weights}
@@ -115,14 +133,31 @@ def _merge(
     return merged
 
 
-def _scope(previous: Scope, new: Scope) -> Scope:
-    """The previous scope with the follow-up's own dates and datasets, if it names them, and
-    its filters of the datasets searched added."""
+def _scope(previous: Scope, new: Scope, message: str) -> Scope:
+    """The previous scope with the follow-up's own dates and datasets, if it names them, its
+    filters of the datasets searched added, and its places: where the firms must be ("only the
+    ones in Ohio"), or where they must not ("leave out the Canadian ones")."""
     scope = previous
+    if new.places_in or new.places_out:
+        if LEAVING.search(message):
+            out = (*previous.places_out, *new.places_in, *new.places_out)
+            scope = replace(scope, places_out=tuple(dict.fromkeys(out)))
+        else:
+            scope = replace(
+                scope,
+                places_in=new.places_in or previous.places_in,
+                places_out=tuple(dict.fromkeys((*previous.places_out, *new.places_out))),
+            )
     if new.date_from or new.date_to:
         scope = replace(scope, dates=new.dates)
     if new.named_datasets:
-        scope = replace(new, dates=scope.dates, filters=scope.filters)
+        scope = replace(
+            new,
+            dates=scope.dates,
+            filters=scope.filters,
+            places_in=scope.places_in,
+            places_out=scope.places_out,
+        )
     filters = dict(scope.filters)
     for ds, given in new.filters.items():
         if ds in scope.datasets:
@@ -178,9 +213,11 @@ def plan_turn(
     plan_name: str,
     today: dt.date,
     df: Callable[[Sequence[str]], dict[str, float]],
+    firms: FirmLookup | None = None,
 ) -> Plan:
-    """The plan for `message` given the conversation's earlier turns."""
-    plan = _planner(catalog, plan_name, today, df)
+    """The plan for `message` given the conversation's earlier turns; `firms`: the corpus's
+    firms by name."""
+    plan = _planner(catalog, plan_name, today, df, firms)
     if history and history[-1].status == "needs_input":
         asked = history[-1]
         message = _option(message)

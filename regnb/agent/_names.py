@@ -14,7 +14,8 @@ __all__ = ["GENERIC_NAMES", "find_names"]
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
 _NOT_NAMES = word_set(
     "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
-    "fei nct mdr fy q1 q2 q3 q4 i ii"
+    "fei nct mdr fy q1 q2 q3 q4 i ii vi vii viii ix xi xii crl crls wl wls maude faers mdrs "
+    "pmas ndas blas andas ucsf"
 )
 # Acronyms and terms of the field that analysts capitalise: topics, never a firm or a brand ("MRI
 # burns", "GLP-1 compounders", "ACT"), and US state codes (an address, not a name).
@@ -141,6 +142,9 @@ GENERIC_NAMES = frozenset(
     ]
 )
 _JOINERS = frozenset({"&", "and", "of", "de", "du", "la", "von", "van"})
+_BREAK = re.compile(r"[,;:()\[\]—–/]|\s-\s")  # punctuation that ends a name
+# Capitalised words of the question vocabulary that begin a name when a capitalised word follows.
+_NAME_STARTS = frozenset({"New", "Great", "North", "South", "East", "West", "United", "First"})
 _MONTHS = word_set(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
@@ -155,6 +159,9 @@ def find_names(text: str) -> tuple[list[str], str]:
         tokens = list(_NAME_TOKEN.finditer(text, sentence_start, sentence_end))
         run: list[re.Match[str]] = []
         for i, token in enumerate(tokens):
+            if run and _BREAK.search(text[run[-1].end() : token.start()]):
+                _close(text, run, tokens, names, spans)  # "Samsung Bioepis, Hugel": two names
+                run = []
             if _continues_name(tokens, i, bool(run)):
                 run.append(token)
                 continue
@@ -172,6 +179,8 @@ def _continues_name(tokens: list[re.Match[str]], i: int, in_run: bool) -> bool:
     word = tokens[i].group(0).rstrip(".,'’")
     if _capitalised(word):
         return True
+    if word in _NAME_STARTS and i + 1 < len(tokens) and _capitalised(tokens[i + 1].group(0)):
+        return True  # "New Jersey", "New England Compounding"
     if not in_run:
         return False
     if word.lower() in _JOINERS:

@@ -10,13 +10,11 @@ import math
 import re
 from collections.abc import Callable, Sequence
 
-from regnb.agent._dates import find_dates, find_periods
-from regnb.agent._names import find_names
 from regnb.agent._shape import question_shape
 from regnb.agent._stages import Ask, Plan, Scope, Topic
+from regnb.agent._understand import FirmLookup, understand
 from regnb.agent._vocab import (
     ACRONYMS,
-    DATASET_WORDS,
     FILE_WORDS,
     FORMAT_WORDS,
     IDENTIFIERS,
@@ -44,6 +42,7 @@ __all__ = [
 ]
 
 MAX_DF = 0.25  # a word on more pages than this share steers nothing
+MAX_POINTER_WORDS = 6  # a user's pointer of at most this many words is searched as a phrase
 MAX_WORDS = 5
 # Enum values too common in questions to read as a filter.
 VAGUE_ENUM_VALUES = frozenset(
@@ -97,32 +96,6 @@ def _formats(message: str) -> tuple[list[str], str]:
         if kept:
             message = " ".join(kept)
     return list(dict.fromkeys(found)), message
-
-
-def _datasets(text: str, catalog: Catalog) -> tuple[list[str], str, bool]:
-    """Datasets the words name (catalog display names too), the text without the strong words,
-    and whether only weak words named them."""
-    lowered = text.lower()
-    found: list[str] = []
-    for d in catalog:
-        at = lowered.find(d.name.lower())
-        if at >= 0:
-            found.append(d.id)
-            text = blank(text, at, at + len(d.name))
-            lowered = text.lower()
-    for pattern, ids, weak in DATASET_WORDS:
-        if weak:
-            continue
-        for match in re.finditer(pattern, lowered):
-            found += [i for i in ids if i in catalog]
-            text = blank(text, match.start(), match.end())
-        lowered = text.lower()
-    if found:
-        return list(dict.fromkeys(found)), text, False
-    for pattern, ids, weak in DATASET_WORDS:
-        if weak and re.search(pattern, lowered):
-            found += [i for i in ids if i in catalog]
-    return list(dict.fromkeys(found)), text, bool(found)
 
 
 def _enum_value_pattern(value: str) -> str:
@@ -262,30 +235,40 @@ def plan_message(
     plan_name: str,
     today: dt.date,
     df: Callable[[Sequence[str]], dict[str, float]],
+    firms: FirmLookup | None = None,
 ) -> Plan:
-    """Plan one message on its own (follow-ups are planned in `followup`)."""
+    """Plan one message on its own (follow-ups are planned in `followup`): the message is
+    understood first (`regnb.agent._understand`: its firms, places, datasets, periods, kind and
+    pointers), then its remaining words are weighed as the topic. `firms`: the corpus's firms by
+    name (None: capitalised names are kept as names)."""
     formats, text = _formats(message)
     query = " ".join(text.split())
-    periods = find_periods(text, today)
-    dates = None if periods else find_dates(text, today)
-    for found in [dates] if dates is not None else list(periods or ()):
-        at = text.lower().find(found.text.lower())
-        text = blank(text, at, at + len(found.text))
+    understood = understand(text, datasets=[d.id for d in catalog], today=today, firms=firms)
+    periods = understood.periods if len(understood.periods) == 2 else ()
+    dates = understood.periods[0] if len(understood.periods) == 1 else None
     for pattern, _ in FORMAT_WORDS:
         for match in re.finditer(pattern, text.lower()):
             text = blank(text, match.start(), match.end())
     before = text
-    named, text, weak = _datasets(text, catalog)
+    named = list(understood.datasets or ())
+    weak = understood.weak
     searchable = searchable_datasets(catalog, plan_name)
     chosen = [d for d in named if d in searchable] if named else searchable
     filters, spans = enum_filters(before, chosen, catalog)
+    rest = understood.rest
     for start, end in spans:
-        text = blank(text, start, end)
-    identifiers, kinds, text = _identifiers(text)
-    names, text = find_names(text)
-    phrases, text = _phrases(text)
+        rest = blank(rest, start, end)
+    for pattern, _ in FORMAT_WORDS:
+        for match in re.finditer(pattern, rest.lower()):
+            rest = blank(rest, match.start(), match.end())
+    identifiers, kinds, _ = _identifiers(text)
+    names = [f.name for f in understood.firms] + list(understood.names)
+    phrases, rest = _phrases(rest)
     phrases += _expansions(message, phrases)
-    topic, soft, weights, pairs = _topic_words(text, df)
+    for pointer in understood.pointers:
+        if pointer not in phrases and len(pointer.split()) <= MAX_POINTER_WORDS:
+            phrases.append(pointer)
+    topic, soft, weights, pairs = _topic_words(rest, df)
     weights |= _weigh(phrases, df)
     weights |= {i: IDENTIFIER_WEIGHT for i in identifiers}
     weights |= {n: NAME_WEIGHT for n in names}
@@ -300,12 +283,15 @@ def plan_message(
         topic=Topic(
             identifiers=tuple(identifiers),
             identifier_kinds=kinds,
-            names=tuple(names),
+            names=tuple(dict.fromkeys(names)),
             phrases=tuple(phrases),
             words=tuple(topic),
             soft_words=tuple(soft),
             pairs=tuple(pairs),
             weights=weights,
+            firms=tuple(f.name for f in understood.firms),
+            corpus_firms={f.name: f.known for f in understood.firms if f.known},
+            firm_places={f.name: f.place.code for f in understood.firms if f.place},
         ),
         scope=Scope(
             datasets=tuple(chosen),
@@ -314,11 +300,16 @@ def plan_message(
             unsearchable=unsearchable,
             dates=dates,
             filters=filters,
+            places_in=tuple(p.code for p in understood.places.include),
+            places_out=tuple(p.code for p in understood.places.exclude),
         ),
         ask=Ask(
             shape="compare" if periods else question_shape(message),
             which_firms=bool(WHICH_FIRMS.search(message)),
-            periods=tuple(periods or ()),
+            periods=tuple(periods),
             formats=tuple(formats),
+            kind=understood.kind,
+            kind_said=understood.strong_kind,
+            pointers=understood.pointers,
         ),
     )

@@ -62,6 +62,11 @@ class Topic:
     soft_words: tuple[str, ...] = ()
     pairs: tuple[str, ...] = ()
     weights: Mapping[str, float] = field(default_factory=dict)
+    # the firms of the corpus the message names (as written), and the corpus's name of each;
+    # a place that qualifies one ("Empower Pharmacy's Houston facilities"): its `Place.code`
+    firms: tuple[str, ...] = ()
+    corpus_firms: Mapping[str, str] = field(default_factory=dict)
+    firm_places: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -84,6 +89,9 @@ class Scope:
     unsearchable: Mapping[str, str] = field(default_factory=dict)
     dates: DateRange | None = None
     filters: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # where the firms searched are (`Place.code`s): in one of `places_in`, none of `places_out`
+    places_in: tuple[str, ...] = ()
+    places_out: tuple[str, ...] = ()
 
     @property
     def date_from(self) -> str | None:
@@ -115,6 +123,11 @@ class Ask:
     which_firms: bool = False
     periods: tuple[DateRange, ...] = ()
     formats: tuple[str, ...] = ()
+    # the kind of question (`regnb.agent._understand.KINDS`), and the user's own pointers to a
+    # passage ("I recall it faulted the human factors data"): found and quoted first
+    kind: str = "summary"
+    kind_said: bool = False  # the message's own words say the kind (a follow-up keeps it)
+    pointers: tuple[str, ...] = ()
 
 
 _SECTIONS: dict[str, type[Any]] = {

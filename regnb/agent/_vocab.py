@@ -7,13 +7,17 @@ import re
 
 __all__ = [
     "ACRONYMS",
+    "DATASET_MEANINGS",
     "DATASET_WORDS",
     "FILE_WORDS",
     "FIRM_FIELDS",
+    "FIRM_NOUNS",
     "FOCUS_WORDS",
     "FORMAT_WORDS",
     "IDENTIFIERS",
+    "KIND_RULES",
     "PHRASES",
+    "POINTER_CUES",
     "PRODUCT_FIELDS",
     "WHICH_FIRMS",
 ]
@@ -71,6 +75,172 @@ DATASET_WORDS: list[tuple[str, tuple[str, ...], bool]] = [
     (r"\bmdcg\b|\bmeddev\b", ("ema_mdcg_guidance",), False),
     (r"\bich\b", ("ich_guidelines",), False),
 ]
+
+# What the words of a question mean as datasets: (pattern, dataset ids, weak). "inspection"
+# reaches the 483s and the inspection classifications; "observations" are a 483's; a weak word
+# ("cited", "violations", "trials") names datasets only when no strong word does. A word after
+# "on", "about", "for"... of the first one is the topic (`regnb.agent._understand`).
+DATASET_MEANINGS: list[tuple[str, tuple[str, ...], bool]] = [
+    (
+        r"\bwarning\s+letters?\b|\bwarnig\s+letters?\b|\bwls?\b|\bcms\s*#",
+        ("fda_warning_letters",),
+        False,
+    ),
+    (
+        r"\b(?:fda\s+)?(?:form\s+)?483s?\b|\binspection(?:al)?\s+(?:observations?|findings?)\b"
+        r"|\binspections?\b(?!\s+classif)|\binspected\b|\bobservations?\b",
+        ("fda_483", "fda_inspections"),
+        False,
+    ),
+    (
+        r"\binspection\s+classifications?\b|\bclassified\s+(?:as\s+)?(?:oai|vai|nai)\b"
+        r"|\b(?:oai|vai|nai)(?:\s+inspections?)?\b",
+        ("fda_inspections",),
+        False,
+    ),
+    (r"\benforcement\s+reports?\b", ("fda_recall_enforcement",), False),
+    (
+        r"\brecalls?\b|\brecals?\b|\brecalled\b|\brecalling\b|\bmarket\s+withdrawals?\b",
+        ("fda_recalls", "fda_recall_enforcement"),
+        False,
+    ),
+    (
+        r"\b510\s*\(?k\)?s?\b|\bde\s*novos?\b|\bpremarket\s+notifications?\b|\bk\d{6}\b"
+        r"|\bden\d{6}\b",
+        ("fda_denovo_or_510k",),
+        False,
+    ),
+    (r"\bpmas?\b|\bpremarket\s+approvals?\b|\bp\d{6}\b", ("fda_pma",), False),
+    (
+        r"\bcomplete\s+res?p?o?n?se?(?:\s+letters?)?\b|\bcomplete\s+respnse\b|\bcrls?\b"
+        r"|\bdeclin\w*\s+to\s+approve\b|\brefused\s+approval\b|\bnot\s+approved\b"
+        r"|\b(?:never|wasn't|weren't)\s+approved\b",
+        ("fda_crl",),
+        False,
+    ),
+    (r"\bguid(?:ance|nace|ence|ane)s?\b|\bguidelines?\b(?=.*\bfda\b)", ("fda_guidance",), False),
+    (
+        r"\bfda\s+(?:recommends?|expects?)\b|\bper\s+fda\b|\bwhat\s+does\s+fda\s+(?:recommend|expect"
+        r"|say)\b|\bexplain\s+fda['’]s\b|\baccording\s+to\s+fda\b",
+        ("fda_guidance",),
+        True,
+    ),
+    (
+        r"\bclinicaltrials(?:\.gov)?\b|\bnct\d{8}\b|\btrial\s+records?\b",
+        ("fda_clinical_trials",),
+        False,
+    ),
+    (r"\bclinical\s+trials?\b|\btrials?\b", ("fda_clinical_trials",), True),
+    (
+        r"\bmaude\b|\bmdrs?\b|\bdevice\s+(?:adverse\s+events?|malfunctions?|problems?)\b"
+        r"|\bmalfunction\s+reports?\b|\badverse\s+event\s+reports?\b",
+        ("fda_maude",),
+        False,
+    ),
+    (
+        r"\bfaers\b|\bdrug\s+(?:adverse\s+events?|side\s+effects?)\b|\bside\s+effect\s+reports?\b",
+        ("fda_faers",),
+        False,
+    ),
+    (
+        r"\badverse\s+events?\b|\bproblems\s+(?:do\s+)?users\s+report\b|\binjur(?:y|ies)\s+reported\b|\bdeaths?\s+reported\b",
+        ("fda_maude",),
+        True,
+    ),
+    (r"\blabels?\b|\bprescribing\s+information\b|\bboxed\s+warning\b", ("fda_drug",), False),
+    (r"\bbiologics?\s+(?:approvals?|licen[cs]es?)\b", ("fda_biologic",), False),
+    (r"\bdrug\s+approvals?\b|\bdrugs@fda\b", ("fda_drug",), False),
+    (r"\b(?:pdufa|gdufa|bsufa|mdufa)\b|\bcommitment\s+letters?\b", ("fda_ufa",), False),
+    (r"\bepars?\b|\bema\b", ("ema_epar",), False),
+    (r"\bmdcg\b|\bmeddev\b", ("ema_mdcg_guidance",), False),
+    (r"\bich\b", ("ich_guidelines",), False),
+    (r"\bwarned\b", ("fda_warning_letters",), True),
+    (r"\bdeficienc(?:y|ies)\b", ("fda_crl",), True),
+]
+
+# The kinds of question, tried in order on the message lower-cased; the first whose pattern
+# matches wins (`regnb.agent._understand.question_kind`, which falls back on what the message
+# names when none does).
+KIND_RULES: list[tuple[str, str]] = [
+    (
+        "comparison",
+        r"\bcompar(?:e|ed|es|ing|ison)\b|\bversus\b|\bvs\.?(?=\s|$)|\bdiffer(?:s|ed|ence)?\b"
+        r"|\bwhat\s+(?:changed|got\s+fixed)\b|\b(?:gotten|got|been|become)\s+(?:any\s+)?"
+        r"(?:better|worse)\b|\bbetter\s+since\b|\bsame\s+(?:problems|reasons|findings|issues)\b"
+        r"|\bpersist(?:ed)?\b|\b(?:were|was)\s+(?:the\s+)?(?:observations|findings)\s+repeated\b"
+        r"|\bchange\s+between\b|\blook\s+different\b|\bside\s+by\s+side\b",
+    ),
+    (
+        "trend",
+        r"\bper\s+(?:year|month|quarter)\b|\bby\s+(?:year|month|quarter)\b|\btrends?\b"
+        r"|\bincreas(?:e|ed|ing)\b|\bdecreas(?:e|ed|ing)\b|\bmore\s+common\s+lately\b"
+        r"|\blately\b|\bbecoming\b|\bquarterly\b|\bmonthly\b|\byear\s+over\s+year\b"
+        r"|^per\s+\w+\??$|\bover\s+the\s+(?:past|last)\s+\w+\s+years?\b.*\b(?:rise|grow|drop)",
+    ),
+    ("comparison", r"\bmore\s+(?:\S+\s+){0,10}?than\b|\bwhose\b.*\b(?:more|worse|better)\b"),
+    (
+        "count",
+        r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+of\b|\bmost\s+(?:frequently|often|common(?:ly)?)"
+        r"\s+cited\b|\bhow\s+often\b|\bvolume\b",
+    ),
+    (
+        "history",
+        r"\bhistory\b|\btrack\s+record\b|\brecord\s+with\s+fda\b|\bfda\s+record\b|['’]s\s+record\b"
+        r"|\bover\s+the\s+years\b|\bover\s+time\b|\bkept\s+coming\s+up\b|\ball\s+of\s+its\b"
+        r"|\bacross\s+its\b|\bany\s+division\b|\bin\s+our\s+data\b",
+    ),
+    (
+        "absence",
+        r"^(?:did|does|do|has|have|had)\b|^(?:is|are|was|were)\s+(?:there|any)\b"
+        r"|^(?:is|are|was|were)\b.*\b(?:ever|any|anything)\b|^any\b|\bis\s+there\b"
+        r"|\bare\s+there\b|\bwas\s+there\b|\b(?:ever|later)\s+(?:get|got|receive|received|sent?"
+        r"|had|have|refused|been)\b",
+    ),
+    (
+        "summary",
+        r"\bguid[a-z]*nces?\b(?!.*\b(?:quote|the\s+(?:part|bit|section))\b)|\brecommend|\bexpects?\b"
+        r"|\bexplain\b|\bich\s+q\d|\baccording\s+to\b|\bper\s+fda\b|\bcommon\s+themes\b",
+    ),
+    (
+        "which",
+        r"^(?:\w+\s+){0,3}(?:reports|letters|recalls|483s|crls|documents)\s+(?:for|about|on|from"
+        r"|with|citing|mentioning|that)\b|^(?:which|list|name)\b(?!\s+(?:crl|letter|document|report|one)\s+(?:was|is)\b)"
+        r"|^(?:pull|find\s+(?:all|every|anything))\b|\bwho\s+(?:got|received|was|were)\b"
+        r"|^(?:only|just)\b|^(?:leave|leaving|drop)\b|\bones\??$",
+    ),
+    (
+        "document",
+        r"\bwhat\s+(?:did|does|do|was|were|is)\b.*\b(?:cite|cited|find|found|say|said|observ"
+        r"|deficien|violation|faulted|flag|object|promise|ask|granted)\b"
+        r"|\bthe\s+(?:part|bit|section)\s+(?:about|on)\b|\bquote\b|\bi\s+(?:recall|remember|think)\b"
+        r"|^which\s+(?:crl|letter|document|report|one)\b|^what\s+(?:observations|violations"
+        r"|deficiencies)\b|\bwhat\s+violations\b|\bwhy\s+(?:the|was|did|were)\b"
+        r"|\bwhat\s+happened\b|\bwhich\s+(?:products|devices|device|product|impurity)\b"
+        r"|\bwhat\s+were\s+the\b|\bsummari[sz]e\s+(?:the\s+)?(?:warning\s+letter|letter|483|crl)\b",
+    ),
+]
+
+# How a user points at a passage of their own: the words after the cue are what to find and
+# quote first ("I recall it faulted the human factors validation data").
+POINTER_CUES: tuple[str, ...] = (
+    r"\bi\s+(?:recall|remember|think)\s+(?:that\s+)?(?:(?:it|the\s+\w+(?:\s+\w+)?\s+\d{3}|the\s+"
+    r"\w+(?:\s+\w+)?)\s+)?(?:said\s+)?(?:something\s+about\s+|a\s+part\s+about\s+|it\s+was\s+"
+    r"only\s+about\s+)?(?P<what>[^.;?!—–]+)",
+    r"\b(?:for\s+example|e\.g\.)\s*,?\s*(?:about\s+)?(?P<what>[^.;?!:,—–]+)",
+    r"\bthe\s+(?:part|bit|section|passage|paragraph)\s+(?:about|on|where)\s+(?P<what>[^.;?!:,—–]+)",
+    r"\bquote\s+the\s+(?:part|bit)\s+(?:about|on)\s+(?P<what>[^.;?!:,—–]+?)(?:\s+from\b|$|[.;?!])",
+    r"\bspecifically\s+(?:the\s+bit\s+on\s+|the\s+part\s+about\s+)?(?P<what>[^.;?!:,—–]+)",
+    r"\bwhere\s+the\s+patient\s+said\s+(?P<what>[^.;?!:,—–]+)",
+    r"\bthe\s+observation\s+about\s+(?P<what>[^.;?!:,—–]+)",
+)
+
+# The nouns that name firms: a nationality before one of them ("Indian API makers") is where the
+# firms are, not a word of the topic ("Chinese medicine").
+FIRM_NOUNS = frozenset(
+    """firm company compan companie manufacturer maker supplier facility facilitie site plant pharmacy
+    pharmacie compounder sponsor applicant distributor importer exporter lab laboratory laboratorie cdmo cmo
+    producer vendor seller business entity establishment packer repackager relabeler outsourcer center""".split()  # noqa: SIM905
+)
 
 # The words that name a file or its format ("put them in a spreadsheet"): left out of what is
 # searched for, and of a produced file's title and name.

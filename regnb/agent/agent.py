@@ -31,6 +31,7 @@ from regnb.agent._firms import (
     WatchSummary,
     asks_repeats,
     asks_watchlist,
+    firm_lookup,
     firm_question,
     repeats_table,
     watchlist_answer,
@@ -290,6 +291,7 @@ class ExtractiveAgent:
             plan_name=request.plan,
             today=request.today,
             df=self.source.document_frequency,
+            firms=firm_lookup(self.source.inner, request.plan),
         )
         held = self.held()
         scope = plan.scope

@@ -56,6 +56,20 @@ class Place:
     def __str__(self) -> str:
         return ", ".join(part for part in (self.city, self.state, self.country) if part)
 
+    @property
+    def code(self) -> str:
+        """The place in one string, as plans and query items carry it: "US", "US-NJ",
+        "US-TX:Houston", "IN:Hyderabad" (`Place.from_code` reads it back)."""
+        head = f"{self.country or ''}-{self.state}" if self.state else (self.country or "")
+        return f"{head}:{self.city}" if self.city else head
+
+    @classmethod
+    def from_code(cls, code: str) -> Place:
+        """The place a `code` names."""
+        head, _, city = code.partition(":")
+        country, _, state = head.partition("-")
+        return cls(country or None, state or None, city or None)
+
 
 @dataclass(frozen=True)
 class PlaceSpan:

@@ -55,7 +55,8 @@ def follow(message: str, *earlier: str) -> Plan:
             "And what did the 2020 inspection find?",
             {
                 "names": ["ImClone Systems"],
-                "words": ["inspection"],
+                "words": [],  # "inspection" names where to look: the 483s and inspections
+                "datasets": ["fda_483", "fda_inspections"],
                 "date_from": "2020-01-01",
                 "date_to": "2020-12-31",
                 "restrict_documents": [],
@@ -76,7 +77,11 @@ def follow(message: str, *earlier: str) -> Plan:
         (
             FEI,
             "What about sterility?",
-            {"identifiers": ["3001234567"], "words": ["sterility"], "datasets": ["fda_483"]},
+            {
+                "identifiers": ["3001234567"],
+                "words": ["sterility"],
+                "datasets": ["fda_483", "fda_inspections"],
+            },
         ),
     ],
 )

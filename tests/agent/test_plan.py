@@ -58,7 +58,11 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
         ),
         (
             "What did the 483 for FEI 3001234567 cite?",
-            {"identifiers": ["3001234567"], "datasets": ["fda_483"], "words": []},
+            {
+                "identifiers": ["3001234567"],
+                "datasets": ["fda_483", "fda_inspections"],
+                "words": [],
+            },
         ),
         (
             "NDA 212345 deficiencies",
@@ -105,7 +109,7 @@ def plan(message: str, plan_name: str = "enterprise", **kwargs: Any) -> Plan:
         ),
         ("warning letters that mention a recall", {"datasets": ["fda_warning_letters"]}),
         ("Tell me about recalls", {"datasets": ["fda_recalls", "fda_recall_enforcement"]}),
-        ("adverse events with insulin pumps", {"datasets": ["fda_maude", "fda_faers"]}),
+        ("adverse events with insulin pumps", {"datasets": ["fda_maude"]}),  # a device's
         (
             "Which inspections were classified OAI?",
             {"filters": {"fda_inspections": {"classification": "OAI"}}},
@@ -218,7 +222,8 @@ def test_only_those_in_a_place_narrows_the_previous_documents() -> None:
     history = [completed(FIRST, ["d1", "d2"], ["Acme", "Borealis"])]
     got = follow("Only those in California", history)
     assert got.follow_up.restrict_documents == ("d1", "d2")
-    assert got.follow_up.require == ("California",)
+    assert got.scope.places_in == ("US-CA",)  # where the firms are, not a word of their pages
+    assert got.follow_up.require == ()
     assert got.topic.phrases == ("sterile drug", "media fill")
     assert got.scope.datasets == ("fda_warning_letters",)
     assert got.ask.formats == ()

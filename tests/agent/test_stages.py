@@ -159,7 +159,8 @@ def test_a_follow_up_is_planned_against_a_flat_plan_of_an_earlier_turn() -> None
         df=fake_df,
     )
     assert got.follow_up.restrict_documents == ("d1", "d2")
-    assert got.follow_up.require == ("California",)
+    assert got.scope.places_in == ("US-CA",)  # where the firms are, not a word of their pages
+    assert got.follow_up.require == ()
     assert got.topic.phrases == ("sterile drug", "media fill")
     assert got.scope.date_from == "2018-01-01"
 

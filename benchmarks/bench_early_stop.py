@@ -44,7 +44,7 @@ def cut_to(store: Any, depth: int | None, probed: dict[str, np.ndarray]) -> dict
 
     def keep(term_id: int) -> np.ndarray | None:
         if term_id not in kept:
-            pages, weights = store.weights(term_id)
+            pages, weights = store.postings.weights(term_id)
             if depth is None or pages.size <= depth:
                 kept[term_id] = None
             else:
@@ -82,7 +82,7 @@ def rarest_pages(eng: Any, items: list[str]) -> np.ndarray:
         ids = store.term_ids(eng.normaliser.terms(item))
         if ids:
             rarest = min(ids.values(), key=lambda t: int(store.df[t]))
-            lists.append(store.weights(rarest)[0])
+            lists.append(store.postings.weights(rarest)[0])
     return np.unique(np.concatenate(lists)) if lists else np.zeros(0, np.int64)
 
 

@@ -80,8 +80,8 @@ def real_pages() -> dict[str, tuple[list[str], list[str]]]:
 
 def make_corpus(path: Path, n_pages: int, seed: int = 1) -> int:
     """Write a corpus of about `n_pages` recombined pages (reused when already there)."""
-    from regnb import corpus as corpus_mod
     from regnb.corpus import shards
+    from regnb.corpus.write import document_id
 
     manifest = shards.Manifest.load(path)
     if manifest is not None:
@@ -103,7 +103,7 @@ def make_corpus(path: Path, n_pages: int, seed: int = 1) -> int:
             while len(texts) < SHARD_PAGES and made < want:
                 count = min(rng.randint(1, 8), want - made)
                 key = f"{ds}-{len(docs)}-{written + made}"
-                doc_id = corpus_mod.document_id(manifest.salt, ds, key)
+                doc_id = document_id(manifest.salt, ds, key)
                 for num in range(1, count + 1):
                     a, b = rng.choice(pages), rng.choice(pages)
                     texts.append(a[: len(a) // 2] + " " + b[len(b) // 2 :])

@@ -78,10 +78,10 @@ def make_corpus(path: Path, pages_wanted: int) -> int:
 def make_queries(eng: regnb.Engine, n: int, seed: int = 7) -> list[tuple[list[str], str]]:
     """Keyword items of 1 to 3 words taken from random pages, with the sentence as the query."""
     rng = random.Random(seed)
-    total = sum(pages for _, pages in eng.store.counts().values())
+    total = sum(pages for _, pages in eng.store.rows.counts().values())
     out: list[tuple[list[str], str]] = []
     while len(out) < n:
-        query = page_query(eng.store.pages([rng.randrange(total)])[0]["text"], rng)
+        query = page_query(eng.store.rows.pages([rng.randrange(total)])[0]["text"], rng)
         if query is not None:
             out.append(query)
     return out
@@ -106,10 +106,10 @@ def analyst_queries(eng: regnb.Engine, n: int, seed: int = 11) -> list[tuple[str
     """(kind, regnb keyword item, words for the reference) for phrases of two adjacent words of
     a page and for a word with another page's word excluded."""
     rng = random.Random(seed)
-    total = sum(pages for _, pages in eng.store.counts().values())
+    total = sum(pages for _, pages in eng.store.rows.counts().values())
     out: list[tuple[str, str, str]] = []
     while len(out) < 2 * n:
-        text = eng.store.pages([rng.randrange(total)])[0]["text"]
+        text = eng.store.rows.pages([rng.randrange(total)])[0]["text"]
         words = [w for w in text.split() if w.isalpha() and len(w) > 3 and regnb.text.terms(w)]
         if len(words) < 12:
             continue

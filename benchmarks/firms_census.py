@@ -291,8 +291,8 @@ def timeline_census(pages: int, work: Path, big_docs: int, runs: int) -> None:
     print(f"483s with a repeat finding: {int(timeline['repeat'].sum())}")
     # the reference: DuckDB over the same documents' firm fields, as a table in memory
     store = eng.store
-    fields = store.live_field_values(["company", "facility_name"])
-    docs = store.documents(range(int(store.doc_base[-1])))
+    fields = store.fields.live_field_values(["company", "facility_name"])
+    docs = store.rows.documents(range(int(store.doc_base[-1])))
     con = duckdb.connect()
     con.register("fields", fields)
     con.register(

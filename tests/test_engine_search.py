@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import regnb
+from regnb.search import procedure
 
 from .conftest import doc
 
@@ -424,14 +425,14 @@ def test_a_slow_dataset_times_out_and_the_others_return(make_engine, monkeypatch
         search_timeout_s=0.5,
     )
     release = threading.Event()
-    real = eng.store.allowed
+    real = eng.store.fields.allowed
 
     def slow(dataset: str, *args: Any, **kwargs: Any) -> Any:
         if dataset == "fda_recalls":
             release.wait(10)
         return real(dataset, *args, **kwargs)
 
-    monkeypatch.setattr(eng.store, "allowed", slow)
+    monkeypatch.setattr(eng.store.fields, "allowed", slow)
     try:
         res = eng.search(
             ["alpha"],
@@ -451,12 +452,12 @@ def test_a_slow_postings_read_times_out_every_dataset(make_engine, monkeypatch):
         search_timeout_s=0.3,
     )
 
-    def slow(term_ids: Any, *, deadline: float, **_: Any) -> Any:
+    def slow(posting_read: Any, *, deadline: float, **_: Any) -> Any:
         # a read that would run for hours: the store's watchdog must interrupt it
         with eng.store.cursor_until(deadline) as cur:
             return cur.execute("SELECT sum(i) FROM range(1000000000000) t(i)").fetchall()
 
-    monkeypatch.setattr(eng.store, "postings", slow)
+    monkeypatch.setattr(eng.store.postings, "read", slow)
     res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"]).to_dict()
     assert res["datasets"] == {
         "fda_483": {"status": "timeout"},
@@ -467,14 +468,14 @@ def test_a_slow_postings_read_times_out_every_dataset(make_engine, monkeypatch):
 
 def test_a_failing_dataset_reports_error_and_the_others_return(make_engine, monkeypatch, caplog):
     eng = make_engine({"fda_483": [doc("A", ["alpha"])], "fda_recalls": [doc("B", ["alpha"])]})
-    real = eng.store.matching
+    real = procedure.dataset_matches
 
-    def broken(dataset: str, *args: Any, **kwargs: Any) -> Any:
-        if dataset == "fda_recalls":
+    def broken(post: Any, code: int | None, *args: Any, **kwargs: Any) -> Any:
+        if code == eng.store.dataset_codes["fda_recalls"]:
             raise RuntimeError("disk on fire")
-        return real(dataset, *args, **kwargs)
+        return real(post, code, *args, **kwargs)
 
-    monkeypatch.setattr(eng.store, "matching", broken)
+    monkeypatch.setattr(procedure, "dataset_matches", broken)
     res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"])
     assert res.to_dict()["datasets"]["fda_recalls"] == {"status": "error"}
     assert ids(res) == ["A"]

@@ -53,6 +53,11 @@ AGENT_MAY_IMPORT = (
     "regnb.text",
 )
 
+# The index sits below the search: it reads segments for whoever asks, and knows neither the
+# search, the engine nor a front end (what a search may skip comes in through a protocol).
+INDEX = "regnb.index"
+INDEX_MUST_NOT_IMPORT = ("regnb.search", "regnb.engine", *FRONT_ENDS)
+
 # The conversation store and service; `regnb.conversations` itself (the engine's `Conversation`
 # and `Agents`) loads none of them.
 CONVERSATION_STORE = (
@@ -172,6 +177,25 @@ def test_imports_of_reads_absolute_relative_and_deferred_imports(tmp_path: Path)
     ]
 
 
+def test_imports_of_reads_imports_under_type_checking(tmp_path: Path) -> None:
+    package = tmp_path / "regnb" / "index"
+    package.mkdir(parents=True)
+    source = package / "store.py"
+    source.write_text(
+        textwrap.dedent(
+            """
+            from typing import TYPE_CHECKING
+
+            if TYPE_CHECKING:
+                from regnb.search.matching import Gates
+            """
+        ),
+        encoding="utf-8",
+    )
+    found = [(i.name, i.deferred) for i in imports_of(source, root=tmp_path)]
+    assert ("regnb.search.matching.Gates", False) in found
+
+
 def test_the_package_has_the_modules_the_contract_names() -> None:
     for name in ("regnb.engine", "regnb.paging", "regnb.interface", "regnb.server._app", AGENT):
         assert name in MODULES
@@ -185,6 +209,19 @@ def test_the_core_never_imports_a_front_end() -> None:
         for m in CORE
         for i in imports_of(MODULES[m])
         if within(i.name, FRONT_ENDS) and not (m == "regnb" and i.deferred)
+    ]
+    assert wrong == []
+
+
+def test_the_index_imports_neither_the_search_the_engine_nor_a_front_end() -> None:
+    """Not at import time, not inside a function, not for types only."""
+    modules = [m for m in MODULES if within(m, (INDEX,))]
+    assert {"regnb.index.store", "regnb.index.postings", "regnb.index.kernels"} <= set(modules)
+    wrong = [
+        str(i)
+        for m in modules
+        for i in imports_of(MODULES[m])
+        if within(i.name, INDEX_MUST_NOT_IMPORT)
     ]
     assert wrong == []
 

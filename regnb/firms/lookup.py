@@ -95,13 +95,13 @@ class _Table:
 def mentions(store: IndexStore) -> list[Mention]:
     """What each live document of the index says of its firm."""
     names: dict[int, list[str]] = defaultdict(list)
-    values = store.live_field_values(FIRM_FIELDS)
+    values = store.fields.live_field_values(FIRM_FIELDS)
     for row, value in zip(
         values.column("doc_row").to_pylist(), values.column("value").to_pylist(), strict=True
     ):
         names[row].append(value)
     held: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
-    found = store.live_identifiers(max_page=1)
+    found = store.fields.live_identifiers(max_page=1)
     for row, kind, value, page in zip(
         *(found.column(c).to_pylist() for c in ("doc_row", "kind", "value", "page_num")),
         strict=True,
@@ -199,7 +199,7 @@ class Firms:
             for row in match.entity.doc_rows
             if table.store.doc_live[row]
         ]
-        return {d["document_id"] for d in table.store.documents(set(rows))}
+        return {d["document_id"] for d in table.store.rows.documents(set(rows))}
 
     def timeline(self, entity: object, *, plan: str) -> Timeline:
         """Every document of the entity (an id, or a row of `firm`'s frame) that the plan may
@@ -265,7 +265,7 @@ def _linked(table: _Table, events: list[dict[str, Any]], codes: np.ndarray) -> l
     documents of the corpus (of datasets in `codes`) of the applications the rows are about.
     A 483 that repeats a finding of the site's previous one is marked a repeat."""
     store = table.store
-    rows = store.document_rows([e["document_id"] for e in events])
+    rows = store.rows.document_rows([e["document_id"] for e in events])
     by_application = _application_codes(store)
     linking = {r for r in rows.values() if int(store.doc_ds[r]) in by_application}
     numbers = {
@@ -277,7 +277,7 @@ def _linked(table: _Table, events: list[dict[str, Any]], codes: np.ndarray) -> l
     related = {r for n in numbers for r in table.by_application.get(n, ())}
     readable = set(codes.tolist())
     related = {r for r in related if int(store.doc_ds[r]) in readable}
-    docs = {int(d["doc_row"]): d for d in store.documents(linking | related)}
+    docs = {int(d["doc_row"]): d for d in store.rows.documents(linking | related)}
     facts = [
         _facts(e, table.mentions.get(row), docs[row]["fields"] if row in docs else {})
         for e in events

@@ -291,16 +291,16 @@ def store_events(
 ) -> list[dict[str, Any]]:
     """The timeline's rows (wire form) of live documents of an index, in date order. Each
     document's first `EVENT_PAGES` pages are read at once and parsed (some 15 ms a document);
-    `cache` keeps the rows by `IndexStore.document_keys`, so a document is parsed once."""
+    `cache` keeps the rows by `RowReader.document_keys`, so a document is parsed once."""
     rows = sorted(set(doc_rows))
-    keys = dict(zip(rows, store.document_keys(rows), strict=True))
+    keys = dict(zip(rows, store.rows.document_keys(rows), strict=True))
     known = {row: cache.get(keys[row]) for row in rows} if cache is not None else {}
-    docs = store.documents([row for row in rows if known.get(row) is None])
+    docs = store.rows.documents([row for row in rows if known.get(row) is None])
     spans = [
         range(int(d["first_page_id"]), int(d["first_page_id"]) + min(d["page_count"], EVENT_PAGES))
         for d in docs
     ]
-    texts = iter(store.texts([p for span in spans for p in span]))
+    texts = iter(store.rows.texts([p for span in spans for p in span]))
     events = [e for e in known.values() if e is not None]
     for doc, span in zip(docs, spans, strict=True):
         event = _event(doc, {n: next(texts) for n in range(1, len(span) + 1)})
@@ -328,7 +328,7 @@ def document_events(engine: StoreSource, document_ids: Sequence[str]) -> pd.Data
     """The timeline's rows (`TIMELINE_COLUMNS`, a `Timeline`) of the given documents of a local
     engine's corpus, in date order, each once; ids the corpus lacks are left out."""
     store = engine.store
-    rows = store.document_rows(list(dict.fromkeys(document_ids)))
+    rows = store.rows.document_rows(list(dict.fromkeys(document_ids)))
     return timeline_frame(store_events(store, list(rows.values())))
 
 

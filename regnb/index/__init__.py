@@ -2,13 +2,17 @@
 
     build        segments written from the shards, merged, kept up to date (`build_index`...)
     segments     one immutable segment: terms, postings, skip entries, page and document rows
-    store        `IndexStore`: one snapshot of the live segments, and what reads it
+    store        `IndexStore`: one snapshot of the live segments: terms, per-page arrays, readers
+    postings     `PostingReader`: a query's postings as candidate pages, pruned by the search
+    rows         `RowReader`: page texts, page and document rows, embeddings, phrases on the pages
+    fields       `FieldReader`: filters, catalog fields and identifiers (DuckDB)
     kernels      the compiled reads of a segment's postings (numba)
     bm25         the one BM25 formula, and its bounds
     published    an index published beside a corpus on object storage, and its download
     identifiers  identifiers and their kinds, indexed as single terms
     current      `CorpusIndex`: the corpus folder, its catalog and its current store
     statistics   how common words are, and each dataset's boilerplate sentences
+    arrays       small helpers the store and its readers share
     ray          segment builds on a Ray cluster
 
 The index imports neither the search, the engine nor a front end (`.importlinter`).

@@ -172,7 +172,7 @@ class CorpusIndex:
 
     def counts(self) -> pd.DataFrame:
         """Documents and pages per dataset of the corpus, in catalog order."""
-        found = self.store.counts()
+        found = self.store.rows.counts()
         rows = [(d, *found[d]) for d in self.catalog.ids if d in found]
         frame = pd.DataFrame(rows, columns=["dataset", "documents", "pages"])
         return frame.astype({"documents": "Int64", "pages": "Int64"})

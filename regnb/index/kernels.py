@@ -7,8 +7,8 @@ postings; here they are one pass that stays in cache, without the GIL. The arith
 `(tf * scale) / (tf + norm)`, summed per page in float64 in the order of the terms, so the
 scores are bit for bit those of the numpy formula.
 
-A pruned search (`Gate`, `regnb.search.matching.Pruning`) reads less:
-- the pages holding every word of an item (or enough of them, when loosened) are found by
+A pruned read (`Gate`, from the search's `regnb.index.postings.Floors`) reads less:
+- the pages holding every word of an item (or as many of them as the search asks) are found by
   reading the item's rarest lists and probing the others for those pages only: a probe jumps by
   the list's skip entries (the page at every `SKIP`-th posting, `regnb.index.segments.Blocks`) and
   decodes at most one run of postings;
@@ -139,11 +139,7 @@ def _find(gaps: Any, lists: Any, j: int, pages: Any, n: int, found: Any, marks: 
 @numba.njit(nogil=True, cache=True)
 def _scan(
     gaps: Any,
-    gap_at: Any,
-    gap_big: Any,
     tfs: Any,
-    tf_at: Any,
-    tf_big: Any,
     los: Any,
     his: Any,
     scales: Any,
@@ -154,10 +150,12 @@ def _scan(
     score: Any,
     touched: Any,
 ) -> int:
-    """Add each term's postings (`los[j]:his[j]` of the gap and tf arrays, exceptions apart) to
-    the pages' bit sets (`bits[page, j // 64]`) and, where `scored[j]`, to their scores; pages
-    not `live` are skipped (`live` empty: every page is). Returns how many pages were touched,
-    listed in `touched` in the order first seen."""
+    """Add each term's postings (`los[j]:his[j]` of the gap and tf arrays: small values,
+    exception positions, exception values) to the pages' bit sets (`bits[page, j // 64]`) and,
+    where `scored[j]`, to their scores; pages not `live` are skipped (`live` empty: every page
+    is). Returns how many pages were touched, listed in `touched` in the order first seen."""
+    small, gap_at, gap_big = gaps
+    tf_small, tf_at, tf_big = tfs
     n_touched = 0
     check_live = live.size > 0
     for j in range(los.size):
@@ -173,12 +171,12 @@ def _scan(
                 page += gap_big[g]
                 g += 1
             else:
-                page += gaps[k]
+                page += small[k]
             if t < tf_at.size and tf_at[t] == k:
                 tf = np.float32(tf_big[t])
                 t += 1
             else:
-                tf = np.float32(tfs[k])
+                tf = np.float32(tf_small[k])
             if check_live and not live[page]:
                 continue
             fresh = True
@@ -317,13 +315,13 @@ POS, END, CUR, RUN, GX, TX = range(6)  # rows of a merge's cursors (`_next_run`)
 
 
 @numba.njit(nogil=True, cache=True)
-def _next_run(e: int, j: int, lists: Any, gaps: Any, tf_at: Any, bound: float, cursor: Any) -> None:
+def _next_run(e: int, j: int, lists: Any, gaps: Any, tfs: Any, bound: float, cursor: Any) -> None:
     """Move list e (term j; `lists`: los, his, s0s, s1s, skip_page, skip_bound) of a merge to
     the first posting of its next run of `SKIP` postings whose bound (`skip_bound` times
     `bound`) can reach the need (`bound` 0 where the list has no skip entries: it is one run),
     or mark it done (`CUR` -1). `cursor[:, e]`: its posting (`POS`), the run's end (`END`), its
     page (`CUR`), the run (`RUN`), and the next gap and tf exceptions at or after it (`GX`,
-    `TX`); `gaps`: small values, exception positions, exception values."""
+    `TX`); `gaps`, `tfs`: small values, exception positions, exception values."""
     los, his, s0s, s1s, skip_page, skip_bound = lists
     small, gap_at, gap_big = gaps
     entries = s1s[j] - s0s[j]
@@ -336,7 +334,7 @@ def _next_run(e: int, j: int, lists: Any, gaps: Any, tf_at: Any, bound: float, c
         cursor[RUN, e], cursor[POS, e], cursor[END, e] = 0, start, his[j]
         cursor[CUR, e] = gap_big[g] if g < gap_at.size and gap_at[g] == start else small[start]
         cursor[GX, e] = np.searchsorted(gap_at, start + 1)
-        cursor[TX, e] = np.searchsorted(tf_at, start)
+        cursor[TX, e] = np.searchsorted(tfs[1], start)
         return
     b = cursor[RUN, e] + 1
     while b < entries and np.float64(skip_bound[s0s[j] + b]) < bound:
@@ -348,11 +346,11 @@ def _next_run(e: int, j: int, lists: Any, gaps: Any, tf_at: Any, bound: float, c
     cursor[RUN, e], cursor[POS, e], cursor[END, e] = b, start, min(start + SKIP, his[j])
     cursor[CUR, e] = skip_page[s0s[j] + b]
     cursor[GX, e] = np.searchsorted(gap_at, start + 1)
-    cursor[TX, e] = np.searchsorted(tf_at, start)
+    cursor[TX, e] = np.searchsorted(tfs[1], start)
 
 
 @numba.njit(nogil=True, cache=True)
-def _above_floor(
+def _merge_essential(
     gaps: Any,
     tfs: Any,
     lists: Any,
@@ -360,39 +358,24 @@ def _above_floor(
     bound_scale: float,
     norm: Any,
     live: Any,
-    item_terms: Any,
-    item_starts: Any,
-    item_needs: Any,
     bounds: Any,
     essential: Any,
     floor: float,
-    marks: Any,
-) -> Any:
-    """The live pages (ascending) that may score `floor` or more and hold every term of an
-    item. Every such page holds an essential term (MaxScore): the essential lists are merged in
-    page order, each page's weights over them summed, and a page is kept where that sum plus
-    the other terms' bounds (`bounds`) reaches the floor. Runs of an essential list whose bound
-    (`skip_bound` times the term's scale times `bound_scale`) plus every other term's bound
-    cannot reach it are not read (block-max): a page there cannot reach it. The other terms'
-    lists are then probed for the pages kept, largest bound first, each adding its weights and
-    taking its bound off, so that a page is dropped as soon as it cannot reach the floor. Last,
-    the items are checked (at least `item_needs[i]` of item i's terms): from the terms each page
-    was found to hold (a bit per term, where there are at most 64), else by probing the items'
-    lists for the pages left. `gaps`, `tfs`: small values, exception positions, exception
-    values; `lists`: as `_probe`'s."""
+    others: float,
+    known: bool,
+) -> tuple[Any, Any, Any]:
+    """The live pages (ascending) whose weights over the essential lists plus the other terms'
+    bounds (`others`) reach `floor`, each one's sum of those weights, and (where `known`) a bit
+    per essential term it holds. The essential lists are merged in page order; a run of a list
+    whose bound (`skip_bound` times the term's scale times `bound_scale`) plus every other
+    term's bound cannot reach the floor is not read (block-max)."""
     small, gap_at, gap_big = gaps
     tf_small, tf_at, tf_big = tfs
     los, his = lists[0], lists[1]
     check_live = live.size > 0
-    known = los.size <= WORD  # which terms each page holds is kept as it is found (a bit each)
     total = 0.0
-    others = 0.0  # the bounds of the terms that are not essential
     for j in range(los.size):
         total += bounds[j]
-        if not essential[j]:
-            others += bounds[j]
-    # The essential lists merged in page order (each skipping its runs that cannot reach the
-    # floor), a page's weights summed as it goes.
     ess = np.flatnonzero(essential)
     m = ess.size
     cursor = np.full((6, m), -1, np.int64)  # each list's place (`_next_run`)
@@ -402,7 +385,7 @@ def _above_floor(
         j = ess[e]
         need = floor - (total - bounds[j])
         run_need[e] = need / (np.float64(scales[j]) * bound_scale)
-        _next_run(e, j, lists, gaps, tf_at, run_need[e], cursor)
+        _next_run(e, j, lists, gaps, tfs, run_need[e], cursor)
     size = 0
     for e in range(m):
         size += his[ess[e]] - los[ess[e]]
@@ -424,6 +407,8 @@ def _above_floor(
                 continue
             j = ess[e]
             k = cursor[POS, e]
+            # the tf by the list's own cursor (`TX`), not by `_tf`: a call per posting, with the
+            # arrays passed, makes the merge some 30% slower
             t = cursor[TX, e]
             while t < tf_at.size and tf_at[t] < k:
                 t += 1
@@ -445,17 +430,38 @@ def _above_floor(
                 else:
                     cursor[CUR, e] = p + small[k + 1]
             else:
-                _next_run(e, j, lists, gaps, tf_at, run_need[e], cursor)
+                _next_run(e, j, lists, gaps, tfs, run_need[e], cursor)
         if (check_live and not live[p]) or value + others < floor:
             continue
         pages[n] = p
         sums[n] = value
         have[n] = bits
         n += 1
-    pages = pages[:n]
-    sums = sums[:n]
-    have = have[:n]
-    # The other terms, largest bound first: each adds its weights and takes its bound off.
+    return pages[:n], sums[:n], have[:n]
+
+
+@numba.njit(nogil=True, cache=True)
+def _probe_others(
+    gaps: Any,
+    tfs: Any,
+    lists: Any,
+    scales: Any,
+    norm: Any,
+    bounds: Any,
+    essential: Any,
+    others: float,
+    floor: float,
+    pages: Any,
+    sums: Any,
+    have: Any,
+    known: bool,
+    marks: Any,
+) -> int:
+    """The other terms' lists probed for `pages` (ascending; `sums`: their weights so far,
+    `have`: their terms' bits), largest bound first: each adds its weights and takes its bound
+    off `others` (the other terms' bounds together), and a page is dropped as soon as it cannot
+    reach `floor`. The pages left are kept in place, in order; returns how many."""
+    n: int = pages.size
     left = np.flatnonzero(~essential)
     left = left[np.argsort(-bounds[left], kind="mergesort")]
     found = np.empty(n, np.int64)
@@ -481,11 +487,29 @@ def _above_floor(
                 have[kept] = bits_i
                 kept += 1
         n = kept
-    pages = pages[:n]
+    return n
+
+
+@numba.njit(nogil=True, cache=True)
+def _check_items(
+    gaps: Any,
+    lists: Any,
+    item_terms: Any,
+    item_starts: Any,
+    item_needs: Any,
+    pages: Any,
+    have: Any,
+    known: bool,
+    marks: Any,
+) -> Any:
+    """Those of `pages` (ascending) holding at least `item_needs[i]` terms of some item i: from
+    the terms each page was found to hold (`have`, a bit per term, where `known`), else by
+    probing the items' lists for them."""
+    n = pages.size
     if n == 0:
         return pages
     keep = np.zeros(n, np.bool_)
-    if known:  # every term's presence is known for the pages left: count the items' terms
+    if known:  # every term's presence is known for the pages: count the items' terms
         for i in range(n):
             for item in range(item_starts.size - 1):
                 count = 0
@@ -506,6 +530,58 @@ def _above_floor(
                 at += 1
             keep[at] = True
     return pages[keep]
+
+
+@numba.njit(nogil=True, cache=True)
+def _above_floor(
+    gaps: Any,
+    tfs: Any,
+    lists: Any,
+    scales: Any,
+    bound_scale: float,
+    norm: Any,
+    live: Any,
+    item_terms: Any,
+    item_starts: Any,
+    item_needs: Any,
+    bounds: Any,
+    essential: Any,
+    floor: float,
+    marks: Any,
+) -> Any:
+    """The live pages (ascending) that may score `floor` or more and hold every term of an
+    item. Every such page holds an essential term (MaxScore): the essential lists are merged
+    (`_merge_essential`), the other terms' lists probed for the pages kept (`_probe_others`),
+    and last the items checked (`_check_items`: at least `item_needs[i]` of item i's terms).
+    `bounds`: each term's bound on its weights; `gaps`, `tfs`: small values, exception
+    positions, exception values; `lists`: as `_probe`'s."""
+    known = lists[0].size <= WORD  # which terms each page holds is kept as it is found (a bit each)
+    others = 0.0  # the bounds of the terms that are not essential
+    for j in range(lists[0].size):
+        if not essential[j]:
+            others += bounds[j]
+    pages, sums, have = _merge_essential(
+        gaps, tfs, lists, scales, bound_scale, norm, live, bounds, essential, floor, others, known
+    )
+    n = _probe_others(
+        gaps,
+        tfs,
+        lists,
+        scales,
+        norm,
+        bounds,
+        essential,
+        others,
+        floor,
+        pages,
+        sums,
+        have,
+        known,
+        marks,
+    )
+    return _check_items(
+        gaps, lists, item_terms, item_starts, item_needs, pages[:n], have[:n], known, marks
+    )
 
 
 @numba.njit(nogil=True, cache=True)
@@ -623,7 +699,7 @@ class Lists:
 
 @dataclass(frozen=True)
 class Gate:
-    """Which of a segment's pages a search reads (`regnb.search.matching.Pruning`): those holding at
+    """Which of a segment's pages a search reads (`regnb.index.postings.Floors`): those holding at
     least `needs[i]` terms of some item i (`items`: each item's term positions, rarest first),
     and with a `floor`, only those of them that may score at least `floor`: `bounds` holds each
     term's bound on its weights in the segment (0 where it has no posting) and `bound_scale`
@@ -704,8 +780,8 @@ def segment_postings(
         return pages, score, bits
     bits, score, touched = space.arrays(n_pages, words)
     n_touched = _scan(
-        *lists.gaps,
-        *lists.tfs,
+        lists.gaps,
+        lists.tfs,
         lists.los,
         lists.his,
         scales,

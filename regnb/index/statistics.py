@@ -86,10 +86,12 @@ class CorpusStatistics:
             stored = {}
         if not isinstance(stored, dict):
             stored = {}
-        docs = store.counts().get(dataset, (0, 0))[0]
+        docs = store.rows.counts().get(dataset, (0, 0))[0]
         if _reusable(stored, dataset, docs):
             return frozenset(stored[dataset])
-        found = common_sentences(store.sample_documents(dataset, COMMON_SAMPLE, pages=COMMON_PAGES))
+        found = common_sentences(
+            store.rows.sample_documents(dataset, COMMON_SAMPLE, pages=COMMON_PAGES)
+        )
         stored[dataset] = sorted(found)
         counts = stored.get(COUNTS_KEY)
         stored[COUNTS_KEY] = {**(counts if isinstance(counts, dict) else {}), dataset: docs}

@@ -1,7 +1,7 @@
 """The search: the v3 procedure over one index snapshot, its counts, and the legacy endpoints.
 
     procedure    `Searcher`: match, loosen, rank, blend and group a search's pages
-    matching     which candidate pages match a search's items (`match_mask`), and pruning
+    matching     which candidate pages match (`match_mask`), the loosening walk, and pruning
     budget       the spec's per-dataset result budget
     facets       exact counts over every match
     match_rows   every matching document, one row each

@@ -91,7 +91,7 @@ def cfr_sections(store: IndexStore) -> tuple[list[str], np.ndarray, np.ndarray]:
         found, _ = store.prefix_terms(CFR_PREFIX, CFR_TERMS_MAX)
         return {t: i for t, i in found.items() if "." in t}
 
-    names, pages, codes = store.cached_term_pages("cfr-sections", terms)
+    names, pages, codes = store.fields.cached_term_pages("cfr-sections", terms)
     return [term_value(t) for t in names], pages, codes
 
 
@@ -148,7 +148,7 @@ def count_facets(
             n_docs, n_pages = by_document(codes, len(names), doc_pages)
             out[facet.name] = top_values(names, n_docs, n_pages, len(names))
         else:
-            field_codes, values = store.field_codes(facet.name)
+            field_codes, values = store.fields.field_codes(facet.name)
             codes = field_codes[docs].astype(np.int64)
             n_docs, n_pages = by_document(codes, len(values), doc_pages)
             out[facet.name] = top_values(values, n_docs, n_pages, facet.size)

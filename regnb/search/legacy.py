@@ -140,15 +140,15 @@ def search(
     first, last = _year(year_from, "year_from"), _year(year_to, "year_to")
     terms = sorted(set(normaliser.terms(query_text)))
     ids = store.term_ids(terms)
-    score = store.postings(list(ids.values())).score
-    keep = store.pages_in(
+    score = store.postings.read_all(list(ids.values())).score
+    keep = store.rows.pages_in(
         datasets,
         f"{first:04d}-01-01" if first is not None else None,
         f"{last:04d}-12-31" if last is not None else None,
     )
     hits = np.flatnonzero(keep & (score > 0))
     chosen = hits[np.lexsort((hits, -score[hits]))[offset : offset + top_k]].tolist()
-    rows = {r["page_id"]: r for r in store.pages(chosen)}
+    rows = {r["page_id"]: r for r in store.rows.pages(chosen)}
     wanted = set(ids)
     results = [_result(rows[p], float(score[p]), wanted, normaliser) for p in chosen]
     return LegacySearchResult(results, int(hits.size))
@@ -182,7 +182,7 @@ def contents(store: IndexStore, row: dict[str, Any], top_k: int, offset: int) ->
     """`top_k` pages of a document from `offset`, 0-based."""
     total = int(row["page_count"])
     first, last = offset + 1, min(offset + top_k, total)
-    pages = store.page_range(row, first, last) if first <= last else []
+    pages = store.rows.page_range(row, first, last) if first <= last else []
     return ContentsResult(
         {
             "doc_id": legacy_doc_id(row["dataset"], row["document_id"]),

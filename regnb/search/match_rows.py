@@ -59,7 +59,7 @@ def match_rows(
     for start in range(offset, end, batch_size):
         stop = min(start + batch_size, end)
         rows = ordered.docs[start:stop]
-        read = {d["doc_row"]: d for d in store.documents(rows.tolist())}
+        read = {d["doc_row"]: d for d in store.rows.documents(rows.tolist())}
         out = []
         for row, best, n, cfr in zip(
             rows.tolist(),

@@ -1,128 +1,58 @@
-"""Page matching and BM25 scoring over the query's posting lists, in numpy.
+"""Which candidate pages match a search's items, the levels a search loosens through, and
+what a ranked search's read of its postings may skip.
 
-The postings of a query's terms are read once per search, a segment at a time, in one compiled
-pass (`regnb.index.kernels`) that gives the segment's candidate pages (those holding at least one
-query term), their BM25 summed over the query's distinct terms, and the set of terms each holds.
-Counting (how many of an item's words a page holds) runs over the candidates' bit sets, not over
-the corpus, and each dataset's candidates are found from the runs of its pages (segments are
-written a dataset at a time).
+The postings of a query's terms are read once per search (`regnb.index.postings`) as candidate
+pages (those holding at least one query term), their BM25 summed over the query's distinct
+terms, and the set of terms each holds. Counting (how many of an item's words a page holds) runs
+over the candidates' bit sets, not over the corpus.
 
 `match_mask` is the one rule of which candidates match a search's items: enough of an item's
 plain words, and its conditions (OR-groups, exclusions, phrases, fields, prefixes, citations)
 met, evaluated over the candidates still in play so that phrases are verified (and fields
 read) on as few pages as possible.
+
+`loosen` is the one walk of the loosening levels: a dataset with no match at a level is matched
+at the next (`loosen_needs`). A ranked search's read walks them too (`read_postings`): each
+level's read skips the pages that cannot count (`Gates`, `DatasetFloors`), and the datasets with
+no match are read again at the next level.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
 
+from regnb.index.fields import PageTest
+from regnb.index.postings import (
+    Candidates,
+    PostingRead,
+    PostingReader,
+    QueryPostings,
+    term_masks,
+)
 from regnb.query import AllOf, AnyOf, Cfr, Field, Ident, Node, Not, Phrase, Prefix, Words
 
 __all__ = [
     "LOOSEN_FRACTION",
-    "Candidates",
+    "DatasetFloors",
+    "Gates",
     "Lexicon",
     "MatchItem",
     "PageChecks",
-    "PageTest",
-    "Pruning",
-    "QueryPostings",
     "best_candidates",
+    "dataset_matches",
+    "loosen",
     "loosen_needs",
     "match_levels",
     "match_mask",
     "phrase_pattern",
-    "phrase_rows",
+    "read_postings",
 ]
-
-PageTest = Callable[[np.ndarray], np.ndarray]
-"""Which of the given page ids pass a dataset's filters (a bool per page)."""
-
-MAX_RUNS = 4_096  # runs of one dataset's pages beyond which candidates are split by a sort
-
-
-@dataclass
-class Candidates:
-    """A dataset's matching pages: how many (capped) and the best ones by BM25, best first."""
-
-    matches: int
-    page_ids: list[int]
-    scores: list[float]
-
-
-@dataclass
-class QueryPostings:
-    """The postings of a query's terms, read once per search, as candidate pages: the pages
-    holding at least one of the terms (global ids, ascending), each one's BM25 summed over the
-    scored terms, and each one's bit set of the terms it holds (`bits`, uint64, a row per
-    candidate; term `columns[t]` at bit c % 64 of word c // 64). `ds_runs` (the first page id of
-    each run of pages of one dataset, and the dataset's code) splits the candidates by
-    dataset."""
-
-    candidates: np.ndarray
-    candidate_score: np.ndarray
-    bits: np.ndarray
-    columns: Mapping[int, int]
-    n_pages: int
-    page_ds: np.ndarray | None = None
-    ds_runs: tuple[np.ndarray, np.ndarray] | None = None
-    _counts: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
-    _by_ds: dict[int, np.ndarray] | None = field(default=None, repr=False)
-
-    @property
-    def score(self) -> np.ndarray:
-        """BM25 of every page id over all the query's terms (0 where a page holds none)."""
-        out = np.zeros(self.n_pages, np.float64)
-        out[self.candidates] = self.candidate_score
-        return out
-
-    def counts(self, item: Sequence[int]) -> np.ndarray:
-        """For every candidate, how many of the item's distinct terms it holds."""
-        key = tuple(sorted(set(item)))
-        if key not in self._counts:
-            out = np.zeros(self.candidates.size, np.int16)
-            for word, mask in _masks(key, self.columns).items():
-                out += np.bitwise_count(self.bits[:, word] & np.uint64(mask)).astype(np.int16)
-            self._counts[key] = out
-        return self._counts[key]
-
-    def in_dataset(self, code: int) -> np.ndarray:
-        """Indices (ascending) of the candidates of one dataset."""
-        if self._by_ds is None:
-            self._by_ds = self._split()
-        return self._by_ds.get(code, np.empty(0, np.int64))
-
-    def _split(self) -> dict[int, np.ndarray]:
-        cands = self.candidates
-        if self.page_ds is None or not cands.size:
-            return {}
-        if self.ds_runs is not None and self.ds_runs[0].size <= MAX_RUNS:
-            starts, codes = self.ds_runs
-            bounds = np.append(np.searchsorted(cands, starts), cands.size).tolist()
-            ranges: dict[int, list[np.ndarray]] = {}
-            for i, code in enumerate(codes.tolist()):
-                if bounds[i + 1] > bounds[i]:
-                    ranges.setdefault(code, []).append(np.arange(bounds[i], bounds[i + 1]))
-            return {c: np.concatenate(r) for c, r in ranges.items()}
-        page_codes = self.page_ds[cands]
-        order = np.argsort(page_codes, kind="stable")
-        bounds_at = np.flatnonzero(np.diff(page_codes[order])) + 1
-        return {int(page_codes[part[0]]): part for part in np.split(order, bounds_at)}
-
-    def prepare(self, term_sets: Sequence[Sequence[int]]) -> None:
-        """Compute every array a search reads, before datasets are matched in parallel."""
-        self.in_dataset(-1)
-        for ids in term_sets:
-            if ids:
-                self.counts(ids)
-
 
 LOOSEN_FRACTION = 0.4
 
@@ -141,57 +71,75 @@ def match_levels(sizes: Sequence[int]) -> list[int]:
     return [0, 1, 2] if any(n > 1 for n in sizes) else [0]
 
 
-@dataclass
-class Pruning:
-    """How a ranked search may skip pages while it reads postings, a segment at a time.
+def loosen(sizes: Sequence[int], attempt: Callable[[int, list[int]], bool]) -> None:
+    """Walk the loosening levels (`match_levels`) in turn until `attempt(level, needs)` says
+    it is done, `needs` being the words a page must hold per item there (`loosen_needs`): the
+    one walk of a search's levels, for its pruned read and for each dataset's matching."""
+    for level in match_levels(sizes):
+        if attempt(level, loosen_needs(sizes, level)):
+            return
 
-    A dataset needs only the pages matching at its level (`loosen_needs`: every word of an item
-    at level 0; a dataset with no such page is loosened) and of them its `budget` best; at level
-    0 also their number up to `cap`. Segments are read for the pages matching at the `level`
-    being read (`regnb.index.kernels`: an item's rarest lists read, the others probed); a dataset
-    with no match there is read again at the next level (`IndexStore.postings`). Once a dataset
-    has `budget` matches scored (and at level 0, `cap` matches), the lowest of its `budget` best
-    scores is a floor: a page scoring below it is neither among its best pages nor needed for
-    its count, so only the pages that may reach it are read. Only for datasets whose matching is
+
+@dataclass(frozen=True)
+class Gates:
+    """What one level of a ranked search's read may skip, for the datasets whose matching is
     plain (`datasets`: no field filters, date filters given as `allowed`; items of plain words,
-    every term scored), as `match_mask` finds it."""
+    every term scored), as `match_mask` finds it. A dataset needs only the pages matching at
+    the level (`needs`: the words a page must hold per item) and of them its `budget` best; at
+    level 0 also their number up to `cap` (1 when loosened: one match is enough). Datasets
+    matched at an `earlier` level keep what they matched there."""
 
-    items: list[tuple[int, ...]]  # each item's known terms
-    sizes: list[int]  # each item's distinct words, known or not
+    items: tuple[tuple[int, ...], ...]  # each item's known terms
+    needs: tuple[int, ...]
     datasets: frozenset[int]
     budget: int
     cap: int
     allowed: Mapping[int, PageTest] = field(default_factory=dict)  # date filters, by dataset
-    level: int = 0
-    matched: dict[int, int] = field(default_factory=dict)
-    best: dict[int, np.ndarray] = field(default_factory=dict)
-    earlier: set[int] = field(default_factory=set)  # datasets matched at an earlier level
+    earlier: frozenset[int] = frozenset()
+
+
+class DatasetFloors:
+    """The floors one level's read reaches (`regnb.index.postings.Floors`): each plain
+    dataset's matches and best scores in the segments read so far, recorded by the reader
+    threads under the reader's lock. Once a dataset has `budget` matches scored (and at level 0,
+    `cap` matches), the lowest of its `budget` best scores is a floor: a page scoring below it is
+    neither among its best pages nor needed for its count."""
+
+    def __init__(self, gates: Gates) -> None:
+        self.gates = gates
+        self.matched: dict[int, int] = {}
+        self.best: dict[int, np.ndarray] = {}
 
     def needs(self) -> list[tuple[tuple[int, ...], int]]:
         """The items that can match at this level, each with the words a page must hold."""
         return [
             (item, need)
-            for item, need in zip(self.items, loosen_needs(self.sizes, self.level), strict=True)
+            for item, need in zip(self.gates.items, self.gates.needs, strict=True)
             if 0 < need <= len(item)
         ]
 
-    def loosen(self, unmatched: set[int]) -> None:
-        """Go on to the next level, for the datasets `unmatched` (no match so far); the others
-        keep what they matched at theirs."""
-        self.earlier |= {c for c in self.matched if c not in unmatched}
-        self.level += 1
-        self.matched, self.best = {}, {}
+    def unmatched(self, codes: Iterable[int]) -> set[int]:
+        """Those of the datasets `codes` with no match at this level or an earlier one."""
+        return {c for c in codes if not self.matched.get(c) and c not in self.gates.earlier}
+
+    def next_level(self, needs: Sequence[int], unmatched: set[int]) -> DatasetFloors:
+        """The floors of the next level (`needs` there), which reads the datasets `unmatched`;
+        the others keep what they matched at theirs."""
+        earlier = self.gates.earlier | {c for c in self.matched if c not in unmatched}
+        return DatasetFloors(replace(self.gates, needs=tuple(needs), cap=1, earlier=earlier))
 
     def floor(self, codes: Sequence[int]) -> float | None:
         """For a segment holding the datasets `codes`: None where it must be read whole (a
         dataset whose matching is not plain); else the score its matches must be able to reach
         to be read (-inf: any)."""
-        if not codes or any(c not in self.datasets for c in codes):
+        gates = self.gates
+        if not codes or any(c not in gates.datasets for c in codes):
             return None
-        if any(c in self.earlier for c in codes):  # a loosened read of a segment it shares
+        if any(c in gates.earlier for c in codes):  # a loosened read of a segment it shares
             return -math.inf
-        cap = self.cap if self.level == 0 else 1
-        if any(self.matched.get(c, 0) < cap or self.best[c].size < self.budget for c in codes):
+        if any(
+            self.matched.get(c, 0) < gates.cap or self.best[c].size < gates.budget for c in codes
+        ):
             return -math.inf
         return min(float(self.best[c].min()) for c in codes)
 
@@ -207,38 +155,58 @@ class Pruning:
         """Count the matches at this level among a segment's candidates (`pages`, global ids;
         the segment holds the datasets `codes`; `page_codes` gives each candidate's dataset)
         that pass their dataset's filters, and keep each dataset's `budget` best scores."""
-        kept_codes = [c for c in codes if c in self.datasets]
+        gates = self.gates
+        kept_codes = [c for c in codes if c in gates.datasets]
         if not kept_codes:
             return
         matched = np.zeros(score.size, bool)
         for item, need in self.needs():
             held = np.zeros(score.size, np.int16)
-            for word, mask in _masks(item, columns).items():
+            for word, mask in term_masks(item, columns).items():
                 held += np.bitwise_count(bits[:, word] & np.uint64(mask)).astype(np.int16)
             matched |= held >= need
         of = page_codes() if len(codes) > 1 else None
         for code in kept_codes:
             mine = matched if of is None else matched & (of == code)
-            if code in self.allowed and mine.any():
+            if code in gates.allowed and mine.any():
                 at = np.flatnonzero(mine)
                 mine = np.zeros_like(mine)
-                mine[at[self.allowed[code](pages[at])]] = True
+                mine[at[gates.allowed[code](pages[at])]] = True
             scores = score[mine]
             self.matched[code] = self.matched.get(code, 0) + int(scores.size)
             kept = np.concatenate([self.best.get(code, np.zeros(0)), scores])
-            if kept.size > self.budget:
-                kept = np.partition(kept, kept.size - self.budget)[kept.size - self.budget :]
+            if kept.size > gates.budget:
+                kept = np.partition(kept, kept.size - gates.budget)[kept.size - gates.budget :]
             self.best[code] = kept
 
 
-def _masks(terms: Sequence[int], columns: Mapping[int, int]) -> dict[int, int]:
-    """The bit masks (by word) of the terms' columns in a candidate's bit set."""
-    masks: dict[int, int] = {}
-    for t in terms:
-        if t in columns:
-            c = columns[t]
-            masks[c // 64] = masks.get(c // 64, 0) | (1 << (c % 64))
-    return masks
+def read_postings(
+    reader: PostingReader,
+    posting_read: PostingRead,
+    gates: Gates,
+    sizes: Sequence[int],
+    deadline: float | None,
+) -> None:
+    """A ranked search's postings read level by level (`loosen`): every segment at level 0,
+    a segment only for the pages that may count (`gates`, floors reached); at each looser level,
+    again the segments of the datasets that nothing matched at the levels before."""
+    floors: DatasetFloors | None = None
+
+    def attempt(level: int, needs: list[int]) -> bool:
+        nonlocal floors
+        if floors is None:
+            floors = DatasetFloors(replace(gates, needs=tuple(needs)))
+            reader.read(posting_read, deadline=deadline, floors=floors)
+            return False
+        unmatched = floors.unmatched(posting_read.gated_datasets())
+        if not unmatched:
+            return True
+        floors = floors.next_level(needs, unmatched)
+        if floors.needs():  # else no item can match at this level: on to the next
+            reader.read(posting_read, deadline=deadline, floors=floors, datasets=unmatched)
+        return False
+
+    loosen(sizes, attempt)
 
 
 def phrase_pattern(terms: Sequence[str], slop: int) -> str:
@@ -246,31 +214,6 @@ def phrase_pattern(terms: Sequence[str], slop: int) -> str:
     `terms` occur in order with at most `slop` other terms between consecutive ones."""
     gap = f"(?: \\S+){{0,{slop}}} " if slop else " "
     return "(?:^| )" + gap.join(re.escape(t) for t in terms) + "(?: |$)"
-
-
-def phrase_rows(
-    codes: np.ndarray, rows: np.ndarray, n_rows: int, phrase: Sequence[int], slop: int
-) -> np.ndarray:
-    """Whether each of `n_rows` token streams holds `phrase` in order with at most `slop` other
-    tokens between consecutive ones (what `phrase_pattern` matches). The streams are given as
-    one: each token's code (`codes`) and stream (`rows`, ascending)."""
-    out = np.zeros(n_rows, bool)
-    if not phrase or not codes.size:
-        return out
-    # Each token's position, with `slop + 1` empty places before every stream so that a window
-    # of the `slop + 1` places before a token never reaches into the stream before it.
-    width = slop + 1
-    place = np.arange(codes.size, dtype=np.int64) + (rows.astype(np.int64) + 1) * width
-    reach = codes == phrase[0]
-    for code in phrase[1:]:
-        at = np.flatnonzero(codes == code)
-        marks = np.zeros(int(place[-1]) + 1, np.int64)
-        marks[place[reach]] = 1
-        before = np.concatenate([[0], np.cumsum(marks)])  # before[q]: marks at places < q
-        reach = np.zeros(codes.size, bool)
-        reach[at] = before[place[at]] > before[place[at] - width]
-    out[rows[reach]] = True
-    return out
 
 
 @dataclass(frozen=True)
@@ -421,6 +364,24 @@ def match_mask(
             at = at[evaluate.all_of(item.conditions, idx[at])]
         matched[at] = True
     return idx, matched
+
+
+def dataset_matches(
+    post: QueryPostings,
+    code: int | None,
+    items: Sequence[MatchItem],
+    needs: Sequence[int],
+    allowed: PageTest | None,
+    lexicon: Lexicon,
+    checks: PageChecks | None = None,
+) -> np.ndarray:
+    """Positions in `post.candidates` of the pages of dataset `code` (None: the index holds no
+    page of it) that match (`match_mask`), ascending: every match, uncapped."""
+    if code is None:
+        return np.empty(0, np.int64)
+    idx, matched = match_mask(post, code, items, needs, allowed, lexicon, checks)
+    chosen: np.ndarray = idx[matched]
+    return chosen
 
 
 def best_candidates(post: QueryPostings, chosen: np.ndarray, *, limit: int, cap: int) -> Candidates:

@@ -20,6 +20,7 @@ import numpy as np
 
 from regnb.catalog import Catalog, Dataset
 from regnb.errors import RankingFailed, SearchTimeout
+from regnb.index.postings import Candidates, QueryPostings
 from regnb.index.store import IndexStore
 from regnb.query import Field, Phrase
 from regnb.request import DATE_KINDS, DocFilter, SearchRequest
@@ -29,15 +30,16 @@ from regnb.search.date_order import order_documents
 from regnb.search.facets import count_facets
 from regnb.search.matching import (
     LOOSEN_FRACTION,
-    Candidates,
+    Gates,
     Lexicon,
     MatchItem,
-    Pruning,
-    QueryPostings,
     best_candidates,
+    dataset_matches,
+    loosen,
     loosen_needs,
     match_levels,
     phrase_pattern,
+    read_postings,
 )
 
 __all__ = [
@@ -253,13 +255,15 @@ class DatasetChecks:
             self._fields[cond] = (
                 None
                 if filt is None
-                else self.store.allowed(self.dataset.id, [filt], deadline=self.deadline)
+                else self.store.fields.allowed(self.dataset.id, [filt], deadline=self.deadline)
             )
         test = self._fields[cond]
         return np.zeros(page_ids.size, bool) if test is None else test(page_ids)
 
     def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
-        return self.store.phrase_pages(page_ids, phrase.terms, phrase.slop, deadline=self.deadline)
+        return self.store.rows.phrase_pages(
+            page_ids, phrase.terms, phrase.slop, deadline=self.deadline
+        )
 
 
 @dataclass(frozen=True)
@@ -428,7 +432,7 @@ class Searcher:
         (weights of the terms only excluded set to 0: BM25 counts the positive ones) from the
         segments of `datasets`. `ranked_only`: only each dataset's best pages and its full
         matches counted up to the cap are needed, so pages that cannot be among them may be
-        skipped (`Pruning`) where the matching is plain."""
+        skipped (`Gates`, read level by level: `read_postings`) where the matching is plain."""
         notices = [f"keywords[{i}]: {n}" for i, item in enumerate(req.items) for n in item.notes]
         positive = {t for item in req.items for t in item.positive_terms}
         negative = {t for item in req.items for t in item.negative_terms} - positive
@@ -459,7 +463,8 @@ class Searcher:
         ]
         every = sorted(set(ids.values()) | {t for e in expansions.values() for t in e})
         codes = [store.dataset_codes[ds] for ds in datasets if ds in store.dataset_codes]
-        pruning = None
+        sizes = [m.size for m in items]
+        gates = None
         if ranked_only and all(not item.conditions for item in req.items):
             plain, dated = [], {}
             for ds in datasets:
@@ -467,20 +472,25 @@ class Searcher:
                 if ds not in store.dataset_codes or any(f.on_fields for f in filters):
                     continue  # field filters run SQL: such a dataset is read whole
                 plain.append(store.dataset_codes[ds])
-                test = store.allowed(ds, filters)  # dates: checked in memory
+                test = store.fields.allowed(ds, filters)  # dates: checked in memory
                 if test is not None:
                     dated[store.dataset_codes[ds]] = test
-            pruning = Pruning(
-                [m.plain for m in items],
-                [m.size for m in items],
+            gates = Gates(
+                tuple(m.plain for m in items),
+                tuple(sizes),  # level 0: every word
                 frozenset(plain),
                 self.budget,
                 self.cap,
                 dated,
             )
-        post = store.postings(
-            every, scored=required, deadline=deadline, datasets=codes, pruning=pruning
-        )
+        if gates is None:
+            post = store.postings.read_all(
+                every, scored=required, deadline=deadline, datasets=codes
+            )
+        else:
+            reading = store.postings.begin(every, scored=required, datasets=codes)
+            read_postings(store.postings, reading, gates, sizes, deadline)
+            post = store.postings.joined(reading)
         post.prepare([item.plain for item in items])
         held = [ds for ds in datasets if ds in store.dataset_codes]  # with documents
         notices += missing_field_notices(req, self.catalog, held)
@@ -555,28 +565,25 @@ class Searcher:
         try:
             dataset = self.catalog[ds]
             filters = req.dataset_filters(ds, dataset.date_field)
-            allowed = store.allowed(ds, filters, deadline=deadline)
+            allowed = store.fields.allowed(ds, filters, deadline=deadline)
             checks = DatasetChecks(store, dataset, deadline)
-            sizes = [item.size for item in resolved.items]
+            code = store.dataset_codes.get(ds)
+            post, items, lexicon = resolved.post, resolved.items, resolved.lexicon
             run = DatasetRun(Candidates(0, [], []) if rank else None)
-            for level in match_levels(sizes) if rank else [0]:
-                chosen = store.matching(
-                    ds,
-                    resolved.post,
-                    resolved.items,
-                    loosen_needs(sizes, level),
-                    allowed,
-                    resolved.lexicon,
-                    checks,
-                )
+
+            def attempt(level: int, needs: list[int]) -> bool:
+                chosen = dataset_matches(post, code, items, needs, allowed, lexicon, checks)
                 if level == 0 and full:
                     run.full = chosen
                 if not rank:
-                    break
-                cand = best_candidates(resolved.post, chosen, limit=self.budget, cap=self.cap)
+                    return True
+                cand = best_candidates(post, chosen, limit=self.budget, cap=self.cap)
                 if cand.page_ids:
                     run.candidates, run.loosened = cand, level > 0
-                    break
+                    return True
+                return False
+
+            loosen([item.size for item in items], attempt)
             return run
         except SearchTimeout:
             return DatasetRun(error="timeout")
@@ -595,7 +602,7 @@ class Searcher:
             vector = self.embed_query(req.ranking_text)
         except Exception as exc:
             raise RankingFailed(f"ranking failed: the query could not be embedded ({exc})") from exc
-        matrix = store.vectors(page_ids)
+        matrix = store.rows.vectors(page_ids)
         return blend(matrix @ vector.astype(np.float32), bm25, self.similarity_weight)
 
     def _result(
@@ -608,7 +615,7 @@ class Searcher:
     ) -> SearchResult:
         """The response: the documents of the window (`offset`, `limit`) of `total`."""
         shown = [p.page_id for g in window for p in g.pages[:PAGES_PER_DOCUMENT]]
-        rows = {r["page_id"]: r for r in store.pages(shown)}
+        rows = {r["page_id"]: r for r in store.rows.pages(shown)}
         results = []
         for group in window:
             results.append(

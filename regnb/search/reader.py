@@ -40,7 +40,7 @@ class Reader:
         `plan` may read its dataset."""
         if not isinstance(document_id, str) or not document_id:
             raise InvalidRequest("document_id must be a non-empty string", field="document_id")
-        row = (store or self.stores()).document(document_id)
+        row = (store or self.stores()).rows.document(document_id)
         if row is None:
             raise NotFound(f"no document {document_id!r}", field="document_id")
         dataset = self.catalog[row["dataset"]]
@@ -71,7 +71,7 @@ class Reader:
         last = min(total, page_to or total, page_from + self.max_pages - 1)
         pages: list[tuple[int, str]] = []
         size = 0
-        for num, text in store.page_range(row, page_from, last) if page_from <= last else []:
+        for num, text in store.rows.page_range(row, page_from, last) if page_from <= last else []:
             nbytes = len(text.encode("utf-8"))
             if pages and size + nbytes > self.max_bytes:
                 break
@@ -99,9 +99,9 @@ class Reader:
         top_k, offset = legacy.check_window(top_k, offset)
         dataset, document_id = legacy.parse_doc_id(doc_id)
         store = self.stores()
-        row = store.document(document_id)
+        row = store.rows.document(document_id)
         if row is None or (dataset is not None and row["dataset"] != dataset):
-            row = store.document_by_url(doc_id.strip())
+            row = store.rows.document_by_url(doc_id.strip())
         if row is None:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
         allowed = self.document(row["document_id"], default_plan if plan is None else plan, store)

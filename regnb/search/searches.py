@@ -217,13 +217,13 @@ class Searches:
         store, matches = self.searcher.full_matches(request)
         rows = {}
         for document_id in dict.fromkeys(document_ids):
-            row = store.document(document_id)
+            row = store.rows.document(document_id)
             if row is not None:
                 rows[int(row["doc_row"])] = document_id
         best = best_pages(store, matches, np.array(sorted(rows), np.int64))
         return {
             rows[page["doc_row"]]: (int(page["page_num"]), page["text"])
-            for page in store.pages(list(best.values()))
+            for page in store.rows.pages(list(best.values()))
         }
 
     def fields(self, request: SearchRequest) -> list[str]:

@@ -260,9 +260,9 @@ def test_the_engine_samples_a_bounded_share_of_a_large_dataset(
     make_engine: Callable[..., regnb.Engine],
 ) -> None:
     engine = make_engine(corpus(8, 6))
-    sample = list(engine.store.sample_documents("fda_crl", limit=3, batch=2))
+    sample = list(engine.store.rows.sample_documents("fda_crl", limit=3, batch=2))
     assert len(sample) == 3
-    assert sample == list(engine.store.sample_documents("fda_crl", limit=3, batch=2))
+    assert sample == list(engine.store.rows.sample_documents("fda_crl", limit=3, batch=2))
     assert [len(pages) for pages in sample] == [3, 3, 3]
-    first_pages = list(engine.store.sample_documents("fda_crl", limit=3, pages=1))
+    first_pages = list(engine.store.rows.sample_documents("fda_crl", limit=3, pages=1))
     assert first_pages == [pages[:1] for pages in sample]

@@ -90,4 +90,4 @@ def test_a_documents_timeline_row_is_parsed_once(
     assert again.drop(columns="findings").equals(first.drop(columns="findings"))
     assert "changed by the caller" not in again.loc[0, "findings"]
     assert len(eng.firms.events) == 2
-    assert set(eng.firms.events) == set(eng.store.document_keys([0, 1]))
+    assert set(eng.firms.events) == set(eng.store.rows.document_keys([0, 1]))

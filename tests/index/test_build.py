@@ -54,9 +54,9 @@ def test_updated_in_place_when_the_shards_change(tmp_path):
 def _weights(eng, terms):
     out = {}
     for term, term_id in eng.store.term_ids(terms).items():
-        pages, weights = eng.store.weights(term_id)
+        pages, weights = eng.store.postings.weights(term_id)
         for page, weight in zip(pages.tolist(), weights.tolist(), strict=True):
-            out[(term, eng.store.pages([page])[0]["title"])] = weight
+            out[(term, eng.store.rows.pages([page])[0]["title"])] = weight
     return out
 
 

@@ -18,7 +18,7 @@ import regnb
 from regnb.catalog import load_catalog
 from regnb.index import build as index
 from regnb.index import segments
-from regnb.search.matching import Lexicon, MatchItem, best_candidates
+from regnb.search.matching import Lexicon, MatchItem, best_candidates, dataset_matches
 from regnb.settings import Settings
 
 WORDS = [
@@ -144,13 +144,15 @@ def candidates(eng: regnb.Engine, query: dict[str, Any]) -> dict[str, tuple[int,
     ids = store.term_ids(terms)
     plain = [[ids[t] for t in eng.normaliser.terms(i) if t in ids] for i in query["keywords"]]
     items = [MatchItem(tuple(dict.fromkeys(p)), len(p)) for p in plain]
-    post = store.postings([t for item in plain for t in item])
+    post = store.postings.read_all([t for item in plain for t in item])
     post.prepare(plain)
     needs = [1] * len(items)
     return {
         ds: (c.matches, c.scores)
         for ds in DATASETS
-        for chosen in [store.matching(ds, post, items, needs, None, Lexicon(ids))]
+        for chosen in [
+            dataset_matches(post, store.dataset_codes.get(ds), items, needs, None, Lexicon(ids))
+        ]
         for c in [best_candidates(post, chosen, limit=500, cap=10_000)]
     }
 
@@ -408,7 +410,7 @@ def test_an_open_engine_opens_an_index_another_process_merged(tmp_path):
         assert len(held.segments) == 6
         index.merge_index(corpus, load_catalog(corpus), tmp_path / "h" / "index")
         assert len(eng.store.segments) == 1  # the merged manifest, opened at the next call
-        assert held.texts([0]) == eng.store.texts([0])  # the old snapshot still reads
+        assert held.rows.texts([0]) == eng.store.rows.texts([0])  # the old snapshot still reads
         with open_(corpus, tmp_path / "fresh") as fresh:
             assert_same(fresh, eng)
 
@@ -502,7 +504,7 @@ def test_segments_written_with_blocks_of_16_pages_still_read(tmp_path, monkeypat
         assert new.store.segments[0].page_block == segments.PAGE_BLOCK != 16
         assert old.store.segments[0].page_block == 16
         pages = range(new.store.page_space)
-        assert old.store.texts(pages) == new.store.texts(pages)
+        assert old.store.rows.texts(pages) == new.store.rows.texts(pages)
         assert_same(new, old)
 
 
@@ -536,8 +538,8 @@ def write_citing_batches(corpus: Path, batches: int, *, seed: int = 5) -> None:
 def cited_pages(eng: regnb.Engine, term: str) -> set[tuple[str, int]]:
     """(document id, page number) of the live pages holding `term`, read from the postings."""
     term_id = eng.store.term_ids([term])[term]
-    pages, _ = eng.store.weights(term_id)
-    return {(p["document_id"], p["page_num"]) for p in eng.store.pages(pages.tolist())}
+    pages, _ = eng.store.postings.weights(term_id)
+    return {(p["document_id"], p["page_num"]) for p in eng.store.rows.pages(pages.tolist())}
 
 
 def expected_pages(eng: regnb.Engine, section: str) -> set[tuple[str, int]]:
@@ -545,7 +547,7 @@ def expected_pages(eng: regnb.Engine, section: str) -> set[tuple[str, int]]:
     ids = range(eng.store.page_space)
     return {
         (p["document_id"], p["page_num"])
-        for p, text in zip(eng.store.pages(list(ids)), eng.store.texts(ids), strict=True)
+        for p, text in zip(eng.store.rows.pages(list(ids)), eng.store.rows.texts(ids), strict=True)
         if section in regnb.documents.cfr.sections(text)
     }
 
@@ -644,7 +646,7 @@ def identifier_rows(eng: regnb.Engine) -> set[tuple[str, str, str, int]]:
     """(document id, kind, value, page) of every document's identifiers in the index."""
     found = eng.store.cursor().execute("SELECT doc_row, kind, value, page_num FROM identifiers")
     rows = found.fetchall()
-    docs = {d["doc_row"]: d["document_id"] for d in eng.store.documents({r[0] for r in rows})}
+    docs = {d["doc_row"]: d["document_id"] for d in eng.store.rows.documents({r[0] for r in rows})}
     return {(docs[r[0]], r[1], r[2], r[3]) for r in rows}
 
 
@@ -686,7 +688,7 @@ def test_the_words_are_tokenised_before_the_citations_are_needed() -> None:
     assert "cited_in" in segments.TOKENISE_SQL[segments.WORDS_SQL]
 
 
-# --- a ranked search reads only the pages that can count (`regnb.search.matching.Pruning`) ---
+# --- a ranked search reads only the pages that can count (`regnb.search.matching.Gates`) ---
 
 
 def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monkeypatch):
@@ -694,30 +696,30 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
     (documents, pages, scores, dataset statuses) is the same as with every page read, over
     searches of one to three items, filtered by field or date or not, loosened or not, with and
     without a query, some pages deleted, and the pruned reads hold fewer candidate pages."""
-    from regnb.index.store import IndexStore
-    from regnb.search.matching import Pruning
+    from regnb.index.postings import PostingReader
+    from regnb.search.matching import DatasetFloors
 
     corpus = tmp_path / "corpus"
     write_batches(corpus, 6)
     open_(corpus, tmp_path / "h", 1).close()
     write_batches(corpus, 1, seed=9, start=200)  # replaces documents: pages deleted in segments
     read: list[int] = []
-    real = IndexStore.postings
+    real = PostingReader.joined
 
-    def counting(self: IndexStore, *args: Any, **kwargs: Any) -> Any:
+    def counting(self: PostingReader, *args: Any, **kwargs: Any) -> Any:
         post = real(self, *args, **kwargs)
         read.append(int(post.candidates.size))
         return post
 
     floors: list[float | None] = []
-    real_floor = Pruning.floor
+    real_floor = DatasetFloors.floor
 
-    def floor(self: Pruning, codes: Any) -> float | None:
+    def floor(self: DatasetFloors, codes: Any) -> float | None:
         floors.append(real_floor(self, codes))
         return floors[-1]
 
-    monkeypatch.setattr(IndexStore, "postings", counting)
-    monkeypatch.setattr(Pruning, "floor", floor)
+    monkeypatch.setattr(PostingReader, "joined", counting)
+    monkeypatch.setattr(DatasetFloors, "floor", floor)
     with open_(corpus, tmp_path / "h", 1, page_budget=4, match_count_cap=6) as eng:
         assert len(eng.store.segments) > 15
         assert not all(eng.store.segment_whole)
@@ -738,7 +740,7 @@ def test_a_pruned_search_returns_what_reading_every_page_returns(tmp_path, monke
             pruned.append(eng.search(**query).to_dict())
             pruned_read.append(read[0])
         with monkeypatch.context() as m:
-            m.setattr(Pruning, "floor", lambda self, codes: None)
+            m.setattr(DatasetFloors, "floor", lambda self, codes: None)
             whole, whole_read = [], []
             for query in searches:
                 read.clear()

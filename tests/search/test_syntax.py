@@ -14,9 +14,10 @@ import regnb
 from regnb import query, text
 from regnb.catalog import load_catalog
 from regnb.errors import InvalidRequest, SearchTimeout
+from regnb.index.rows import phrase_rows
 from regnb.query import Field
 from regnb.request import DocFilter
-from regnb.search.matching import phrase_pattern, phrase_rows
+from regnb.search.matching import phrase_pattern
 from regnb.search.procedure import field_filter
 from tests.conftest import doc
 
@@ -428,6 +429,6 @@ def test_a_field_condition_is_the_filter_its_dataset_has(dataset, cond, expected
 def test_phrase_verification_stops_at_the_deadline(eng):
     store = eng.store
     with pytest.raises(SearchTimeout):
-        store.phrase_pages(np.arange(3), ["media", "fill"], deadline=0.0)
-    found = store.phrase_pages(np.arange(store.n_pages), ["media", "fill"])
+        store.rows.phrase_pages(np.arange(3), ["media", "fill"], deadline=0.0)
+    found = store.rows.phrase_pages(np.arange(store.n_pages), ["media", "fill"])
     assert found.sum() == 2

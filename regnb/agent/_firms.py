@@ -52,7 +52,7 @@ class FirmSource(Protocol):
 # name key, or the start of a name key ("Empower" of "Empower Pharmacy"); never words scattered
 # through a name ("Houston" in "Lonza Houston").
 OUTRIGHT = frozenset({"id", "identifier", "name", "prefix"})
-MIN_PREFIX = 4  # characters of a name that begins a firm's name ("VII" begins too many)
+MIN_PREFIX = 5  # characters of a name that begins a firm's name ("Part" begins too many)
 
 
 def firm_lookup(source: object, plan: str = "enterprise") -> Callable[[str], str | None]:

@@ -15,7 +15,7 @@ _NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
 _NOT_NAMES = word_set(
     "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
     "fei nct mdr fy q1 q2 q3 q4 i ii vi vii viii ix xi xii crl crls wl wls maude faers mdrs "
-    "pmas ndas blas andas ucsf part parts"
+    "pmas ndas blas andas"
 )
 # Acronyms and terms of the field that analysts capitalise: topics, never a firm or a brand ("MRI
 # burns", "GLP-1 compounders", "ACT"), and US state codes (an address, not a name).

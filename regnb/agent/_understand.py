@@ -580,6 +580,10 @@ def _places(spans: Sequence[PlaceSpan]) -> Places:
     return Places(include, exclude)
 
 
+# A period documents name themselves by ("FY2019", "Q1 2025"): a date range, and words of the
+# topic too ("FDA Inspectional Observations FY2019").
+_NAMED_PERIOD = re.compile(r"(?:fy\s?'?\d{2,4}|q[1-4]\s+\d{4})", re.IGNORECASE)
+
 # A document named by its number: an application, a warning letter, a recall, a 510(k)/De
 # Novo/PMA, a trial, an FEI.
 _IDENTIFIED = re.compile(
@@ -620,7 +624,7 @@ def understand(
     ranges = tuple(periods or ()) or ((dates,) if dates else ())
     for found in ranges:
         at = text.lower().find(found.text.lower())
-        if at >= 0:
+        if at >= 0 and not _NAMED_PERIOD.fullmatch(found.text.strip()):
             text = blank(text, at, at + len(found.text))
     chosen, topic, spans, weak = read_datasets(text, set(datasets))
     for start, end in spans:

@@ -59,7 +59,10 @@ _WORDLIKE_NAMES = _words(
     "turkey guinea chile niger jersey polish mobile reading orange date split nice bath"
 )
 # Two-letter state codes that are English words: in a question, only after a comma or "in".
-_WORDLIKE_CODES = _words("IN OR ME OK OH HI AS ID DE LA CO AL MA PA MD MO GA NE SC")
+_WORDLIKE_CODES = _words("IN OR ME OK OH HI AS ID DE LA CO AL MA PA MD MO GA NE SC VA")
+# Codes that are an agency more often than a state ("VA hospital pharmacies": Veterans Affairs):
+# a state only after a comma ("Richmond, VA").
+_AGENCY_CODES = _words("VA")
 # Of the cities a question may name by itself, only those this large (smaller ones need a state
 # or country after them: "Kennett Square, PA").
 CITY_MIN_POPULATION = 100_000
@@ -179,7 +182,7 @@ def _state_code_token(
     if written in _WORDLIKE_CODES:
         after_comma = text[: tokens[i].start()].rstrip().endswith(",")
         after_in = i > 0 and tokens[i - 1].group() in _PREPOSITIONS
-        if not after_comma and not after_in:
+        if not after_comma and (not after_in or written in _AGENCY_CODES):
             return None
     country, code = codes[written]
     return _Name("state", Place(country, code))

@@ -16,7 +16,7 @@ import pandas as pd
 
 from regnb.agent._citations import CitationBook
 from regnb.agent._labels import firm_of
-from regnb.agent._stages import Found, Plan
+from regnb.agent._stages import FirmRecord, Found, Plan
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, Theme
 from regnb.errors import RegnbError
 
@@ -28,6 +28,7 @@ __all__ = [
     "asks_watchlist",
     "firm_lookup",
     "firm_question",
+    "firm_records",
     "repeats_table",
     "watchlist_answer",
 ]
@@ -52,7 +53,7 @@ class FirmSource(Protocol):
 # name key, or the start of a name key ("Empower" of "Empower Pharmacy"); never words scattered
 # through a name ("Houston" in "Lonza Houston").
 OUTRIGHT = frozenset({"id", "identifier", "name", "prefix"})
-MIN_PREFIX = 5  # characters of a name that begins a firm's name ("Part" begins too many)
+MIN_PREFIX = 4  # characters of a name that begins a firm's name ("VII" begins too many)
 
 
 def firm_lookup(source: object, plan: str = "enterprise") -> Callable[[str], str | None]:
@@ -75,6 +76,66 @@ def firm_lookup(source: object, plan: str = "enterprise") -> Callable[[str], str
         return cache[key]
 
     return lookup
+
+
+# Entities a name begins whose documents a firm's record gathers ("Teva": its USA, parenteral
+# and API firms), at most.
+MAX_ENTITIES = 5
+
+
+@runtime_checkable
+class TimelineSource(FirmSource, Protocol):
+    """The engine calls that give a firm's documents (`Engine.firm`, `Engine.timeline`)."""
+
+    def timeline(self, entity: str | pd.Series, *, plan: str | None = None) -> pd.DataFrame: ...
+
+
+def firm_records(source: object, plan: Plan, request_plan: str) -> tuple[FirmRecord, ...]:
+    """The firms the plan names, each with every document of it the account may read (its
+    entity's timeline; every entity a name begins, where it begins several and the name is all
+    the user gave), in date order; none without a firm-aware source."""
+    if not isinstance(source, TimelineSource):
+        return ()
+    out = []
+    for asked in plan.topic.firms:
+        known = plan.topic.corpus_firms.get(asked)
+        if known is None:
+            continue
+        try:
+            found = source.firm(known, limit=MAX_ENTITIES, plan=request_plan)
+        except (RegnbError, TypeError, ValueError):
+            continue
+        rows = [row for _, row in found.iterrows() if str(row["match"]) in OUTRIGHT]
+        if not rows:
+            continue
+        if str(rows[0]["match"]) != "prefix":
+            rows = rows[:1]
+        documents: dict[str, Found] = {}
+        for row in rows:
+            for event in source.timeline(row, plan=request_plan).itertuples():
+                documents.setdefault(str(event.document_id), _event_found(event))
+        ordered = sorted(documents.values(), key=lambda d: (d.date or "", d.document_id))
+        names = tuple(str(r["name"]) for r in rows)
+        out.append(FirmRecord(asked, names, plan.topic.firm_places.get(asked), tuple(ordered)))
+    return tuple(out)
+
+
+def _event_found(event: Any) -> Found:
+    """A timeline's event as a document found: its page of its first finding first."""
+    date = event.date
+    day = None if pd.isna(date) else pd.Timestamp(date).date().isoformat()
+    page = int(event.page_num) if not pd.isna(event.page_num) else 1
+    return Found(
+        document_id=str(event.document_id),
+        dataset=str(event.dataset),
+        title=str(event.title),
+        date=day,
+        url=None if pd.isna(event.url) else str(event.url),
+        fields={},
+        score=1.0,
+        pages=(max(page, 1),),
+        weak=False,
+    )
 
 
 def _option(row: pd.Series) -> str:

@@ -150,7 +150,7 @@ def _scope(previous: Scope, new: Scope, message: str) -> Scope:
             )
     if new.date_from or new.date_to:
         scope = replace(scope, dates=new.dates)
-    if new.named_datasets:
+    if new.named_datasets and not new.weakly_named:  # "cited for…": a word, not new documents
         scope = replace(
             new,
             dates=scope.dates,

@@ -28,6 +28,7 @@ __all__ = [
     "Count",
     "Draft",
     "Evidence",
+    "FirmRecord",
     "FollowUp",
     "Found",
     "Listing",
@@ -333,6 +334,22 @@ Side = tuple[str, tuple[Found, ...]]  # a compared period's words and the docume
 
 
 @dataclass(frozen=True)
+class FirmRecord:
+    """A firm the question names, as the corpus holds it: the name asked, the corpus's entity
+    names (several where the name begins several firms' names: "Teva"), the place asked about
+    (`Place.code`), and every document of it the plan may read, in date order, each dataset."""
+
+    asked: str
+    names: tuple[str, ...]
+    place: str | None
+    documents: tuple[Found, ...]
+
+    def of(self, datasets: Sequence[str]) -> tuple[Found, ...]:
+        """Its documents in the datasets."""
+        return tuple(d for d in self.documents if d.dataset in datasets)
+
+
+@dataclass(frozen=True)
 class Searched:
     """The search stage's result: every search, the documents the question may cite (a
     follow-up's narrowing applied, best first), notes for the answer, each compared period's
@@ -344,6 +361,7 @@ class Searched:
     sides: tuple[Side, ...] = ()
     tally: Tally | None = None
     listing: Listing | None = None
+    firms: tuple[FirmRecord, ...] = ()  # the firms the question names, with their documents
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -418,6 +436,7 @@ class Evidence:
     per_subject: int = 12  # units listed for each of them
     tally: Tally | None = None  # documents matched, counted over every match
     listing: Listing | None = None  # every matching document, for a "which…" question
+    firms: Sequence[FirmRecord] = ()  # the firms the question names, with their documents
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -409,6 +409,8 @@ def _resolved_start(
     run a name when no first words are a firm."""
     words = list(re.finditer(r"\S+", message[start:end]))
     for n in range(len(words) - 1, 0, -1):
+        if words[n].group()[0].isdigit():
+            continue  # "Part 11", "CareFusion 213": a number belongs to the name before it
         cut = start + words[n - 1].end()
         known = _resolve(message[start:cut].rstrip(",'’"), lookup)
         if known is not None:

@@ -155,6 +155,11 @@ DATASET_MEANINGS: list[tuple[str, tuple[str, ...], bool]] = [
     (r"\bmdcg\b|\bmeddev\b", ("ema_mdcg_guidance",), False),
     (r"\bich\b", ("ich_guidelines",), False),
     (r"\bwarned\b", ("fda_warning_letters",), True),
+    (  # what FDA cites a firm for is in its warning letters and 483s
+        r"\bcited\s+(?:for|in)\b|\bviolations?\b",
+        ("fda_warning_letters", "fda_483", "fda_inspections"),
+        True,
+    ),
     (r"\bdeficienc(?:y|ies)\b", ("fda_crl",), True),
 ]
 
@@ -186,12 +191,14 @@ KIND_RULES: list[tuple[str, str]] = [
     (
         "history",
         r"\bhistory\b|\btrack\s+record\b|\brecord\s+with\s+fda\b|\bfda\s+record\b|['’]s\s+record\b"
+        r"|\bthe\s+record\s+(?:show|say|hold)"
         r"|\bover\s+the\s+years\b|\bover\s+time\b|\bkept\s+coming\s+up\b|\ball\s+of\s+its\b"
         r"|\bacross\s+its\b|\bany\s+division\b|\bin\s+our\s+data\b",
     ),
     (
         "absence",
         r"^(?:did|does|do|has|have|had)\b|^(?:is|are|was|were)\s+(?:there|any)\b"
+        r"|^(?:was|were|is|are)\b.*\b(?:issued|sent|given|received|warned)\b"
         r"|^(?:is|are|was|were)\b.*\b(?:ever|any|anything)\b|^any\b|\bis\s+there\b"
         r"|\bare\s+there\b|\bwas\s+there\b|\b(?:ever|later)\s+(?:get|got|receive|received|sent?"
         r"|had|have|refused|been)\b",

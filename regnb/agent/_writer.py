@@ -11,6 +11,7 @@ from regnb.agent._compose import cfr_label, compose, document_noun
 from regnb.agent._config import AgentConfig
 from regnb.agent._dates import DateRange
 from regnb.agent._labels import firm_of
+from regnb.agent._leads import firm_leads
 from regnb.agent._stages import Draft, Evidence, Found, Tally
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
 from regnb.documents.cfr import sections as cfr_sections
@@ -26,6 +27,8 @@ __all__ = [
     "not_found_lines",
 ]
 
+MAX_SUMMARY = 4  # sentences of "In short", at most
+
 # Units a document's key findings are taken from: what it found, charged, lacked or recommends.
 FINDING_KINDS = frozenset({"finding", "violation", "deficiency", "recommendation"})
 # The only words a sentence may add to its quote and its documents' own titles, firms and dates.
@@ -38,7 +41,8 @@ FRAME_WORDS = word_set(
     "finding findings report reports letter letters guidance form section sections part parts "
     "product quality facility facilities inspection inspections clinical pharmacology "
     "nonclinical human factors labeling microbiology biopharmaceutics device safety update "
-    "prescribing information carton container additional comments other"
+    "prescribing information carton container additional comments other corpus holds hold "
+    "holds no yes none about kinds kind recall recalls enforcement"
 )
 
 
@@ -344,7 +348,9 @@ class ExtractiveWriter(Writer):
     def write(self, draft: Draft) -> Answer:
         evidence = draft.evidence
         book = CitationBook(draft.first_citation, draft.dataset_name)
+        leads = firm_leads(evidence, book)
         summary, themes, notes = compose(evidence, book, self.config)
+        summary = [*leads, *summary][: max(len(leads), MAX_SUMMARY)]
         findings = [*summary, *(f for t in themes for f in t.findings)]
         documents = _key_documents(evidence, book, findings, self.config)
         answer = Answer(

@@ -33,6 +33,7 @@ from regnb.agent._firms import (
     asks_watchlist,
     firm_lookup,
     firm_question,
+    firm_records,
     repeats_table,
     watchlist_answer,
 )
@@ -76,6 +77,8 @@ __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
 TITLE_FIT = 0.999  # a document named is answered from when its title fits the question best
 # A count question that also asks what the documents say ("what problems…, and how often…")
 ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
+# Kinds of question about every firm a name begins ("Teva's history"), not one of them to choose.
+COLLECTIVE_KINDS = frozenset({"history", "absence", "which", "count", "trend", "comparison"})
 
 Producer = Callable[[Answer, Sequence[str]], list[Produced]]
 
@@ -321,7 +324,9 @@ class ExtractiveAgent:
             and missing == {"not_in_corpus"}
         ):
             return Prepared(plan, absent(plan, self.held(), self.dataset_name))
-        firm = None if replying else firm_question(self.source.inner, plan, request.plan)
+        collective = plan.ask.kind in COLLECTIVE_KINDS  # "Teva's history": every Teva firm
+        asks = not (replying or collective)
+        firm = firm_question(self.source.inner, plan, request.plan) if asks else None
         if firm is not None:
             return Prepared(plan, firm)
         ask = needs_probe(plan) and not replying
@@ -376,7 +381,31 @@ class ExtractiveAgent:
         searched = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
         tally, listing = self.count(plan, request, searched.searches)
-        return replace(searched, tally=tally, listing=listing)
+        searched = replace(searched, tally=tally, listing=listing)
+        return self.with_firms(plan, request, searched)
+
+    def with_firms(self, plan: Plan, request: TurnRequest, searched: Searched) -> Searched:
+        """The firms the question names with their documents (their timelines), and those of
+        their documents in the plan's datasets and dates first among the documents found."""
+        records = firm_records(self.source.inner, plan, request.plan)
+        if not records:
+            return searched
+        scope = plan.scope
+        own = [
+            d
+            for r in records
+            for d in r.of(scope.datasets)
+            if (not scope.date_from or (d.date or "") >= scope.date_from)
+            and (not scope.date_to or (d.date or "9999") <= scope.date_to)
+            and d.document_id not in plan.follow_up.exclude_documents
+        ]
+        by_id = {f.document_id: f for f in searched.found}
+        first = [
+            by_id.get(d.document_id, d) for d in dict((d.document_id, d) for d in own).values()
+        ]
+        ids = {d.document_id for d in first}
+        found = (*first, *(f for f in searched.found if f.document_id not in ids))
+        return replace(searched, found=found, firms=records)
 
     def read(
         self, plan: Plan, searched: Searched, request: TurnRequest, run: _Run | None = None
@@ -476,6 +505,7 @@ class ExtractiveAgent:
             sides=reading.sides,
             tally=searched.tally,
             listing=searched.listing,
+            firms=searched.firms,
         )
 
     def write(self, evidence: Evidence, request: TurnRequest, run: _Run | None = None) -> Answer:

@@ -63,7 +63,6 @@ DISAGREES: dict[str, str] = {
         [
             "hist-red-cross-recalls",
             "hist-dr-reddys-crls",
-            "doc-ucsf-radiopharmacy",
             "id-nda-plus-firm",
         ],
         _NAME,

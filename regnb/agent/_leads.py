@@ -1,0 +1,131 @@
+"""An honest lead: the first sentences answer the question itself, from data the engine counted
+(a firm's documents in every dataset, exact counts), before any quote.
+
+    absence     "No: the corpus holds no warning letter to Eli Lilly and Company; it holds its
+                2021 Form 483 [3]." / "Yes: the corpus holds 2 warning letters to Intas, dated
+                2023-11-21 and 2026-02-03 [1][2]."
+    history     "The corpus holds 9 documents about Teva from 2012 to 2024: 5 complete response
+                letters and 4 recalls [1][3][5]."
+
+Each sentence is data (what the corpus holds), cited to the first page of the documents it
+names; it claims nothing a passage must back."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from regnb.agent._citations import CitationBook
+from regnb.agent._compose import DOCUMENT_NOUNS
+from regnb.agent._stages import Evidence, FirmRecord, Found
+from regnb.agent.types import Finding
+
+__all__ = ["firm_leads", "plural"]
+
+NAMED = 3  # documents a lead names and cites, at most
+# A question about whether a document exists: "did X get a warning letter?", "was X ever issued
+# one?", "has X had an OAI inspection?".
+_EXISTENCE = re.compile(
+    r"\b(?:get|got|gotten|receive[sd]?|issued?|sent|send|had|have|has|given|ever|any)\b",
+    re.IGNORECASE,
+)
+
+
+def plural(noun: str, n: int) -> str:
+    """ "1 warning letter", "2 warning letters", "2 Form 483s"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _noun(dataset: str) -> str:
+    return DOCUMENT_NOUNS.get(dataset, "document")
+
+
+def _dated(documents: Sequence[Found]) -> str:
+    dates = [d.date for d in documents if d.date]
+    if not dates:
+        return ""
+    shown = ", ".join(dates[:NAMED]) + (" …" if len(dates) > NAMED else "")
+    return f", dated {shown}"
+
+
+def _what(documents: Sequence[Found]) -> str:
+    """ "its 2021 Form 483", "3 Form 483s and a recall": what a firm's documents are."""
+    if len(documents) == 1:
+        d = documents[0]
+        year = f"{d.date[:4]} " if d.date else ""
+        return f"its {year}{_noun(d.dataset)}"
+    counts = Counter(_noun(d.dataset) for d in documents)
+    parts = [plural(noun, n) for noun, n in counts.most_common()]
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def _in_dates(found: Found, evidence: Evidence) -> bool:
+    scope = evidence.plan.scope
+    date = found.date or ""
+    return (not scope.date_from or date >= scope.date_from) and (
+        not scope.date_to or (found.date or "9999") <= scope.date_to
+    )
+
+
+def _markers(book: CitationBook, documents: Sequence[Found]) -> list[int]:
+    return [book.page(d, d.pages[0] if d.pages else 1) for d in documents[:NAMED]]
+
+
+def _absence(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Finding | None:
+    """Whether the corpus holds the documents asked for of the firm, and what it holds instead."""
+    asked = evidence.plan.scope.named_datasets
+    if not asked or not _EXISTENCE.search(evidence.plan.message):
+        return None  # "any deaths in the MAUDE reports on X?": what the documents say
+    name = record.names[0] if len(record.names) == 1 else record.asked
+    noun = _noun(asked[0])
+    held = [d for d in record.documents if d.dataset in asked and _in_dates(d, evidence)]
+    period = evidence.plan.scope.dates
+    within = f" {period.inside()}" if period is not None else ""
+    if held:
+        text = f"Yes: the corpus holds {plural(noun, len(held))} to {name}{_dated(held)}"
+        return Finding(text=text, markers=_markers(book, held))
+    others = [d for d in record.documents if d.dataset not in asked] or list(record.documents)
+    text = f"No: the corpus holds no {noun} to {name}{within}"
+    if not others:
+        return Finding(text=text + ", and no other document about it")
+    text += f"; it holds {_what(others)}{_dated(others)}"
+    return Finding(text=text, markers=_markers(book, others))
+
+
+def _history(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Finding | None:
+    """How many documents the corpus holds about the firm, of which kinds, over which years."""
+    named = evidence.plan.scope.named_datasets
+    documents = [d for d in record.documents if (not named or d.dataset in named)]
+    documents = [d for d in documents if _in_dates(d, evidence)] or documents
+    if not documents:
+        return None
+    name = record.names[0] if len(record.names) == 1 else record.asked
+    years = sorted({d.date[:4] for d in documents if d.date})
+    span = (
+        f" from {years[0]} to {years[-1]}"
+        if len(years) > 1
+        else (f" in {years[0]}" if years else "")
+    )
+    text = f"The corpus holds {plural('document', len(documents))} about {name}{span}: {_what(documents)}"
+    if len(record.names) > 1:
+        text += f" (firms named {', '.join(record.names[:NAMED])})"
+    return Finding(text=text, markers=_markers(book, documents))
+
+
+def firm_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
+    """The sentences that open the answer about the firms it names: for "did X get a warning
+    letter?", whether the corpus holds one and what it holds instead; for a firm's history, what
+    it holds of the firm."""
+    kind = evidence.plan.ask.kind
+    out: list[Finding] = []
+    for record in evidence.firms:
+        if kind == "absence":
+            lead = _absence(record, evidence, book)
+        elif kind == "history":
+            lead = _history(record, evidence, book)
+        else:
+            lead = None
+        if lead is not None:
+            out.append(lead)
+    return out

@@ -172,7 +172,7 @@ def question_kind(
         return "history", True
     if (firms or identified) and not _GUIDANCE.search(lowered):
         return "document", True
-    if _GUIDANCE.search(lowered):
+    if _GUIDANCE.search(lowered) or _POLICY.search(lowered):
         return "summary", True
     if datasets:
         return "which", False
@@ -582,6 +582,17 @@ def _places(spans: Sequence[PlaceSpan]) -> Places:
     return Places(include, exclude)
 
 
+# A question of policy: what FDA or a firm can, must or may do, what FDA expects.
+_POLICY = re.compile(
+    r"\b(?:can|could|may|must|should|will|would)\s+(?:an?\s+|the\s+)?(?:fda|firms?|compan(?:y|ies)"
+    r"|manufacturers?|sponsors?|applicants?|plants?|facilit(?:y|ies)|investigators?|agency|rra)\b"
+    r"|\b(?:when|how|why)\s+(?:does|do|can|will|should|must)\s+(?:the\s+)?fda\b"
+    r"|\bfda\s+(?:expects?|requires?|allows?|treats?)\b",
+    re.IGNORECASE,
+)
+# A question that asks for documents, not policy: "which firms can…", "how many letters…".
+_LISTING = re.compile(r"^\s*(?:which|list|name|how\s+many)\b", re.IGNORECASE)
+
 # A period documents name themselves by ("FY2019", "Q1 2025"): a date range, and words of the
 # topic too ("FDA Inspectional Observations FY2019").
 _NAMED_PERIOD = re.compile(r"(?:fy\s?'?\d{2,4}|q[1-4]\s+\d{4})", re.IGNORECASE)
@@ -629,6 +640,11 @@ def understand(
         if at >= 0 and not _NAMED_PERIOD.fullmatch(found.text.strip()):
             text = blank(text, at, at + len(found.text))
     chosen, topic, spans, weak = read_datasets(text, set(datasets))
+    if _POLICY.search(text) and "fda_guidance" in datasets and not _LISTING.search(text):
+        # "can an RRA end in a 483?", "when does FDA expect a press release in a recall?": what
+        # FDA does is in its guidance; the documents named are what the guidance is about
+        topic = tuple(dict.fromkeys((*topic, *(chosen or ()))))
+        chosen, spans, weak = ("fda_guidance",), [], False
     for start, end in spans:
         text = blank(text, start, end)
     for pattern, kind in IDENTIFIERS:

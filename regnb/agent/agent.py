@@ -399,12 +399,15 @@ class ExtractiveAgent:
             and (not scope.date_to or (d.date or "9999") <= scope.date_to)
             and d.document_id not in plan.follow_up.exclude_documents
         ]
+        others = list(searched.found)
+        if not own and plan.ask.kind == "absence":  # none asked for: what it holds instead
+            own, others = [d for r in records for d in r.documents], []
         by_id = {f.document_id: f for f in searched.found}
         first = [
             by_id.get(d.document_id, d) for d in dict((d.document_id, d) for d in own).values()
         ]
         ids = {d.document_id for d in first}
-        found = (*first, *(f for f in searched.found if f.document_id not in ids))
+        found = (*first, *(f for f in others if f.document_id not in ids))
         return replace(searched, found=found, firms=records)
 
     def read(

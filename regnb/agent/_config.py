@@ -26,7 +26,7 @@ class AgentConfig:
     min_strong: int = 3  # fewer documents matching every word: search again with fewer words
     mention_searches: int = 4  # pages of results looked through for a follow-up's required words
     which_documents: int = 60  # documents counted for a "which…" question, per dataset
-    which_listed: int = 50  # matching documents listed (as data) for a "which…" question
+    which_listed: int = 15  # matching documents listed (as data) for a "which…" question
     count_terms: int = 4  # terms of a count question counted one by one
     cfr_counted: int = 10  # CFR sections counted (most cited first)
     # Reading
@@ -49,23 +49,23 @@ class AgentConfig:
     form_documents: int = 3  # documents that open a paragraph the same way: a form's paragraph…
     boilerplate_topic: float = 0.34  # …unless it holds this share of the question's term weight
     furniture_share: float = 0.5  # a unit with this share of a dataset's standard sentences
-    themes: int = 5  # themes at most (the last one "Other findings")
+    themes: int = 4  # themes at most (the last one "Other findings")
     # Composing
     subjects_shown: int = 3  # documents a question names whose findings are listed
     findings_per_document: int = 12  # units listed for a document a question names
     guidance_extra: int = 4  # a guidance asked about lists this many more recommendations
     findings_documents: int = 5  # a "what was found" question that this few documents match…
     findings_each: int = 4  # …is answered with this many findings of each
-    summary_quotes: int = 3  # quotes in a sentence of "In short" about one document or period
-    which_shown: int = 15  # firms or documents quoted for a "which…" question
+    summary_quotes: int = 2  # quotes in a sentence of "In short" about one document or period
+    which_shown: int = 12  # firms or documents quoted for a "which…" question
     which_topic: float = 0.4  # a firm is listed when its passage holds this share of the best's
     term_quotes: int = 2  # units quoted for each term a count question counts
     see_also: int = 2  # other documents shown beside the ones a question names
-    quote_words: int = 45  # words of a quoted finding
-    subject_quote_words: int = 70  # of a finding of a document the question names (its list)
+    quote_words: int = 32  # words of a quoted finding
+    subject_quote_words: int = 32  # of a finding of a document the question names (its list)
     short_words: int = 18  # words of a one-line statement (slides, tables, "In short")
     # Writing
-    key_documents: int = 10  # rows of the key documents table (5 more for a "which…" question)
+    key_documents: int = 8  # rows of the key documents table (5 more for a "which…" question)
     key_findings: int = 8  # a document's findings listed beside it (Excel, Word)
     cited_for_words: int = 10  # words of what a document is cited for, when it cites no section
     cfr_rows: int = 5  # CFR sections in a count's table

@@ -131,8 +131,11 @@ def distinct_documents(found: Sequence[Found]) -> list[Found]:
         if document_kind(doc.dataset) == "guidance":  # "FDA Guidance: X" and "X: Guidance for…"
             name = _title_head(doc.title)
         who = _alnum(str(name or doc.title))
-        key = (doc.dataset, who, str(doc.date or doc.title))
-        if key not in seen:
-            seen.add(key)
+        keys = {(doc.dataset, who, str(doc.date or doc.title))}
+        number = doc.fields.get("application_number") or doc.fields.get("fei_number")
+        if number and doc.date:  # an application's letter of one date, however titled
+            keys.add((doc.dataset, _alnum(str(number)), str(doc.date)))
+        if not keys & seen:
+            seen |= keys
             out.append(doc)
     return out

@@ -37,11 +37,20 @@ def _document_row(d: KeyDocument, answer: Answer) -> str:
     numbers = sorted(
         c.index for c in answer.citations if c.document_id == d.document_id and c.block_id is None
     )
-    cited_for = "; ".join(d.cited_for[:2])
+    cited_for = "; ".join(_brief(label) for label in d.cited_for[:2])
     return (
         f"| {_cell(d.title)} {_markers(numbers or [d.citation])} | {_cell(d.dataset)} "
         f"| {d.date or ''} | {_cell(d.firm_or_product or '')} | {_cell(cited_for)} |"
     )
+
+
+CITED_FOR_WORDS = 8  # words of what a document is cited for, in the table (files get it whole)
+
+
+def _brief(label: str) -> str:
+    """ "21 CFR 211.113: Control of microbiological contamination" cut to a few words."""
+    parts = label.split()
+    return label if len(parts) <= CITED_FOR_WORDS else " ".join(parts[:CITED_FOR_WORDS]) + " …"
 
 
 def _page_markers(answer: Answer, document_id: str | None) -> str:

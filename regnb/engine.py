@@ -188,6 +188,13 @@ class Engine:
         """Documents and pages per dataset of the corpus, in catalog order."""
         return self.index.counts()
 
+    def document_count(
+        self, dataset: str, date_from: str | None = None, date_to: str | None = None
+    ) -> int:
+        """The documents of a dataset dated within the bounds (ISO dates, inclusive): what a
+        share of matches is a share of ("12 of the 30 complete response letters of 2019")."""
+        return self.store.rows.dated_count(dataset, date_from, date_to)
+
     @property
     def index_path(self) -> Path:
         """The folder of this corpus version's index (under REGNB_HOME/index/)."""

@@ -6,6 +6,9 @@
                 2023-11-21 and 2026-02-03 [1][2]."
     history     "The corpus holds 9 documents about Teva from 2012 to 2024: 5 complete response
                 letters and 4 recalls [1][3][5]."
+    comparison  "Before 2019, 12 of the 30 complete response letters (40%) match; after 2022, 5
+                of 15 (33%) [1][4]. No: the share is lower after 2022 than before 2019. Cited
+                on both sides: 21 CFR 211.192; only after 2022: 21 CFR 211.113."
 
 Each sentence is data (what the corpus holds), cited to the first page of the documents it
 names; it claims nothing a passage must back."""
@@ -18,10 +21,10 @@ from collections.abc import Sequence
 
 from regnb.agent._citations import CitationBook
 from regnb.agent._compose import DOCUMENT_NOUNS
-from regnb.agent._stages import Evidence, FirmRecord, Found
+from regnb.agent._stages import Evidence, FirmRecord, Found, SideCount
 from regnb.agent.types import Finding
 
-__all__ = ["firm_leads", "plural"]
+__all__ = ["comparison_leads", "firm_leads", "plural"]
 
 NAMED = 3  # documents a lead names and cites, at most
 # A question about whether a document exists: "did X get a warning letter?", "was X ever issued
@@ -128,4 +131,80 @@ def firm_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
             lead = None
         if lead is not None:
             out.append(lead)
+    return out
+
+
+# What a comparison asks of the later period: more of it, or less.
+_MORE = re.compile(
+    r"\b(?:more|increas\w*|higher|ris(?:e|ing|en)|gr[eo]w\w*|worse|common(?:er)?)\b", re.I
+)
+_LESS = re.compile(r"\b(?:less|fewer|decreas\w*|lower|declin\w*|drop\w*|better|improv\w*)\b", re.I)
+SECTIONS_NAMED = 3  # CFR sections named in each part of "common, new, gone"
+
+
+def _percent(side: SideCount) -> str:
+    share = side.share
+    return "" if share is None else f" ({round(100 * share)}%)"
+
+
+def _side_markers(evidence: Evidence, book: CitationBook, text: str) -> list[int]:
+    for side_text, found in evidence.sides:
+        if side_text == text:
+            strong = [d for d in found if not d.weak] or list(found)
+            return _markers(book, strong[:2])
+    return []
+
+
+def _later(a: SideCount, b: SideCount, evidence: Evidence) -> tuple[SideCount, SideCount]:
+    """The earlier and the later period, by the dates the plan compares."""
+    periods = evidence.plan.ask.periods
+    if len(periods) == 2 and (periods[1].date_from or "") < (periods[0].date_from or ""):
+        return b, a
+    return a, b
+
+
+def comparison_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
+    """For two compared periods, counted over every match: each one's matching documents as a
+    share of its documents; the yes or no the question asks ("are they more common later?");
+    the sections cited on both sides, only in the later and only in the earlier."""
+    counts = evidence.side_counts
+    topic = evidence.plan.topic
+    if len(counts) != 2 or not all(c.total for c in counts) or topic.names or topic.identifiers:
+        return []  # two documents of named firms compared: their findings, not shares
+    earlier, later = _later(counts[0], counts[1], evidence)
+    markers = [m for side in (earlier, later) for m in _side_markers(evidence, book, side.text)]
+    if not markers:
+        return []
+    parts = [
+        f"{side.text[0].upper()}{side.text[1:]}, {side.matched} of {side.total} documents"
+        f"{_percent(side)} match"
+        for side in (earlier, later)
+    ]
+    out = [Finding(text="; ".join(parts), markers=markers)]
+    message = evidence.plan.message
+    asked_more, asked_less = bool(_MORE.search(message)), bool(_LESS.search(message))
+    if asked_more != asked_less and earlier.share is not None and later.share is not None:
+        rises = later.share > earlier.share
+        if later.share == earlier.share:
+            text = f"No: the share is the same {later.text} as {earlier.text}"
+        else:
+            yes = rises == asked_more
+            way = "higher" if rises else "lower"
+            text = f"{'Yes' if yes else 'No'}: the share is {way} {later.text} than {earlier.text}"
+        out.append(Finding(text=text, markers=markers))
+    before = [c.value for c in earlier.cfr[: SECTIONS_NAMED * 2]]
+    after = [c.value for c in later.cfr[: SECTIONS_NAMED * 2]]
+    common = [c for c in after if c in before][:SECTIONS_NAMED]
+    new = [c for c in after if c not in before][:SECTIONS_NAMED]
+    gone = [c for c in before if c not in after][:SECTIONS_NAMED]
+    said = []
+    if common:
+        said.append(f"cited on both sides: {', '.join(common)}")
+    if new:
+        said.append(f"only {later.text}: {', '.join(new)}")
+    if gone:
+        said.append(f"only {earlier.text}: {', '.join(gone)}")
+    if said:
+        text = "; ".join(said)
+        out.append(Finding(text=text[0].upper() + text[1:], markers=markers))
     return out

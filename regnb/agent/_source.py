@@ -1,6 +1,7 @@
 """What the agent needs from an engine, typed: the public search protocol (`SearchAPI`: search,
 counts over every match, every matching document, read, catalog) and the local engine's
-embedding, document frequency, common-sentence and count calls, never its store or normaliser.
+embedding, document frequency, common-sentence and count calls (a dataset's documents in a
+period, what a share is of), never its store or normaliser.
 
 `CheckedSource` is the engine as a running turn calls it: the turn's stop check comes before
 every call, so a stopped run makes no more engine calls."""
@@ -30,6 +31,12 @@ class Source(SearchAPI, Protocol):
         """Documents and pages per dataset of the corpus."""
         ...
 
+    def document_count(
+        self, dataset: str, date_from: str | None = None, date_to: str | None = None
+    ) -> int:
+        """The documents of a dataset dated within the bounds."""
+        ...
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embeddings of `texts` with the corpus's encoder (rows L2-normalised)."""
         ...
@@ -55,6 +62,7 @@ class CheckedSource:
         self.plan = source.plan
         self.datasets = source.datasets
         self.counts = source.counts
+        self.document_count = self._checked(source.document_count)
         self.check_search = self._checked(source.check_search)
         self.search = self._checked(source.search)
         self.facets = self._checked(source.facets)

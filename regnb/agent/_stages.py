@@ -41,6 +41,7 @@ __all__ = [
     "Searched",
     "Searches",
     "Side",
+    "SideCount",
     "Tally",
     "Topic",
     "as_read",
@@ -334,6 +335,22 @@ Side = tuple[str, tuple[Found, ...]]  # a compared period's words and the docume
 
 
 @dataclass(frozen=True)
+class SideCount:
+    """One compared period over every match: the documents matching, the documents of the
+    datasets searched in that period (what the share is of), and the CFR sections they cite
+    most."""
+
+    text: str
+    matched: int
+    total: int
+    cfr: tuple[Count, ...] = ()
+
+    @property
+    def share(self) -> float | None:
+        return self.matched / self.total if self.total else None
+
+
+@dataclass(frozen=True)
 class FirmRecord:
     """A firm the question names, as the corpus holds it: the name asked, the corpus's entity
     names (several where the name begins several firms' names: "Teva"), the place asked about
@@ -362,6 +379,7 @@ class Searched:
     tally: Tally | None = None
     listing: Listing | None = None
     firms: tuple[FirmRecord, ...] = ()  # the firms the question names, with their documents
+    side_counts: tuple[SideCount, ...] = ()  # each compared period, counted over every match
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -437,6 +455,7 @@ class Evidence:
     tally: Tally | None = None  # documents matched, counted over every match
     listing: Listing | None = None  # every matching document, for a "which…" question
     firms: Sequence[FirmRecord] = ()  # the firms the question names, with their documents
+    side_counts: Sequence[SideCount] = ()  # each compared period, counted over every match
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ from regnb.agent._stages import (
     Searched,
     Searches,
     Side,
+    SideCount,
     Tally,
     as_read,
 )
@@ -366,6 +367,7 @@ class ExtractiveAgent:
         researcher = self.researcher
         if plan.ask.periods:
             searches, found, notes, sides = Searches(), list[Found](), list[str](), list[Side]()
+            counted: list[SideCount] = []
             for period in plan.ask.periods:
                 side = replace(
                     plan, scope=replace(plan.scope, dates=period), ask=replace(plan.ask, periods=())
@@ -376,13 +378,37 @@ class ExtractiveAgent:
                 known = {f.document_id for f in found}
                 found += [f for f in got.found if f.document_id not in known]
                 sides.append((period.text, got.found))
+                counted.append(self.side_count(side, request, got.searches, period.text))
             run.stage()
-            return Searched(searches, tuple(found), tuple(notes), tuple(sides))
+            sided = Searched(
+                searches, tuple(found), tuple(notes), tuple(sides), side_counts=tuple(counted)
+            )
+            return self.with_firms(plan, request, sided)
         searched = researcher.search(plan, request.plan, run.step, run.check)
         run.stage()
         tally, listing = self.count(plan, request, searched.searches)
         searched = replace(searched, tally=tally, listing=listing)
         return self.with_firms(plan, request, searched)
+
+    def side_count(
+        self, side: Plan, request: TurnRequest, searches: Searches, text: str
+    ) -> SideCount:
+        """One compared period counted over every match: its matching documents, the documents
+        of its datasets in the period, and the sections most cited."""
+        tally, _ = self.count(side, request, searches)
+        matched = tally.datasets if tally is not None else ()
+        names = {self.dataset_name(d): d for d in side.scope.datasets}
+        counted = [names[c.value] for c in matched if c.value in names] or list(side.scope.datasets)
+        total = sum(
+            self.source.document_count(ds, side.scope.date_from, side.scope.date_to)
+            for ds in counted
+        )
+        return SideCount(
+            text=text,
+            matched=tally.total if tally is not None else 0,
+            total=total,
+            cfr=tally.cfr if tally is not None else (),
+        )
 
     def with_firms(self, plan: Plan, request: TurnRequest, searched: Searched) -> Searched:
         """The firms the question names with their documents (their timelines), and those of
@@ -509,6 +535,7 @@ class ExtractiveAgent:
             tally=searched.tally,
             listing=searched.listing,
             firms=searched.firms,
+            side_counts=searched.side_counts,
         )
 
     def write(self, evidence: Evidence, request: TurnRequest, run: _Run | None = None) -> Answer:

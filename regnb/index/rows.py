@@ -283,6 +283,24 @@ class RowReader:
                 first = int(store.doc_first[row])
                 yield self.texts(range(first, first + min(int(store.doc_count[row]), pages)))
 
+    def dated_count(self, dataset: str, date_from: str | None, date_to: str | None) -> int:
+        """Live documents of a dataset dated within the bounds (ISO dates, inclusive; None: open);
+        with a bound, undated documents are not counted."""
+        store = self.store
+        code = store.dataset_codes.get(dataset)
+        if code is None:
+            return 0
+        mine = store.doc_live & (store.doc_ds == code)
+        if date_from is None and date_to is None:
+            return int(mine.sum())
+        days = store.doc_day
+        mine &= days != NO_DATE
+        if date_from is not None:
+            mine &= days >= day_number(date_from)
+        if date_to is not None:
+            mine &= days <= day_number(date_to)
+        return int(mine.sum())
+
     def counts(self) -> dict[str, tuple[int, int]]:
         """Live documents and pages per dataset."""
         store = self.store

@@ -6,6 +6,7 @@ same keyword items and filters per dataset), so the counts say what the answer s
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from regnb.agent._searching import (
     searched_items,
 )
 from regnb.agent._source import Source
-from regnb.agent._stages import Count, Found, Listing, Match, Plan, Tally
+from regnb.agent._stages import Count, Found, Listing, Match, Plan, Presence, Tally
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.documents.words import words
 from regnb.errors import RegnbError
@@ -35,6 +36,7 @@ __all__ = [
     "count_matches",
     "counted_words",
     "list_matches",
+    "presence",
     "term_documents",
 ]
 
@@ -134,6 +136,83 @@ def _rows(frame: pd.DataFrame) -> list[tuple[str | None, int]]:
         (None if v is None or (isinstance(v, float) and v != v) else str(v), int(n))
         for v, n in zip(frame["value"], frame["documents"], strict=True)
     ]
+
+
+# What a question asks whether documents hold: "any deaths or patient injuries in the reports
+# on X", "were any deaths reported with X".
+_CONDITION = re.compile(
+    r"\bany\s+(?P<what>[\w\s,'’-]+?)\s+(?:in|on|with|for|reported|among|about|from|to)\b",
+    re.IGNORECASE,
+)
+
+
+def condition_terms(plan: Plan) -> list[str]:
+    """The terms a question asks whether a subject's documents hold ("deaths", "injuries" of
+    "any deaths or patient injuries in the MAUDE reports on X"), without the subject's own
+    words; empty when it asks no such thing."""
+    match = _CONDITION.search(plan.message)
+    if match is None:
+        return []
+    named = {w for n in [*plan.topic.names, *plan.topic.identifiers] for w in words(n)}
+    out = []
+    for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", match.group("what")):
+        kept = [w for w in words(part) if w not in named and w not in _NOT_CONDITIONS]
+        if kept:
+            out.append(kept[-1])  # "patient injuries": injuries
+    return list(dict.fromkeys(out))
+
+
+_NOT_CONDITIONS = frozenset(
+    [
+        "maude",
+        "mdr",
+        "mdrs",
+        "report",
+        "reports",
+        "fda",
+        "warning",
+        "letter",
+        "letters",
+        "483",
+        "483s",
+        "recall",
+        "recalls",
+    ]
+)
+
+
+def presence(
+    source: Source,
+    plan: Plan,
+    request_plan: str,
+    catalog_filters: CatalogFilters,
+    config: AgentConfig | None = None,
+) -> Presence | None:
+    """For a question whether documents about a subject say something ("any deaths in the
+    MAUDE reports on the LINQ II?"): in the first dataset searched, the documents holding one of
+    its names, and of them those holding each term asked about, counted over every match. None
+    without a name or a term, or when nothing holds the names."""
+    names = [*plan.topic.names, *plan.topic.identifiers]
+    terms = condition_terms(plan) or asked_terms(plan, config)
+    if not names or not terms or not plan.scope.datasets:
+        return None
+    ds = plan.scope.datasets[0]
+    filtered = filters_for(plan, ds, catalog_filters(ds))
+    filters = {ds: filtered} if filtered else {}
+    base = searched_items([exact(n, plan) for n in names])
+    try:
+        counted = _facets(source, plan, request_plan, base, filters, ds, ("dataset",), 1)
+        total = sum(n for _, n in _rows(counted["dataset"]))
+        held = []
+        for term in terms:
+            items = searched_items([f"{n} {exact(term, plan)}" for n in names])
+            got = _facets(source, plan, request_plan, items, filters, ds, ("dataset",), 1)
+            held.append(Count(term, sum(n for _, n in _rows(got["dataset"]))))
+    except (RegnbError, KeyError, TypeError):
+        return None
+    if not total:
+        return None
+    return Presence(ds, names[0], total, tuple(held))
 
 
 def count_matches(

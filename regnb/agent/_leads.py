@@ -22,15 +22,15 @@ from collections.abc import Sequence
 from regnb.agent._citations import CitationBook
 from regnb.agent._compose import DOCUMENT_NOUNS
 from regnb.agent._stages import Evidence, FirmRecord, Found, SideCount
-from regnb.agent.types import Finding
+from regnb.agent.types import DATA, Finding
 
-__all__ = ["comparison_leads", "firm_leads", "plural"]
+__all__ = ["comparison_leads", "firm_leads", "plural", "presence_leads"]
 
 NAMED = 3  # documents a lead names and cites, at most
 # A question about whether a document exists: "did X get a warning letter?", "was X ever issued
 # one?", "has X had an OAI inspection?".
 _EXISTENCE = re.compile(
-    r"\b(?:get|got|gotten|receive[sd]?|issued?|sent|send|had|have|has|given|ever|any)\b",
+    r"\b(?:get|got|gotten|receive[sd]?|issued?|sent|send|had|have|has|given|ever)\b",
     re.IGNORECASE,
 )
 
@@ -87,13 +87,13 @@ def _absence(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Find
     within = f" {period.inside()}" if period is not None else ""
     if held:
         text = f"Yes: the corpus holds {plural(noun, len(held))} to {name}{_dated(held)}"
-        return Finding(text=text, markers=_markers(book, held))
+        return Finding(kind=DATA, text=text, markers=_markers(book, held))
     others = [d for d in record.documents if d.dataset not in asked] or list(record.documents)
     text = f"No: the corpus holds no {noun} to {name}{within}"
     if not others:
-        return Finding(text=text + ", and no other document about it")
+        return Finding(kind=DATA, text=text + ", and no other document about it")
     text += f"; it holds {_what(others)}{_dated(others)}"
-    return Finding(text=text, markers=_markers(book, others))
+    return Finding(kind=DATA, text=text, markers=_markers(book, others))
 
 
 def _history(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Finding | None:
@@ -113,7 +113,7 @@ def _history(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Find
     text = f"The corpus holds {plural('document', len(documents))} about {name}{span}: {_what(documents)}"
     if len(record.names) > 1:
         text += f" (firms named {', '.join(record.names[:NAMED])})"
-    return Finding(text=text, markers=_markers(book, documents))
+    return Finding(kind=DATA, text=text, markers=_markers(book, documents))
 
 
 def firm_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
@@ -180,7 +180,7 @@ def comparison_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
         f"{_percent(side)} match"
         for side in (earlier, later)
     ]
-    out = [Finding(text="; ".join(parts), markers=markers)]
+    out = [Finding(kind=DATA, text="; ".join(parts), markers=markers)]
     message = evidence.plan.message
     asked_more, asked_less = bool(_MORE.search(message)), bool(_LESS.search(message))
     if asked_more != asked_less and earlier.share is not None and later.share is not None:
@@ -191,7 +191,7 @@ def comparison_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
             yes = rises == asked_more
             way = "higher" if rises else "lower"
             text = f"{'Yes' if yes else 'No'}: the share is {way} {later.text} than {earlier.text}"
-        out.append(Finding(text=text, markers=markers))
+        out.append(Finding(kind=DATA, text=text, markers=markers))
     before = [c.value for c in earlier.cfr[: SECTIONS_NAMED * 2]]
     after = [c.value for c in later.cfr[: SECTIONS_NAMED * 2]]
     common = [c for c in after if c in before][:SECTIONS_NAMED]
@@ -206,5 +206,28 @@ def comparison_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
         said.append(f"only {earlier.text}: {', '.join(gone)}")
     if said:
         text = "; ".join(said)
-        out.append(Finding(text=text[0].upper() + text[1:], markers=markers))
+        out.append(Finding(kind=DATA, text=text[0].upper() + text[1:], markers=markers))
     return out
+
+
+def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
+    """For "were any deaths reported on X?": how many of the documents about X hold each term
+    asked, counted over every match ("None of the 12 MAUDE reports on LINQ II mentions death"),
+    cited to the first documents about it."""
+    found = evidence.presence
+    if found is None:
+        return []
+    about = [d for d in evidence.documents if d.dataset == found.dataset and not d.weak]
+    markers = _markers(book, about or [d for d in evidence.documents if d.dataset == found.dataset])
+    if not markers:
+        return []
+    noun = _noun(found.dataset)
+    of = plural(noun, found.documents)
+    held = [c for c in found.terms if c.documents]
+    if not held:
+        asked = " or ".join(f"“{c.value}”" for c in found.terms)
+        text = f"No: none of the {of} on {found.subject} mentions {asked}"
+    else:
+        parts = [f"{c.documents} of the {of} on {found.subject} mention “{c.value}”" for c in held]
+        text = "; ".join(parts)
+    return [Finding(kind=DATA, text=text, markers=markers)]

@@ -36,6 +36,7 @@ __all__ = [
     "Passage",
     "Plan",
     "Prepared",
+    "Presence",
     "Reading",
     "Scope",
     "Searched",
@@ -335,6 +336,17 @@ Side = tuple[str, tuple[Found, ...]]  # a compared period's words and the docume
 
 
 @dataclass(frozen=True)
+class Presence:
+    """What the documents about the question's subject (its names, in one dataset) say of the
+    terms it asks about, over every match: how many documents, and how many hold each term."""
+
+    dataset: str
+    subject: str
+    documents: int
+    terms: tuple[Count, ...]
+
+
+@dataclass(frozen=True)
 class SideCount:
     """One compared period over every match: the documents matching, the documents of the
     datasets searched in that period (what the share is of), and the CFR sections they cite
@@ -380,6 +392,7 @@ class Searched:
     listing: Listing | None = None
     firms: tuple[FirmRecord, ...] = ()  # the firms the question names, with their documents
     side_counts: tuple[SideCount, ...] = ()  # each compared period, counted over every match
+    presence: Presence | None = None  # for "were any deaths reported on X?": the counts
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -456,6 +469,7 @@ class Evidence:
     listing: Listing | None = None  # every matching document, for a "which…" question
     firms: Sequence[FirmRecord] = ()  # the firms the question names, with their documents
     side_counts: Sequence[SideCount] = ()  # each compared period, counted over every match
+    presence: Presence | None = None  # for "were any deaths reported on X?": the counts
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from regnb.agent._source import Source
 from regnb.agent._writer import FRAME_WORDS
-from regnb.agent.types import Answer, Finding, SourcedCitation
+from regnb.agent.types import DATA, Answer, Finding, SourcedCitation
 from regnb.documents.blocks import block_text
 from regnb.documents.cfr import cfr_citations, cfr_title
 from regnb.documents.words import content_words, fold_spaces, plain, stem, words
@@ -120,6 +120,8 @@ def _keep(
 ) -> bool:
     if not finding.markers or any(m not in good and m not in prior for m in finding.markers):
         return False
+    if finding.kind == DATA:  # counts of every match and what the corpus holds: the engine's
+        return all(good.get(m, prior.get(m)) is not None for m in finding.markers)
     cited = [good.get(m) or prior[m] for m in finding.markers]
     return supported(finding, cited, firms, _context(cited, pages))
 

@@ -11,7 +11,7 @@ from regnb.agent._compose import cfr_label, compose, document_noun
 from regnb.agent._config import AgentConfig
 from regnb.agent._dates import DateRange
 from regnb.agent._labels import firm_of
-from regnb.agent._leads import comparison_leads, firm_leads
+from regnb.agent._leads import comparison_leads, firm_leads, presence_leads
 from regnb.agent._stages import Draft, Evidence, Found, Tally
 from regnb.agent.types import Answer, DataRow, DataTable, Finding, KeyDocument
 from regnb.documents.cfr import sections as cfr_sections
@@ -43,7 +43,7 @@ FRAME_WORDS = word_set(
     "nonclinical human factors labeling microbiology biopharmaceutics device safety update "
     "prescribing information carton container additional comments other corpus holds hold "
     "holds no yes none about kinds kind recall recalls enforcement share higher lower than "
-    "both sides side only same percent"
+    "both sides side only same percent mentions mention"
 )
 
 
@@ -350,6 +350,8 @@ class ExtractiveWriter(Writer):
         evidence = draft.evidence
         book = CitationBook(draft.first_citation, draft.dataset_name)
         leads = [*comparison_leads(evidence, book), *firm_leads(evidence, book)]
+        if not leads:
+            leads = presence_leads(evidence, book)
         summary, themes, notes = compose(evidence, book, self.config)
         summary = [*leads, *summary][: max(len(leads), MAX_SUMMARY)]
         findings = [*summary, *(f for t in themes for f in t.findings)]

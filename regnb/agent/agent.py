@@ -23,6 +23,7 @@ from regnb.agent._counts import (
     count_choices,
     count_matches,
     list_matches,
+    presence,
     term_documents,
 )
 from regnb.agent._evidence import BlockVectors, choose_documents, weigh_documents
@@ -388,6 +389,10 @@ class ExtractiveAgent:
         run.stage()
         tally, listing = self.count(plan, request, searched.searches)
         searched = replace(searched, tally=tally, listing=listing)
+        if plan.ask.kind == "absence":
+            filters = lambda ds: self.catalog[ds].filters  # noqa: E731
+            held = presence(self.source, plan, request.plan, filters, self.config)
+            searched = replace(searched, presence=held)
         return self.with_firms(plan, request, searched)
 
     def side_count(
@@ -536,6 +541,7 @@ class ExtractiveAgent:
             listing=searched.listing,
             firms=searched.firms,
             side_counts=searched.side_counts,
+            presence=searched.presence,
         )
 
     def write(self, evidence: Evidence, request: TurnRequest, run: _Run | None = None) -> Answer:

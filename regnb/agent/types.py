@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 from regnb.models import Citation, Step
 
 __all__ = [
+    "DATA",
     "Agent",
     "Answer",
     "DataRow",
@@ -31,6 +32,12 @@ __all__ = [
     "TurnRequest",
     "TurnResult",
 ]
+
+
+# The kind of a finding that states the engine's counts (what the corpus holds of a firm, how
+# many of a subject's documents hold a term), not a passage's words: verification keeps it when
+# the documents it cites are there (`regnb.agent._leads`).
+DATA = "data"
 
 
 class Stopped(Exception):

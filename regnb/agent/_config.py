@@ -56,6 +56,8 @@ class AgentConfig:
     guidance_extra: int = 4  # a guidance asked about lists this many more recommendations
     findings_documents: int = 5  # a "what was found" question that this few documents match…
     findings_each: int = 4  # …is answered with this many findings of each
+    history_documents: int = 6  # a firm's documents listed for its history, in date order…
+    history_findings: int = 4  # …with this many findings of each
     summary_quotes: int = 2  # quotes in a sentence of "In short" about one document or period
     which_shown: int = 12  # firms or documents quoted for a "which…" question
     which_topic: float = 0.4  # a firm is listed when its passage holds this share of the best's

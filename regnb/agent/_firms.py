@@ -101,8 +101,8 @@ def firm_records(source: object, plan: Plan, request_plan: str) -> tuple[FirmRec
         known = plan.topic.corpus_firms.get(asked)
         if known is None:
             continue
-        try:
-            found = source.firm(known, limit=MAX_ENTITIES, plan=request_plan)
+        try:  # the name as the user gave it: every firm it begins, where it begins several
+            found = source.firm(asked, limit=MAX_ENTITIES, plan=request_plan)
         except (RegnbError, TypeError, ValueError):
             continue
         rows = [row for _, row in found.iterrows() if str(row["match"]) in OUTRIGHT]
@@ -172,6 +172,8 @@ def firm_question(source: object, plan: Plan, plan_name: str) -> dict[str, Any] 
     for name in plan.topic.names:
         if _collective(plan.message, name):
             continue
+        if any(other != name and other.startswith(name) for other in plan.topic.names):
+            continue  # "Imprimis … Imprimis NJOF": the user named which one
         try:
             found = source.firm(name, limit=FIRM_OPTIONS + 1, plan=plan_name)
         except (RegnbError, TypeError, ValueError):

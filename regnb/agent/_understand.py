@@ -208,6 +208,10 @@ _JOINED = re.compile(
     r"(?:(?:fda|its|their|any|the|a|an)\s+)*$",
     re.IGNORECASE,
 )
+# Documents listed after a dash or a colon are what the first ones are: "its inspection history
+# - the 2020 483 and the 2025 WLs".
+_APPOSED = re.compile(r"^[^.;?!]{0,30}?\s(?:-|—|–|:)\s*(?:(?:the|its|their|a|an)\s+)*\s*$")
+
 # A dataset word that dates the question is not where to look: "After its 2019 483, did X ever
 # get a warning letter?", "better since its 2020 483".
 _CONTEXT = re.compile(
@@ -240,7 +244,7 @@ def read_datasets(
     topic: list[str] = []
     last = heads[0][1]
     for start, end, means, _ in heads[1:]:
-        if _JOINED.match(text[last:start]):
+        if _JOINED.match(text[last:start]) or _APPOSED.match(text[last:start]):
             chosen += means
             spans.append((start, end))
             last = end
@@ -454,7 +458,7 @@ _WORD = re.compile(
 # What follows a one-word firm name: a possessive, a kind of document, or what it got.
 _FIRM_CUE = re.compile(
     r"^(?:['’]s?\b|\s*[:—–(]|\s+(?:warning|letter|483|crls?|wls?|inspection|recall|got|received"
-    r"|was|were|had|has|vs\.?|and|or)\b)",
+    r"|was|were|had|has|vs\.?|and|or)\b|\s+(?:in|at)\s+[A-Z])",
     re.IGNORECASE,
 )
 
@@ -559,6 +563,21 @@ def _describes_firms(message: str, span: PlaceSpan) -> bool:
     return span.qualifies_firm_words or any(w.lower().rstrip("s") in FIRM_NOUNS for w in after)
 
 
+def _one_each(firms: tuple[FirmMention, ...]) -> tuple[FirmMention, ...]:
+    """One mention of each firm of the corpus ("Imprimis … Imprimis NJOF" name one firm), the
+    first with the place it was given; two sites of one firm stay two."""
+    out: list[FirmMention] = []
+    for firm in firms:
+        same = next((i for i, f in enumerate(out) if f.known == firm.known), None)
+        if same is None or (
+            firm.place is not None and out[same].place is not None and firm.place != out[same].place
+        ):
+            out.append(firm)
+        elif out[same].place is None and firm.place is not None:
+            out[same] = replace(out[same], place=firm.place)
+    return tuple(out)
+
+
 def _one_firms_site(
     firms: tuple[FirmMention, ...], places: Places, spans: Sequence[PlaceSpan]
 ) -> tuple[tuple[FirmMention, ...], Places]:
@@ -652,7 +671,7 @@ def understand(
             text = blank(text, match.start(), match.end())
     reading = _firms_and_places(message, firms, text)
     named = tuple(f for _, _, f in sorted(reading.firms, key=lambda f: f[0]))
-    found_firms = tuple(f for f in named if f.known is not None)
+    found_firms = _one_each(tuple(f for f in named if f.known is not None))
     places = _places(reading.places)
     found_firms, places = _one_firms_site(found_firms, places, reading.places)
     names = tuple(f.name for f in named if f.known is None)
@@ -663,6 +682,9 @@ def understand(
         identified=bool(_IDENTIFIED.search(message)),
         datasets=len({_family(d) for d in chosen or ()}),
     )
+    if len(ranges) == 2 and kind != "comparison":  # "the 2020 483 and the 2025 WLs": one span
+        first, second = sorted(ranges, key=lambda r: r.date_from or "")
+        ranges = (DateRange(first.date_from, second.date_to, f"{first.text} to {second.text}"),)
     return Understanding(
         kind=kind,
         firms=found_firms,

@@ -168,6 +168,10 @@ DATASET_MEANINGS: list[tuple[str, tuple[str, ...], bool]] = [
 # names when none does).
 KIND_RULES: list[tuple[str, str]] = [
     (
+        "history",
+        r"\bhistory\b|\btrack\s+record\b|\bwhat\s+happened\s+(?:with\s+fda\s+)?(?:after|next|since)\b",
+    ),
+    (
         "comparison",
         r"\bcompar(?:e|ed|es|ing|ison)\b|\bversus\b|\bvs\.?(?=\s|$)|\bdiffer(?:s|ed|ence)?\b"
         r"|\bwhat\s+(?:changed|got\s+fixed)\b|\b(?:gotten|got|been|become)\s+(?:any\s+)?"

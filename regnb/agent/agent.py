@@ -415,6 +415,27 @@ class ExtractiveAgent:
             cfr=tally.cfr if tally is not None else (),
         )
 
+    def history_documents(self, plan: Plan, searched: Searched) -> list[Found]:
+        """For a firm's history: its documents in the plan's datasets and dates, in date order
+        (copies once), as found by the search where it found them; none for another question."""
+        if plan.ask.kind != "history" or not searched.firms:
+            return []
+        by_id = {f.document_id: f for f in searched.found}
+        scope = plan.scope
+        own = [
+            by_id.get(d.document_id, d)
+            for r in searched.firms
+            for d in r.of(scope.datasets)
+            if (not scope.date_from or (d.date or "") >= scope.date_from)
+            and (not scope.date_to or (d.date or "9999") <= scope.date_to)
+        ]
+        if len(own) < 2:  # "the 2021 483, and what happened after": its other documents too
+            every = {d.document_id for d in own}
+            own += [by_id.get(d.document_id, d) for r in searched.firms for d in r.documents]
+            own = list({d.document_id: d for d in own}.values()) if every else own
+        own.sort(key=lambda d: (d.date or "", d.document_id))
+        return distinct_documents(own)[: self.config.history_documents]
+
     def with_firms(self, plan: Plan, request: TurnRequest, searched: Searched) -> Searched:
         """The firms the question names with their documents (their timelines), and those of
         their documents in the plan's datasets and dates first among the documents found."""
@@ -470,6 +491,9 @@ class ExtractiveAgent:
         if best > 0:  # of several documents a name fits, those whose titles fit the question best
             subjects = [d for d in subjects if keyword_score(d.title, asked) >= TITLE_FIT * best]
         shown, per_subject = config.subjects_shown, config.findings_per_document
+        history = self.history_documents(plan, searched)
+        if history:  # a firm's record: each of its documents in date order, a few findings each
+            subjects, shown, per_subject = history, len(history), config.history_findings
         matched = distinct_documents([f for f in found if not f.weak])
         if (
             not subjects

@@ -130,7 +130,7 @@ DISAGREES: dict[str, str] = {
         ],
         _NAME,
     ),
-    **dict.fromkeys(["place-new-jersey-outsourcing-483", "cmp-empower-better-since"], _PERIODS),
+    **dict.fromkeys(["cmp-empower-better-since"], _PERIODS),
     **dict.fromkeys(["ptr-wells-testosterone", "ptr-soluprep-q3b"], _POINTER),
 }
 

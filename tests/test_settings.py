@@ -141,7 +141,7 @@ def test_the_45_second_wait_bound_is_the_settings_default() -> None:
         and node.value in (45, 45.0)
         and path != "regnb/settings.py"
     ]
-    assert [path for path, _ in literal] == ["regnb/agent/_config.py"]  # quote_words, not a wait
+    assert literal == []
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from regnb.agent._config import AgentConfig
 from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._labels import firm_of
 from regnb.agent._quotes import core_quotes
-from regnb.agent._rank import Term, keyword_score, plan_terms
+from regnb.agent._rank import Term, holds_asked, keyword_score, plan_terms
 from regnb.agent._stages import Evidence, Found, Passage
 from regnb.agent._vocab import FIRM_FIELDS
 from regnb.agent.types import Finding, Theme
@@ -168,7 +168,10 @@ class _Composer:
         common = self.evidence.common.get(dataset, frozenset())
         if states_standard(passage.unit.kind, dataset):
             common = frozenset()
-        return lambda sentence: is_furniture(sentence, dataset, common=common)
+        asked = self.subject_terms
+        return lambda sentence: is_furniture(
+            sentence, dataset, common=frozenset() if holds_asked(sentence, asked) else common
+        )
 
     def quotable(self, passage: Passage) -> bool:
         """A unit with a sentence worth quoting (not a table of contents, not all furniture)."""
@@ -356,12 +359,17 @@ class _Composer:
         capped = len(strong) >= self.config.which_documents * len(sets)
         count = f"at least {len(strong)}" if capped else str(len(strong))
         tally = self.evidence.tally
-        if tally is not None and tally.total:  # counted over every match
+        scope = self.evidence.plan.scope
+        placed = scope.places_in or scope.places_out  # the tally counts firms anywhere
+        if tally is not None and tally.total and not placed:  # counted over every match
             count = str(tally.total)
             datasets = _listed([c.value for c in tally.datasets])
         shown = list(firms)[: self.config.which_shown]
-        named = "firms" if any(_by_firm(firms[f].found) for f in shown) else "products"
-        text = f"{count} documents in {datasets} match; the {named} shown are {_listed(shown)}"
+        named = "firm" if any(_by_firm(firms[f].found) for f in shown) else "product"
+        documents = "1 document" if count == "1" else f"{count} documents"
+        match = "matches" if count == "1" else "match"
+        are = f"the {named} shown is" if len(shown) == 1 else f"the {named}s shown are"
+        text = f"{documents} in {datasets} {match}; {are} {_listed(shown)}"
         text = text[0].upper() + text[1:]
         markers = [self.book.passage(firms[f]) for f in shown]
         return Finding(text=text, markers=markers)
@@ -484,11 +492,18 @@ class _Composer:
             return None
         title = cfr_title(section)
         named = f"{section} ({title})" if title else section
-        share = (
-            "Both documents" if len(docs) == total == 2 else f"{len(docs)} of the {total} documents"
-        )
+        citing = len(docs)
+        tally = self.evidence.tally
+        scope = self.evidence.plan.scope
+        if scope.places_in or scope.places_out:
+            tally = None  # it counts firms anywhere
+        counted = {c.value: c.documents for c in tally.cfr} if tally is not None else {}
+        if tally is not None and counted.get(section, 0) >= citing and tally.total >= total:
+            citing, total = counted[section], tally.total  # counted over every match
+        share = "Both documents" if citing == total == 2 else f"{citing} of the {total} documents"
         text = f"{share} cite {named}"
-        return Finding(text=text, markers=[self.book.passage(p) for p in docs.values()])
+        markers = sorted(self.book.passage(p) for p in docs.values())
+        return Finding(text=text, markers=markers)
 
     def lead_findings(self, passages: list[Passage], count: int) -> list[Finding]:
         out: list[Finding] = []

@@ -30,7 +30,8 @@ _GENERIC_TITLE = frozenset(
     stem(w)
     for w in word_set(
         "guidance industry staff fda food drug administration recommend recommendation "
-        "recommendations document draft final medical device devices product products"
+        "recommendations document draft final medical device devices product products "
+        "cfr part subpart section"  # a title's citation ("Under 21 CFR Part 7") tells none apart
     )
 )
 _JOINERS = frozenset({"&", "and", "of", "the", "inc", "llc", "ltd", "co", "corp", "dba"})
@@ -70,7 +71,7 @@ def _names_of(found: Found) -> str:
 def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     """Guidance documents written on what is asked: their title and the question share most of
     the shorter one's words (at least two), best match first."""
-    terms = [*plan.topic.phrases, *plan.topic.words]
+    terms = [*plan.topic.phrases, *plan.topic.words, *plan.topic.weights]  # every word weighed
     wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
     if len(wanted) < MIN_TITLE_WORDS:
         return []
@@ -78,7 +79,9 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     for rank, doc in enumerate(found):
         if document_kind(doc.dataset) != "guidance" or doc.weak:
             continue
-        have = {stem(w) for w in content_words(_title_head(doc.title))} - _GENERIC_TITLE
+        have = {
+            stem(w) for w in content_words(_title_head(doc.title)) if len(w) > 1 and not w.isdigit()
+        } - _GENERIC_TITLE
         shared = len(wanted & have)
         share = shared / max(1, min(len(wanted), len(have)))
         if (shared >= MIN_TITLE_WORDS and share >= TITLE_SHARE) or (

@@ -37,6 +37,19 @@ ACRONYM = re.compile(r"\b[A-Z]{2,}s?\b")  # "ARIA", "SBOMs": what the follow-up 
 LEAVING = re.compile(
     r"\b(?:leave|leaving|drop|dropping|without|except|excluding|exclude|not\s+the)\b", re.I
 )
+# "which of those…", "the ones that mention…": the previous documents, narrowed by words
+RESTRICT = re.compile(
+    r"\b(?:of|among|from)\s+(?:those|them|these|the\s+above)\b"
+    r"|\b(?:those|ones|them|these)\s+(?:that|which|with|who|where|mentioning|about|citing)\b",
+    re.I,
+)
+# A question of its own ("Could our app claim it helps…?"): its "it" is its own subject's
+ASKS = re.compile(
+    r"^\s*(?:and\s+|so\s+|but\s+)?(?:could|can|would|should|may|might|must|is|are|does|do|did|"
+    r"what|how|why|when|where|will)\b",
+    re.I,
+)
+ASKS_WORDS = 8
 MORE = re.compile(r"^\s*(?:(?:show|give|find|list)\s+(?:me\s+)?)?more\b|\bany\s+others?\b", re.I)
 
 
@@ -118,7 +131,7 @@ def _merge(
             if continues_subject(message, new, previous)
             else merged
         )
-    if refers or NARROW.search(message):
+    if NARROW.search(message) or (refers and _narrows(message)):
         require = tuple(dict.fromkeys([*previous.follow_up.require, *terms]))
         weights = {**previous.topic.weights, **new.topic.weights}
         return replace(
@@ -131,6 +144,14 @@ def _merge(
     if continues_subject(message, new, previous) or not anchored:
         return _same_subject(merged, new, state)
     return merged
+
+
+def _narrows(message: str) -> bool:
+    """A message that refers to the previous answer to narrow it ("those that mention…",
+    "which of them…"), not a question of its own that names its subject with a pronoun."""
+    if RESTRICT.search(message):
+        return True
+    return not (ASKS.search(message) and len(message.split()) >= ASKS_WORDS)
 
 
 def _scope(previous: Scope, new: Scope, message: str) -> Scope:

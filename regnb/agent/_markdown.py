@@ -78,11 +78,14 @@ def render_markdown(answer: Answer) -> str:
     """The answer as markdown: in short, themes (numbered where the document numbers them), key
     documents, see also, scope and what was not found, notes."""
     parts = []
+    said = ""
     if answer.summary:
         said = " ".join(sentence_markdown(f, stop=".") for f in answer.summary)
         parts.append("**In short:** " + said)
-    else:
-        parts.append("**In short:** no passage of the documents searched answers this question.")
+    else:  # what left nothing ("None of the 2 documents found is from firms in Texas.") first
+        emptied = next((line for line in answer.not_found if line.startswith("None of the")), "")
+        said = emptied or "no passage of the documents searched answers this question."
+        parts.append(f"**In short:** {said}")
     first = ("counts", "repeats")  # what the question asked for, right after "In short"
     counts = [t for t in answer.tables if t.kind in first]
     listed = [t for t in answer.tables if t.kind not in first]
@@ -114,7 +117,10 @@ def render_markdown(answer: Answer) -> str:
             lines.append(f"- {_cell(d.title)} ({_cell(d.dataset)}{when}) {_markers([d.citation])}")
         parts.append("### See also\n" + "\n".join(lines))
     if answer.scope or answer.not_found:
-        lines = [*answer.scope, *answer.not_found]
+        lines = [
+            *answer.scope,
+            *(line for line in answer.not_found if answer.summary or line != said),
+        ]
         parts.append("### Scope\n" + "\n".join(f"- {line}" for line in lines))
     for note in answer.notes:
         parts.append(f"_{note}_")

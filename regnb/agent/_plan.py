@@ -138,6 +138,22 @@ def _identifiers(text: str) -> tuple[list[str], dict[str, str], str]:
     return list(found), found, text
 
 
+# Words the user quotes ("'live well with'", “adequate controls”): searched as they are written.
+QUOTED = re.compile(r"[\"“]([^\"“”]{3,80})[\"”]|(?<![\w'’])['‘]([^'‘’]{3,80})['’](?![\w'’])")
+
+
+def _quoted(text: str) -> tuple[list[str], str]:
+    """The phrases of two to MAX_POINTER_WORDS words the message quotes, and the text without
+    them."""
+    found = []
+    for match in QUOTED.finditer(text):
+        quoted = " ".join(words(match.group(1) or match.group(2)))
+        if 2 <= len(quoted.split()) <= MAX_POINTER_WORDS:
+            found.append(quoted)
+            text = blank(text, match.start(), match.end())
+    return found, text
+
+
 def _phrases(text: str) -> tuple[list[str], str]:
     """The field's multi-word terms found in the text (longest first), and the text without them."""
     found = []
@@ -263,7 +279,9 @@ def plan_message(
             rest = blank(rest, match.start(), match.end())
     identifiers, kinds, _ = _identifiers(text)
     names = [f.name for f in understood.firms] + list(understood.names)
+    quoted, rest = _quoted(rest)
     phrases, rest = _phrases(rest)
+    phrases = list(dict.fromkeys([*quoted, *phrases]))
     phrases += _expansions(message, phrases)
     for pointer in understood.pointers:
         if pointer not in phrases and len(pointer.split()) <= MAX_POINTER_WORDS:
@@ -277,6 +295,9 @@ def plan_message(
         for d in named
         if d not in searchable
     }
+    asked = message
+    if tuple(chosen) == ("fda_guidance",):  # "who writes it?" of a guidance: what it says
+        asked = re.sub(r"\bwho\b", "", message, flags=re.IGNORECASE)
     return Plan(
         message=message,
         query=query or message,
@@ -304,8 +325,8 @@ def plan_message(
             places_out=tuple(p.code for p in understood.places.exclude),
         ),
         ask=Ask(
-            shape="compare" if periods else question_shape(message),
-            which_firms=bool(WHICH_FIRMS.search(message)),
+            shape="compare" if periods else question_shape(asked),
+            which_firms=bool(WHICH_FIRMS.search(asked)),
             periods=tuple(periods),
             formats=tuple(formats),
             kind=understood.kind,

@@ -18,6 +18,7 @@ __all__ = [
     "blend",
     "document_terms",
     "focus_terms",
+    "holds_asked",
     "keyword_score",
     "mmr",
     "plan_terms",
@@ -61,6 +62,14 @@ def _identifier_pattern(ident: str) -> re.Pattern[str]:
     """Letters and digits of the identifier in order, any punctuation or spaces between them."""
     chars = [re.escape(c) for c in _alnum(ident)]
     return re.compile(r"(?<![0-9a-z])" + r"[^0-9a-z]{0,3}".join(chars), re.IGNORECASE)
+
+
+def holds_asked(sentence: str, asked: Sequence[Term]) -> bool:
+    """Whether a sentence holds a content word of what is asked (not of whom): such a sentence is
+    the question's subject even where a dataset repeats it ("X recalled Y because of listeria"
+    in every listeria recall), so it is never its standard wording."""
+    said = {w for t in asked if not t.anchor for w in content_words(t.text)}
+    return bool(said) and not said.isdisjoint(content_words(sentence))
 
 
 def plan_terms(plan: Plan) -> list[Term]:

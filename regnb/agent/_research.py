@@ -15,12 +15,14 @@ from regnb.agent._compose import theme_key
 from regnb.agent._config import AgentConfig
 from regnb.agent._evidence import BlockVectors, block_quality, copies_of
 from regnb.agent._guidance import about, aspect_terms
+from regnb.agent._placed import placed
 from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import (
     Term,
     blend,
     document_terms,
     focus_terms,
+    holds_asked,
     keyword_score,
     mmr,
     plan_terms,
@@ -30,7 +32,7 @@ from regnb.agent._source import Source
 from regnb.agent._stages import Found, Passage, Plan, Searched, Searches
 from regnb.agent._toc import contents, page_offset, section_pages
 from regnb.agent.types import Step
-from regnb.documents.furniture import common_share, is_furniture
+from regnb.documents.furniture import common_share, is_furniture, sentence_key
 from regnb.documents.structure import (
     Unit,
     document_kind,
@@ -38,7 +40,7 @@ from regnb.documents.structure import (
     states_standard,
     trimmed,
 )
-from regnb.documents.words import content_words
+from regnb.documents.words import content_words, sentence_spans
 from regnb.errors import RegnbError
 
 __all__ = ["SUBSTANCE", "Researcher", "kind_weight"]
@@ -264,6 +266,11 @@ class Researcher:
         if follow_up.exclude_documents:
             seen = set(follow_up.exclude_documents)
             kept = [f for f in kept if f.document_id not in seen]
+        scope = plan.scope
+        if scope.places_in or scope.places_out:
+            first = lambda doc: self.first_page(doc, request_plan)  # noqa: E731
+            kept, placed_notes = placed(kept, scope.places_in, scope.places_out, first)
+            notes += placed_notes
         if follow_up.require and kept:
             before = len({f.document_id for f in kept})
             mentioned = self._mentions(plan, sorted({f.dataset for f in kept}), request_plan)
@@ -272,6 +279,12 @@ class Researcher:
                 words = ", ".join(follow_up.require)
                 notes.append(f"None of the {before} documents found mention {words}.")
         return kept, notes
+
+    def first_page(self, doc: Found, request_plan: str) -> str:
+        """The text of the document's first page ("" when it cannot be read)."""
+        pages: dict[tuple[str, int], str] = {}
+        self._read_range(doc, 1, 1, request_plan, pages)
+        return pages.get((doc.document_id, 1), "")
 
     def _mentions(self, plan: Plan, datasets: list[str], request_plan: str) -> set[str]:
         """Documents of `datasets` with a page that holds every required term."""
@@ -391,10 +404,22 @@ class Researcher:
             pages[(doc.document_id, int(p["page_num"]))] = p["text"]
         return True
 
-    def units(self, doc: Found, pages: Mapping[tuple[str, int], str]) -> list[Unit]:
-        """The document's units on the pages read, furniture and standard sentences left out."""
+    def units(
+        self, doc: Found, pages: Mapping[tuple[str, int], str], asked: Sequence[Term] = ()
+    ) -> list[Unit]:
+        """The document's units on the pages read, furniture and standard sentences left out. A
+        standard sentence that holds a word `asked` is what the question is about ("X recalled Y
+        because of listeria", the same in every listeria recall), not furniture."""
         texts = {n: pages[(doc.document_id, n)] for n in doc.pages if (doc.document_id, n) in pages}
         common = self.common(doc.dataset)
+        if asked and common:
+            held = {
+                sentence_key(text[a:b])
+                for text in texts.values()
+                for a, b in sentence_spans(text)
+                if holds_asked(text[a:b], asked)
+            }
+            common = common - held
         out = []
         for parsed in parse_document(doc.dataset, texts):
             standard = frozenset() if states_standard(parsed.kind, doc.dataset) else common
@@ -430,7 +455,7 @@ class Researcher:
             scored = [*terms, *focus_terms(doc.dataset)]
             doc_prior = max(0.0, min(1.0, weights.get(doc.document_id, 0.0) / top))
             rank_of = {page: rank for rank, page in enumerate(doc.pages)}
-            for unit in self.units(doc, pages):
+            for unit in self.units(doc, pages, subject):
                 quality = block_quality(unit.text) * kind_weight(unit.kind, plan.ask.shape)
                 if quality <= 0:
                     continue

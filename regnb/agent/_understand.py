@@ -606,7 +606,13 @@ _POLICY = re.compile(
     r"\b(?:can|could|may|must|should|will|would)\s+(?:an?\s+|the\s+)?(?:fda|firms?|compan(?:y|ies)"
     r"|manufacturers?|sponsors?|applicants?|plants?|facilit(?:y|ies)|investigators?|agency|rra)\b"
     r"|\b(?:when|how|why)\s+(?:does|do|can|will|should|must)\s+(?:the\s+)?fda\b"
-    r"|\bfda\s+(?:expects?|requires?|allows?|treats?)\b",
+    r"|\bfda\s+(?:expects?|requires?|allows?|treats?)\b"
+    # "under FDA's general wellness policy", "per the agency's framework"
+    r"|\b(?:under|per|according\s+to)\s+(?:the\s+)?(?:fda|agency)(?:['’]s)?\b"
+    r"|(?<!written )(?<!its )(?<!their )(?<!a )(?<!no )\b(?:policy|policies|framework)\b"
+    # "can a wearable … stay out of device regulation?", "is it exempt from 510(k)?"
+    r"|\b(?:out\s+of|outside|exempt\s+from|subject\s+to)\s+(?:\w+\s+){0,2}"
+    r"(?:regulation|oversight|premarket|510\(k\)|clearance)\b",
     re.IGNORECASE,
 )
 # A question that asks for documents, not policy: "which firms can…", "how many letters…".

@@ -177,7 +177,7 @@ def not_found_lines(
     matches, datasets and dates left out."""
     plan, searches, scope = evidence.plan, evidence.searches, evidence.plan.scope
     lines = [*evidence.notes, *notes]
-    if not evidence.passages and scope.datasets:
+    if not evidence.passages and scope.datasets and not searches.found:
         where = "; ".join(dataset_name(d) for d in scope.datasets[:4])
         more = f" and {len(scope.datasets) - 4} more datasets" if len(scope.datasets) > 4 else ""
         terms = [*plan.topic.terms, *plan.follow_up.require]
@@ -252,6 +252,8 @@ def scope_lines(
         f"{'at least ' if capped else ''}{_count(strong, 'document')} matched the question"
         if strong
         else "no document matched every word of the question"
+        if not searches.found
+        else "no document found is within the question's limits"  # its places, a follow-up's
     )
     if evidence.tally is not None and evidence.tally.total:
         found = f"{_count(evidence.tally.total, 'document')} matched the question"

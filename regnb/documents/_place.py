@@ -57,6 +57,23 @@ class Place:
         return ", ".join(part for part in (self.city, self.state, self.country) if part)
 
     @property
+    def name(self) -> str:
+        """The place in words, its narrowest part named: "Houston", "California", "India",
+        "the United States"."""
+        if self.city:
+            return self.city
+        if self.subdivision:
+            found = pycountry.subdivisions.get(code=self.subdivision)  # type: ignore[no-untyped-call]
+            if found is not None:
+                return str(found.name)
+        if self.country == "US":
+            return "the United States"
+        country = pycountry.countries.get(alpha_2=self.country) if self.country else None
+        if country is not None:
+            return str(getattr(country, "common_name", country.name))
+        return str(self)
+
+    @property
     def code(self) -> str:
         """The place in one string, as plans and query items carry it: "US", "US-NJ",
         "US-TX:Houston", "IN:Hyderabad" (`Place.from_code` reads it back)."""

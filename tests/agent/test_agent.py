@@ -140,14 +140,15 @@ def test_a_follow_up_narrows_the_previous_answer_and_numbers_continue(
     assert cited_titles(second) == {"Warning Letter: Acme Sterile Pharma Inc (612345)"}
     assert min(c.index for c in second.citations) == after
     assert set(marker_numbers(second.answer or "")) <= {c.index for c in second.citations}
-    assert second.state["plan"]["follow_up"]["require"] == ["California"]
+    assert second.state["plan"]["scope"]["places_in"] == ["US-CA"]  # a place, not a word
+    assert "Only the documents of firms in California: 1 of the 2 found" in (second.answer or "")
 
 
 def test_a_follow_up_that_narrows_to_nothing_says_so(agent: ExtractiveAgent) -> None:
     first = ask(agent, FIRST)
     second = ask(agent, "Only those in Texas", [prior(FIRST, first)], first=50)
     assert second.citations == []
-    assert "None of the 2 documents found mention Texas." in (second.answer or "")
+    assert "None of the 2 documents found is from firms in Texas." in (second.answer or "")
 
 
 def test_more_skips_what_was_cited_before(agent: ExtractiveAgent) -> None:

@@ -1,0 +1,81 @@
+"""Where the firms of the documents found are, held against the places a question names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regnb.agent._placed import document_place, placed
+from regnb.agent._stages import Found
+from regnb.documents.places import Place
+
+
+def found(document_id: str, fields: dict[str, Any] | None = None) -> Found:
+    return Found(
+        document_id=document_id,
+        dataset="fda_warning_letters",
+        title=f"Warning Letter {document_id}",
+        date="2021-01-01",
+        url=None,
+        fields=fields or {},
+        score=1.0,
+        pages=(1,),
+        weak=False,
+    )
+
+
+PAGES = {
+    "houston": "WARNING LETTER\n\nYour facility located at 7601 N Sam Houston Pkwy W Ste 100, "
+    "Houston, TX 77064 was inspected.",
+    "hyderabad": "WARNING LETTER\n\nYour facility located at Plot 12, IDA Bollaram, Hyderabad, "
+    "Telangana 502325, India was inspected.",
+    "chinese-medicine": "WARNING LETTER\n\nYour firm located at 12 Main Street, Newark, NJ 07102 "
+    "sells Chinese medicine products.",
+    "no-address": "WARNING LETTER\n\nFDA inspected your facility in California.",
+    "bare": "WARNING LETTER\n\nFDA inspected your facility.",
+}
+
+
+def first_page(doc: Found) -> str:
+    return PAGES.get(doc.document_id, "")
+
+
+def ids(docs: list[Found]) -> list[str]:
+    return [d.document_id for d in docs]
+
+
+def test_a_firms_place_is_read_from_its_fields_before_its_page() -> None:
+    assert document_place(found("bare", {"country": "IN", "city": "Pune"}), "") == Place(
+        "IN", None, "Pune"
+    )
+    place = document_place(found("houston"), PAGES["houston"])
+    assert place is not None and place.within(Place("US", "TX"))
+
+
+def test_a_nationality_keeps_the_firms_of_that_country_not_the_documents_that_say_it() -> None:
+    docs = [found(k) for k in ("houston", "hyderabad", "chinese-medicine")]
+    kept, notes = placed(docs, ["IN"], [], first_page)
+    assert ids(kept) == ["hyderabad"]
+    assert notes and notes[0].startswith("Only the documents of firms in India: 1 of the 3 found")
+    kept, _ = placed(docs, ["CN"], [], first_page)  # "Chinese medicine" is not a Chinese firm
+    assert kept == []
+
+
+def test_outside_the_us_drops_the_us_firms_and_keeps_those_of_unknown_place() -> None:
+    docs = [found(k) for k in ("houston", "hyderabad", "chinese-medicine", "bare")]
+    kept, notes = placed(docs, [], ["US"], first_page)
+    assert ids(kept) == ["hyderabad", "bare"]
+    assert "firms outside the United States: 2 of the 4 found" in notes[0]
+
+
+def test_without_an_address_a_state_is_read_from_the_first_page() -> None:
+    docs = [found(k) for k in ("no-address", "bare", "houston")]
+    assert ids(placed(docs, ["US-CA"], [], first_page)[0]) == ["no-address"]
+    assert ids(placed(docs, ["US-TX"], [], first_page)[0]) == ["houston"]
+    assert ids(placed(docs, ["US:Houston"], [], first_page)[0]) == ["houston"]
+
+
+def test_nothing_in_the_place_says_so_and_no_place_keeps_everything() -> None:
+    docs = [found("houston"), found("bare")]
+    kept, notes = placed(docs, ["US-OH"], [], first_page)
+    assert kept == [] and notes == ["None of the 2 documents found is from firms in Ohio."]
+    assert placed(docs, [], [], first_page) == (docs, [])

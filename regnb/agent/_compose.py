@@ -341,8 +341,9 @@ class _Composer:
         chosen = strong if len({p.found.document_id for p in strong}) >= 2 else passages
         best = max((p.topic for p in chosen), default=0.0)
         if best > 0:
-            chosen = [p for p in chosen if p.topic >= self.config.which_topic * best]
-        return sorted(chosen, key=lambda p: (-p.topic * p.quality, -p.score))
+            floor = self.config.which_topic * best
+            chosen = [p for p in chosen if p.topic >= floor or (p.found.placed and p.topic > 0)]
+        return sorted(chosen, key=lambda p: (not p.found.placed, -p.topic * p.quality, -p.score))
 
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """

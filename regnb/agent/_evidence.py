@@ -65,8 +65,12 @@ def weigh_documents(found: Sequence[Found], plan: Plan, title_share: float) -> d
 
 def choose_documents(found: Sequence[Found], n: int, weights: dict[str, float]) -> list[Found]:
     """The documents to read: the best of each dataset that weighs near the top, then the rest
-    by weight; loosened and reformulated matches after the others."""
-    ordered = sorted(found, key=lambda f: (f.weak, -weights.get(f.document_id, 0.0)))
+    by weight; loosened and reformulated matches, and those whose firm is not known to be where
+    the question asks, after the others."""
+    placing = any(f.placed for f in found)
+    ordered = sorted(
+        found, key=lambda f: (f.weak, placing and not f.placed, -weights.get(f.document_id, 0.0))
+    )
     if not ordered:
         return []
     top = weights.get(ordered[0].document_id, 0.0)
@@ -83,7 +87,9 @@ def choose_documents(found: Sequence[Found], n: int, weights: dict[str, float]) 
             break
         if doc not in chosen:
             chosen.append(doc)
-    return sorted(chosen, key=lambda f: (f.weak, -weights.get(f.document_id, 0.0)))
+    return sorted(
+        chosen, key=lambda f: (f.weak, placing and not f.placed, -weights.get(f.document_id, 0.0))
+    )
 
 
 def block_quality(text: str) -> float:

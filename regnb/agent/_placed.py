@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from regnb.agent._stages import Found
-from regnb.documents.places import Place, address_place, fields_place
+from regnb.documents.places import Place, address_place, fields_place, state_names
 
 __all__ = ["document_place", "placed"]
 
@@ -40,12 +41,8 @@ def document_place(doc: Found, first_page: str | None) -> Place | None:
     return address_place(first_page, firm)
 
 
-def _names(text: str, place: Place) -> bool:
-    """Whether `text` names the place (a state, a city or a country other than the US, whose
-    name every FDA document holds)."""
-    if place.country == "US" and not place.state and not place.city:
-        return False
-    return re.search(rf"\b{re.escape(place.name)}\b", text, re.IGNORECASE) is not None
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) is not None
 
 
 def _decided(place: Place | None, asked: Place) -> bool:
@@ -57,15 +54,22 @@ def _decided(place: Place | None, asked: Place) -> bool:
     return not ((asked.state and not place.state) or (asked.city and not place.city))
 
 
-def _inside(place: Place | None, text: str, asked: Place) -> bool:
+def _where(place: Place | None, text: str, asked: Place) -> bool | None:
+    """Whether the document's firm is in `asked`: from its place where that decides it, else
+    from its first page naming the place (a state, a city, a country other than the US, whose
+    name every FDA document holds) or, for a state, naming another state only; None where
+    nothing says."""
     if _decided(place, asked):
         return place is not None and place.within(asked)
-    return _names(text, asked)
-
-
-def _outside(place: Place | None, asked: Place) -> bool:
-    """Whether the document is known to lie in `asked` (a document of unknown place is kept)."""
-    return _decided(place, asked) and place is not None and place.within(asked)
+    if asked.country == "US" and not asked.state and not asked.city:
+        return None
+    if _names(text, asked.name):
+        return True
+    if asked.state and not asked.city and asked.country:
+        others = [n for c, n in state_names(asked.country).items() if c != asked.state]
+        if any(_names(text, n) for n in others):
+            return False
+    return None
 
 
 def _listed(places: Sequence[Place]) -> str:
@@ -80,32 +84,43 @@ def placed(
     first_page: Callable[[Found], str],
 ) -> tuple[list[Found], list[str]]:
     """The documents whose firms lie in one of `places_in` (`Place.code`s; none: anywhere) and
-    in none of `places_out`, best first as found, and notes that say what was kept."""
+    in none of `places_out`, best first as found, then those whose place no field or page says
+    (the index of a scanned form may hold no address), and notes that say what was kept."""
     inside = [Place.from_code(c) for c in places_in]
     outside = [Place.from_code(c) for c in places_out]
     if not (inside or outside) or not found:
         return list(found), []
-    kept = []
+    known: list[Found] = []
+    unknown: list[Found] = []
     for doc in found:
         text = first_page(doc)
         place = document_place(doc, text)
-        if inside and not any(_inside(place, text, p) for p in inside):
-            continue
-        if any(_outside(place, p) for p in outside):
-            continue
-        kept.append(doc)
+        said_in = [_where(place, text, p) for p in inside]
+        said_out = [_where(place, text, p) if _decided(place, p) else None for p in outside]
+        if any(said_out) or (inside and all(s is False for s in said_in)):
+            continue  # known to be elsewhere
+        settled = any(said_in) if inside else None not in said_out
+        if settled:
+            known.append(replace(doc, placed=True))
+        else:
+            unknown.append(doc)
     where = []
     if inside:
         where.append(f"in {_listed(inside)}")
     if outside:
         where.append(f"outside {_listed(outside)}")
     firms = f"firms {' and '.join(where)}"
-    before = len({f.document_id for f in found})
-    if not kept:
+    before, placed_in, open_ = (len({f.document_id for f in d}) for d in (found, known, unknown))
+    if not known and not unknown:
         return [], [f"None of the {before} documents found is from {firms}."]
-    after = len({f.document_id for f in kept})
-    return kept, [
-        f"Only the documents of {firms}: {after} of the {before} found, where a firm is as its "
-        "address gives it (or, without one, as its first page names the place); counts over "
-        "every match are of firms anywhere."
-    ]
+    said = (
+        f"Only the documents of {firms}: {placed_in} of the {before} found, by their address "
+        "(or, without one, as their first page names the place)"
+    )
+    if open_:
+        gives = "gives no place and is" if open_ == 1 else "give no place and are"
+        said += f"; {open_} more {gives} kept after them"
+    left = before - placed_in - open_
+    if left:
+        said += f"; {left} elsewhere left out"
+    return [*known, *unknown], [f"{said}. Counts over every match are of firms anywhere."]

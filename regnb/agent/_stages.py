@@ -260,6 +260,7 @@ class Found:
     score: float
     pages: tuple[int, ...]
     weak: bool  # found by a loosened or reformulated search, or without a name asked for
+    placed: bool = False  # its firm is known to be where the question asks (`_placed`)
 
 
 @dataclass(frozen=True)

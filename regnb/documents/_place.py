@@ -19,6 +19,7 @@ __all__ = [
     "country_place",
     "listed_cities",
     "state_code",
+    "state_names",
 ]
 
 PlaceKind = Literal["country", "state", "city", "demonym", "relative"]
@@ -154,3 +155,10 @@ def city_alone(name: str, hints: set[str] | frozenset[str] = frozenset()) -> Pla
     us = [c for c in namesakes if c.country == "US"]
     best = us[0] if us else namesakes[0] if namesakes else None
     return Place(best.country, best.state, best.name) if best else None
+
+
+def state_names(country: str) -> dict[str, str]:
+    """The names of a country's states, provinces and territories by their codes ("TX":
+    "Texas"), as pycountry lists them."""
+    found = pycountry.subdivisions.get(country_code=country)  # type: ignore[no-untyped-call]
+    return {sub.code.split("-", 1)[1]: str(sub.name) for sub in found or ()}

@@ -22,7 +22,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from regnb.documents._addresses import read_address, record_place
-from regnb.documents._place import Place, PlaceKind, PlaceSpan, country_code, state_code
+from regnb.documents._place import (
+    Place,
+    PlaceKind,
+    PlaceSpan,
+    country_code,
+    state_code,
+    state_names,
+)
 from regnb.documents._questions import CITY_MIN_POPULATION, FIRM_WORDS, RELATIVE_PHRASES, find
 
 __all__ = [
@@ -37,6 +44,7 @@ __all__ = [
     "fields_place",
     "find_places",
     "state_code",
+    "state_names",
 ]
 
 # The fields of a record that hold a place: openFDA's recalls and enforcement reports (`city`,

@@ -60,22 +60,28 @@ def test_a_nationality_keeps_the_firms_of_that_country_not_the_documents_that_sa
     assert kept == []
 
 
-def test_outside_the_us_drops_the_us_firms_and_keeps_those_of_unknown_place() -> None:
-    docs = [found(k) for k in ("houston", "hyderabad", "chinese-medicine", "bare")]
+def test_outside_the_us_drops_the_us_firms_and_keeps_those_of_unknown_place_after() -> None:
+    docs = [found(k) for k in ("bare", "houston", "hyderabad", "chinese-medicine")]
     kept, notes = placed(docs, [], ["US"], first_page)
     assert ids(kept) == ["hyderabad", "bare"]
-    assert "firms outside the United States: 2 of the 4 found" in notes[0]
+    assert notes[0].startswith(
+        "Only the documents of firms outside the United States: 1 of the 4 found, by their "
+        "address (or, without one, as their first page names the place); 1 more gives no place "
+        "and is kept after them; 2 elsewhere left out."
+    )
 
 
 def test_without_an_address_a_state_is_read_from_the_first_page() -> None:
     docs = [found(k) for k in ("no-address", "bare", "houston")]
-    assert ids(placed(docs, ["US-CA"], [], first_page)[0]) == ["no-address"]
-    assert ids(placed(docs, ["US-TX"], [], first_page)[0]) == ["houston"]
-    assert ids(placed(docs, ["US:Houston"], [], first_page)[0]) == ["houston"]
+    assert ids(placed(docs, ["US-CA"], [], first_page)[0]) == ["no-address", "bare"]
+    assert ids(placed(docs, ["US-TX"], [], first_page)[0]) == ["houston", "bare"]
+    assert ids(placed(docs, ["US:Houston"], [], first_page)[0]) == ["houston", "no-address", "bare"]
+    # a page that names another state only is a firm elsewhere
+    assert ids(placed([found("no-address")], ["US-TX"], [], first_page)[0]) == []
 
 
 def test_nothing_in_the_place_says_so_and_no_place_keeps_everything() -> None:
-    docs = [found("houston"), found("bare")]
+    docs = [found("houston"), found("hyderabad")]
     kept, notes = placed(docs, ["US-OH"], [], first_page)
     assert kept == [] and notes == ["None of the 2 documents found is from firms in Ohio."]
     assert placed(docs, [], [], first_page) == (docs, [])

@@ -23,6 +23,7 @@ from regnb.agent._citations import CitationBook
 from regnb.agent._compose import DOCUMENT_NOUNS
 from regnb.agent._stages import Evidence, FirmRecord, Found, SideCount
 from regnb.agent.types import DATA, Finding
+from regnb.documents.words import content_words, stem
 
 __all__ = ["comparison_leads", "firm_leads", "plural", "presence_leads"]
 
@@ -227,7 +228,51 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
     if not held:
         asked = " or ".join(f"“{c.value}”" for c in found.terms)
         text = f"No: none of the {of} on {found.subject} mentions {asked}"
-    else:
-        parts = [f"{c.documents} of the {of} on {found.subject} mention “{c.value}”" for c in held]
-        text = "; ".join(parts)
+        return [Finding(kind=DATA, text=text, markers=markers)]
+    texts = _texts(evidence, found.dataset)
+    denied = [c for c in held if _only_denied(texts, c.value, c.documents)]
+    parts = [
+        f"{c.documents} of the {of} on {found.subject} mention “{c.value}”"
+        + (" only to say there was none" if c in denied else "")
+        for c in held
+    ]
+    text = "; ".join(parts)
+    if len(denied) == len(held):  # "NO REPORT OF DEATH, INJURY, OR CHANGE TO PATIENT TREATMENT"
+        text = f"No: {text}"
     return [Finding(kind=DATA, text=text, markers=markers)]
+
+
+# A word that denies what follows it within a few words ("no report of death", "did not result
+# in injury", "without harm").
+_DENIAL = re.compile(r"\b(?:no|not|none|never|without|neither|nor|denied|n't)\b", re.IGNORECASE)
+_DENIAL_REACH = 8  # words between the denial and the word it denies
+
+
+def _texts(evidence: Evidence, dataset: str) -> dict[str, str]:
+    """The text of each document of `dataset` read, its pages joined."""
+    of = {d.document_id: d.dataset for d in evidence.documents}
+    out: dict[str, list[str]] = {}
+    for (document_id, _), text in sorted(evidence.pages.items()):
+        if of.get(document_id) == dataset:
+            out.setdefault(document_id, []).append(text)
+    return {d: "\n".join(t) for d, t in out.items()}
+
+
+def _only_denied(texts: dict[str, str], term: str, holding: int) -> bool:
+    """Whether every document that holds `term` was read (`holding` of them hold it) and each
+    mentions it only after a denial ("no report of death")."""
+    stems = {stem(w) for w in content_words(term)}
+    if not stems:
+        return False
+    mentioned = 0
+    for text in texts.values():
+        spans = [m for m in re.finditer(r"[\w']+", text) if stem(m.group().casefold()) in stems]
+        if not spans:
+            continue
+        mentioned += 1
+        for m in spans:
+            clause = re.split(r"[.!?;:]\s", text[max(0, m.start() - 120) : m.start()])[-1]
+            before = re.findall(r"[\w']+", clause)
+            if not _DENIAL.search(" ".join(before[-_DENIAL_REACH:])):
+                return False
+    return mentioned == holding

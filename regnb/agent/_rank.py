@@ -65,11 +65,11 @@ def _identifier_pattern(ident: str) -> re.Pattern[str]:
 
 
 def holds_asked(sentence: str, asked: Sequence[Term]) -> bool:
-    """Whether a sentence holds a content word of what is asked (not of whom): such a sentence is
-    the question's subject even where a dataset repeats it ("X recalled Y because of listeria"
-    in every listeria recall), so it is never its standard wording."""
-    said = {w for t in asked if not t.anchor for w in content_words(t.text)}
-    return bool(said) and not said.isdisjoint(content_words(sentence))
+    """Whether a sentence holds every term of what is asked (not of whom): such a sentence is the
+    question's subject even where a dataset repeats it ("X recalled Y because of listeria" in
+    every listeria recall), so it is never its standard wording."""
+    subject = [t for t in asked if not t.anchor]
+    return bool(subject) and keyword_score(sentence, subject) >= 1.0
 
 
 def plan_terms(plan: Plan) -> list[Term]:

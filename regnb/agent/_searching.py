@@ -141,7 +141,9 @@ def confirm_names(
 ) -> dict[str, dict[str, str]]:
     """Firm and product names that a probe found in a catalog filter field: {dataset: {field:
     name}}. `filter_names(dataset)` gives the dataset's catalog filters. Two names found in one
-    field (two firms to compare) filter nothing: they are searched as alternatives."""
+    field (two firms to compare) filter nothing: they are searched as alternatives. A product
+    found filters alone: its maker's field is often empty (most MAUDE reports name no
+    manufacturer), so the maker's name would drop the product's other documents."""
     found: dict[str, dict[str, list[str]]] = {}
     if result is None:
         return {}
@@ -157,9 +159,13 @@ def confirm_names(
                         names.append(name)
     out: dict[str, dict[str, str]] = {}
     for ds, fields in found.items():
-        for field_name, names in fields.items():
-            if len(names) == 1:
-                out.setdefault(ds, {})[field_name] = names[0]
+        single = {f: names[0] for f, names in fields.items() if len(names) == 1}
+        if any(f in PRODUCT_FIELDS for f in single):  # the product says whose it is; a maker
+            single = {
+                f: n for f, n in single.items() if f not in FIRM_FIELDS
+            }  # field is often empty
+        if single:
+            out[ds] = single
     return out
 
 

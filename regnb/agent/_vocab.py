@@ -203,6 +203,8 @@ KIND_RULES: list[tuple[str, str]] = [
         "absence",
         r"^(?:did|does|do|has|have|had)\b|^(?:is|are|was|were)\s+(?:there|any)\b"
         r"|^(?:was|were|is|are)\b.*\b(?:issued|sent|given|received|warned)\b"
+        # "was the 2025 letter about manufacturing problems?": what it holds may say no
+        r"|^(?:was|were|is|are)\b.*\b(?:about|concern(?:ed|ing)|related\s+to)\b"
         r"|^(?:is|are|was|were)\b.*\b(?:ever|any|anything)\b|^any\b|\bis\s+there\b"
         r"|\bare\s+there\b|\bwas\s+there\b|\b(?:ever|later)\s+(?:get|got|receive|received|sent?"
         r"|had|have|refused|been)\b",

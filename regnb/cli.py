@@ -20,6 +20,7 @@ import regnb
 from regnb.corpus.location import corpus_argument
 from regnb.documents.passages import best_passage
 from regnb.errors import InvalidFilter, RegnbError
+from regnb.index.postings import kernels_ready
 from regnb.present.html import status_reason
 from regnb.query import QuerySyntaxWarning
 
@@ -90,9 +91,12 @@ def cmd_search(args: argparse.Namespace) -> int:
             offset=args.offset,
             syntax="plain" if args.plain else "query",
         )
+    failed = _all_timed_out(res.dataset_statuses)
     if args.json:
         print(json.dumps(res.to_dict(), indent=2, ensure_ascii=False))
-        return 0
+        if failed:
+            print(f"error: {failed}", file=sys.stderr)
+        return 1 if failed else 0
     print(f"{res.total} documents, ranking: {res.ranking}")
     for notice in res.notices:
         print(f"notice: {notice}")
@@ -116,7 +120,23 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(f"  {ds:<24} {st['status']}{extra}")
     if res.results:
         print(f"\n{shown_line(args.offset, len(res.results), res.total, res.next_offset)}")
+    if failed:
+        print(f"error: {failed}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _all_timed_out(statuses: dict[str, dict[str, Any]]) -> str:
+    """Why the search failed when every dataset it searched ran out of time ("" otherwise): its
+    0 documents are not an answer (exit status 1)."""
+    said = [st.get("status") for st in statuses.values()]
+    if "timeout" not in said or "ok" in said or "no_match" in said:
+        return ""
+    n = said.count("timeout")
+    return (
+        f"every dataset searched ran out of time ({n} timeout); try again, or raise "
+        "REGNB_SEARCH_TIMEOUT_S"
+    )
 
 
 def shown_line(offset: int, shown: int, total: int, next_offset: int | None) -> str:
@@ -158,6 +178,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         print(f"index published: {regnb.index.build.publish(args.corpus)}")
     with _engine(args) as eng:
         counts = eng.counts()
+        kernels_ready()  # the search kernels compiled now, not by the first search
         print(f"index ready: {eng.index_path}")
         print(
             f"{counts.documents.sum()} documents, {counts.pages.sum()} pages "

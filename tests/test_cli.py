@@ -451,3 +451,31 @@ def test_a_corpus_url_reaches_the_command_whole(command: list[str]) -> None:
     assert args.corpus == "s3://bucket/prefix/corpus"  # not a Path, which folds the `//`
     folder = build_parser().parse_args([*command, "--corpus", "data/corpus"])
     assert folder.corpus == pathlib.Path("data/corpus")
+
+
+# --- a search that ran out of time everywhere -----------------------------------------------
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_search_whose_every_dataset_timed_out_exits_1(corpus, capsys, monkeypatch, as_json):
+    """0 documents because every dataset ran out of time is a failure, not an answer."""
+    from regnb.search.procedure import Searcher
+
+    real = Searcher.run
+
+    def out_of_time(self, req):  # the budget is spent before the first segment is read
+        monkeypatch.setattr(self, "timeout_s", -1.0)
+        return real(self, req)
+
+    monkeypatch.setattr(Searcher, "run", out_of_time)
+    argv = ["search", "sterility", "--corpus", str(corpus), "--fast-encoder"]
+    code, out, err = run(capsys, *argv, *(["--json"] if as_json else []))
+    assert code == 1
+    assert "every dataset searched ran out of time" in err and "REGNB_SEARCH_TIMEOUT_S" in err
+    statuses = json.loads(out)["datasets"] if as_json else {}
+    assert not as_json or {s["status"] for s in statuses.values()} >= {"timeout"}
+
+
+def test_a_search_with_some_datasets_answered_exits_0(corpus, capsys):
+    code, _, err = run(capsys, "search", "sterility", "--corpus", str(corpus), "--fast-encoder")
+    assert code == 0 and "error" not in err

@@ -31,7 +31,7 @@ import numpy as np
 
 from regnb.index.segments import SKIP
 
-__all__ = ["Gate", "Lists", "Workspace", "essential", "segment_postings"]
+__all__ = ["Gate", "Lists", "Workspace", "compile_all", "essential", "segment_postings"]
 
 WORD = 64  # terms per word of a candidate's bit set
 DENSE = 64  # postings per page looked for above which probing beats one pass over the list
@@ -799,3 +799,64 @@ def segment_postings(
         pages = np.sort(touched[:n_touched])
     page_score, page_bits = _take(pages, bits, score)
     return pages, page_score, page_bits
+
+
+def _array(dtype: type, *, readonly: bool = False, dims: int = 1) -> Any:
+    """The numba type of a C-contiguous array of `dtype` (read-only: a memory-mapped one)."""
+    arr: np.ndarray = np.zeros((1,) * dims, dtype)
+    arr.setflags(write=not readonly)
+    return numba.typeof(arr)  # type: ignore[no-untyped-call]
+
+
+def _signatures() -> dict[Any, tuple[Any, ...]]:
+    """The argument types `segment_postings` calls each compiled entry with (a segment's posting
+    arrays are read-only memory maps, incremental segments' too)."""
+    i64, i32, f32, f64 = (_array(t) for t in (np.int64, np.int32, np.float32, np.float64))
+    flags, u16, u8, bits = (
+        _array(np.bool_),
+        _array(np.uint16),
+        _array(np.uint8),
+        _array(np.uint64, dims=2),
+    )
+    tuple_of = numba.types.Tuple
+    gaps = tuple_of((_array(np.uint16, readonly=True), i64, i64))  # type: ignore[no-untyped-call]
+    tfs = tuple_of((_array(np.uint8, readonly=True), i64, i64))  # type: ignore[no-untyped-call]
+    where = tuple_of((i64, i64, i64, i64, i32, f32))  # type: ignore[no-untyped-call]
+    floor = numba.float64
+    return {
+        _matching_pages: (gaps, where, flags, i64, i64, i64, u16, i32, u8),
+        _above_floor: (
+            gaps,
+            tfs,
+            where,
+            f32,
+            floor,
+            f32,
+            flags,
+            i64,
+            i64,
+            i64,
+            f64,
+            flags,
+            floor,
+            i32,
+        ),
+        _weigh: (gaps, tfs, where, f32, flags, f32, i32, numba.int64, i32),
+        _scan: (gaps, tfs, i64, i64, f32, flags, f32, flags, bits, f64, i32),
+        _take: (i32, bits, f64),
+    }
+
+
+def compile_all(progress: bool = True) -> None:
+    """Compile (or load from numba's cache) every entry `segment_postings` calls, for every type
+    it calls it with, so that no search pays for it inside its time budget. Compiling takes
+    about 20 s on a cold, busy machine, once per install; loading the cache well under a
+    second. A progress bar shows when it takes over two seconds."""
+    from tqdm.auto import tqdm
+
+    work = list(_signatures().items())
+    bar = tqdm(
+        work, desc="compiling search kernels (once)", unit="kernel", delay=2, disable=not progress
+    )
+    for fn, sig in bar:
+        fn.compile(sig)

@@ -37,6 +37,7 @@ __all__ = [
     "PostingRead",
     "PostingReader",
     "QueryPostings",
+    "kernels_ready",
     "term_masks",
 ]
 
@@ -44,6 +45,25 @@ READERS = min(4, os.cpu_count() or 1)  # threads reading one search's segments
 MAX_RUNS = 4_096  # runs of one dataset's pages beyond which candidates are split by a sort
 Ranges = tuple[np.ndarray, np.ndarray, np.ndarray]  # `Segment.term_ranges`: positions, starts, ends
 Part = tuple[np.ndarray, np.ndarray, np.ndarray]  # a segment's candidates: pages, scores, bit sets
+
+
+_COMPILED = threading.Event()
+_COMPILING = threading.Lock()
+
+
+def kernels_ready(progress: bool = True) -> None:
+    """The compiled kernels, compiled or loaded from numba's cache once per process (about 20 s on
+    a cold, busy machine the first time after an install, with a progress bar; under a second
+    after). A search calls this before its time budget starts, so that it never spends its
+    budget compiling."""
+    if _COMPILED.is_set():
+        return
+    with _COMPILING:
+        if not _COMPILED.is_set():
+            from regnb.index import kernels as _kernels
+
+            _kernels.compile_all(progress)
+            _COMPILED.set()
 
 
 def term_masks(terms: Sequence[int], columns: Mapping[int, int]) -> dict[int, int]:

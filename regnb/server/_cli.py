@@ -59,6 +59,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     import regnb
+    from regnb.index.postings import kernels_ready
     from regnb.server import create_app
     from regnb.server._logs import install_log_filter
 
@@ -66,6 +67,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     install_log_filter("regnb.server")
     encoder = regnb.HashingEncoder() if args.fast_encoder else None
     with regnb.open(args.corpus, encoder=encoder) as engine:
+        kernels_ready()  # compiled before the first request, never inside its time budget
         app = create_app(engine)
         print(f"regnb: serving {engine.path} on http://{args.host}:{args.port}", flush=True)
         uvicorn.run(

@@ -193,3 +193,46 @@ def test_a_probe_finds_exactly_the_pages_a_list_holds() -> None:
         assert (found[held] - lists.los[j]).tolist() == np.searchsorted(
             data.lists[j], wanted[held]
         ).tolist()
+
+
+_EVERY_TYPE = """
+import sys, tempfile
+from pathlib import Path
+import numba
+from regnb.index import kernels
+from tests.index.test_segments import open_, queries, write_batches
+
+kernels.compile_all(progress=False)
+def signatures():
+    return {name: len(getattr(kernels, name).signatures) for name in dir(kernels)
+            if isinstance(getattr(kernels, name), numba.core.registry.CPUDispatcher)}
+before = signatures()
+root = Path(tempfile.mkdtemp())
+write_batches(root / "corpus", 6)
+open_(root / "corpus", root / "h", 1).close()
+write_batches(root / "corpus", 1, seed=9, start=200)  # an incremental add: in-memory segments
+with open_(root / "corpus", root / "h", 1, page_budget=4, match_count_cap=6) as eng:
+    for query in [*queries(seed=5, n=20), {"keywords": ["sterile zyxwv"], "limit": 50}]:
+        eng.search(**query)
+        eng.facets(query["keywords"], by=["year"])
+after = signatures()
+grown = {name: (before[name], after[name]) for name in after if after[name] != before[name]}
+assert any(before.values()), before
+print("GROWN", grown)
+sys.exit(1 if grown else 0)
+"""
+
+
+def test_compile_all_compiles_every_type_a_search_calls_a_kernel_with() -> None:
+    """After `compile_all` no search compiles anything (pruned and whole reads, segments read
+    from disk and built in memory): the first search of a fresh install does not pay for
+    compiling inside its time budget. In a fresh process, so that no other test's calls count."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _EVERY_TYPE], cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

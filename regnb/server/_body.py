@@ -7,15 +7,25 @@ integers past 2**53, and a body that is not an object.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
+from collections.abc import Iterable
 from typing import Any, overload
 
 from starlette.requests import Request
 
 from regnb.errors import InvalidRequest, PayloadTooLarge
 
-__all__ = ["MAX_INT", "check_json", "query_int", "read_body", "read_json_object"]
+__all__ = [
+    "MAX_INT",
+    "check_fields",
+    "check_json",
+    "check_query",
+    "query_int",
+    "read_body",
+    "read_json_object",
+]
 
 MAX_INT = 2**53 - 1
 DIGITS = re.compile(r"[0-9]+")
@@ -101,3 +111,26 @@ def query_int(request: Request, name: str, default: int | None) -> int | None:
     if len(raw) > len(str(MAX_INT)) or int(raw) > MAX_INT:
         raise InvalidRequest(f"{name} is out of range", field=name)
     return int(raw)
+
+
+def _unknown(kind: str, name: str, known: Iterable[str]) -> InvalidRequest:
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return InvalidRequest(f"unknown {kind} {name!r}{hint}", field=name)
+
+
+def check_query(request: Request, allowed: tuple[str, ...] = ()) -> None:
+    """Refuse query parameters the endpoint does not take, naming the closest it does (a typo
+    such as `page_form` would otherwise pass unnoticed)."""
+    for name in request.query_params:
+        if name not in allowed:
+            raise _unknown("query parameter", name, allowed)
+
+
+def check_fields(body: dict[str, Any], known: Iterable[str]) -> None:
+    """Refuse body fields the endpoint does not define, naming the closest it does (`"order"`
+    on a search, which sorts by `"sort"`)."""
+    known = tuple(known)
+    for name in body:
+        if name not in known:
+            raise _unknown("field", name, known)

@@ -21,8 +21,7 @@ from starlette.routing import Route
 
 from regnb.conversations._views import links_from
 from regnb.conversations.service import ConversationService
-from regnb.errors import InvalidRequest
-from regnb.server._body import query_int, read_json_object
+from regnb.server._body import check_query, query_int, read_json_object
 from regnb.server._links import scope_base_url
 from regnb.server._state import ServerState
 from regnb.server.accounts import Caller
@@ -30,7 +29,6 @@ from regnb.server.errors import Handler, Style, endpoint, json_response
 
 __all__ = [
     "ConversationRoutes",
-    "check_query",
     "content_disposition",
     "http_account",
 ]
@@ -41,14 +39,6 @@ PREFIX = "/api/v3/conversations"
 def http_account(caller: Caller) -> str:
     """The store's account of an API key's owner (apart from the notebook's `local`)."""
     return f"account:{caller.account_id}"
-
-
-def check_query(request: Request, allowed: tuple[str, ...] = ()) -> None:
-    """Refuse query parameters the endpoint does not take (a typo such as `wiat` would
-    otherwise pass unnoticed)."""
-    for name in request.query_params:
-        if name not in allowed:
-            raise InvalidRequest(f"unknown query parameter {name!r}", field=name)
 
 
 def content_disposition(filename: str) -> str:

@@ -14,8 +14,7 @@ from starlette.routing import Route
 
 from regnb.errors import InvalidRequest, NotFound
 from regnb.firms.timeline import firm_records, timeline_records
-from regnb.server._body import query_int
-from regnb.server._conversations import check_query
+from regnb.server._body import check_query, query_int
 from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
 

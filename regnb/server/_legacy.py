@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from regnb.server._body import read_json_object
+from regnb.server._body import check_query, read_json_object
 from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
 
@@ -41,6 +41,7 @@ class LegacyRoutes:
         state = self.state
         caller = await state.authenticate(request)
         body = await read_json_object(request, state.settings.max_body_bytes)
+        check_query(request)
 
         def run() -> bytes:
             return json_bytes(call(body, caller.plan).to_dict())

@@ -16,7 +16,7 @@ from regnb.catalog import Catalog
 from regnb.errors import InvalidRequest
 from regnb.request import SearchRequest
 from regnb.results import match_records
-from regnb.server._body import query_int, read_json_object
+from regnb.server._body import check_fields, check_query, query_int, read_json_object
 from regnb.server._state import ServerState
 from regnb.server.errors import Style, endpoint, json_bytes, json_response
 from regnb.validate import check_int, check_order
@@ -38,6 +38,8 @@ SEARCH_FIELDS = (
     "syntax",
 )
 MATCH_FIELDS = ("order", "limit", "offset")
+# What a matches body takes of a search's: no ranking, so neither `sort` nor `facets`
+MATCH_SEARCH_FIELDS = ("query", "datasets", "filters", "date_from", "date_to", "syntax")
 MATCHES_LIMIT_MAX = 1000
 
 
@@ -105,6 +107,8 @@ class V3Routes:
         state = self.state
         caller = await state.authenticate(request)
         body = await read_json_object(request, state.settings.max_body_bytes)
+        check_query(request)
+        check_fields(body, ("keywords", *SEARCH_FIELDS))
         req = state.check_search(search_arguments(body), caller.plan)
 
         def run() -> bytes:
@@ -118,6 +122,8 @@ class V3Routes:
         state = self.state
         caller = await state.authenticate(request)
         body = await read_json_object(request, state.settings.max_body_bytes)
+        check_query(request)
+        check_fields(body, ("keywords", *MATCH_SEARCH_FIELDS, *MATCH_FIELDS))
         order, limit, offset = matches_window(body)
         search = {k: v for k, v in body.items() if k not in MATCH_FIELDS}
         req = state.check_search(search_arguments(search), caller.plan)
@@ -140,6 +146,7 @@ class V3Routes:
     async def datasets(self, request: Request) -> Response:
         """GET /api/v3/datasets: every dataset, with filters and fields of the searchable ones."""
         await self.state.authenticate(request)
+        check_query(request)
         if self._catalog is None:
             self._catalog = json_bytes(self.state.engine.datasets().to_dict())
         return json_response(self._catalog)
@@ -148,6 +155,7 @@ class V3Routes:
         """GET /api/v3/documents/{document_id}: pages `page_from`..`page_to`."""
         state = self.state
         caller = await state.authenticate(request)
+        check_query(request, ("page_from", "page_to"))
         page_from = query_int(request, "page_from", 1)
         page_to = query_int(request, "page_to", None)
         document_id = request.path_params["document_id"]
@@ -161,6 +169,7 @@ class V3Routes:
     async def openapi(self, request: Request) -> Response:
         """GET /api/v3/openapi.json: this interface as OpenAPI 3.1 (no key needed), over the
         served corpus's catalog (the package's when the catalog cannot be read)."""
+        check_query(request)
         if self._openapi is None:
             try:
                 catalog = self.state.engine.datasets()

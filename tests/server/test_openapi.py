@@ -235,7 +235,7 @@ async def test_busy_answers_of_both_searches_match_the_document(
     settings = dataclasses.replace(engine.settings, max_server_searches=1)
     app = create_app(engine, settings=settings, accounts=accounts, clock=FakeClock())
     app.state.regnb.server_slots.take()  # another search is running
-    body = {"keywords": ["sterility"], "query_text": "sterility"}
+    body = {"keywords": ["sterility"]} if path == "/api/v3/search" else {"query_text": "sterility"}
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://regnb.test") as client:
         resp = await client.post(path, json=body, headers={"x-api-key": keys["ent"]})

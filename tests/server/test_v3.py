@@ -16,7 +16,7 @@ from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock
 
 from .test_openapi import validate
-from .test_server import assert_v3_error, h
+from .test_server import ABSENT, assert_v3_error, h
 
 pytestmark = pytest.mark.anyio
 
@@ -153,3 +153,55 @@ def test_matches_window_defaults_and_nulls():
         0,
     )
     assert matches_window({"order": "bm25", "limit": 3, "offset": 9}) == ("bm25", 3, 9)
+
+
+# --- strict requests: what the endpoint does not take is refused, naming it ------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "field", "hint"),
+    [
+        ("/api/v3/datasets?foo=1", "foo", ""),
+        ("/api/v3/openapi.json?foo=1", "foo", ""),
+        ("/api/v3/documents/any?page_form=3", "page_form", "did you mean 'page_from'?"),
+        ("/api/v3/firms/any/timeline?firm=1", "firm", ""),
+    ],
+)
+async def test_a_query_parameter_an_endpoint_does_not_take_is_400(client, keys, path, field, hint):
+    resp = await client.get(path, headers=h(keys["ent"]))
+    named = ABSENT if path.startswith("/api/v3/datasets") else field  # the spec's list: no field
+    error = assert_v3_error(resp, 400, "invalid_request", named)
+    assert f"unknown query parameter '{field}'" in error["message"] and hint in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field", "hint"),
+    [
+        ("/api/v3/search", {"keywords": ["sterility"], "order": "date"}, "order", ""),
+        ("/api/v3/search", {"keywords": ["sterility"], "limt": 5}, "limt", "'limit'"),
+        ("/api/v3/matches", {"keywords": ["sterility"], "sort": "date"}, "sort", ""),
+        ("/api/v3/matches", {"keywords": ["sterility"], "ordr": "date"}, "ordr", "'order'"),
+    ],
+)
+async def test_a_body_field_an_endpoint_does_not_define_is_400_naming_the_closest(
+    client, keys, path, body, field, hint
+):
+    resp = await client.post(path, json=body, headers=h(keys["ent"]))
+    error = assert_v3_error(resp, 400, "invalid_request", field)
+    assert f"unknown field '{field}'" in error["message"] and hint in error["message"]
+
+
+async def test_the_spec_s_own_fields_and_parameters_still_answer(client, keys, engine):
+    body = {"keywords": ["sterility"], "limit": 3, "offset": 0, "sort": "date", "facets": []}
+    assert (
+        await client.post("/api/v3/search", json=body, headers=h(keys["ent"]))
+    ).status_code == 200
+    window = {"keywords": ["sterility"], "order": "bm25", "limit": 2, "offset": 0}
+    assert (
+        await client.post("/api/v3/matches", json=window, headers=h(keys["ent"]))
+    ).status_code == 200
+    doc = engine.search(["sterility"]).results[0]["document_id"]
+    resp = await client.get(
+        f"/api/v3/documents/{doc}?page_from=1&page_to=1", headers=h(keys["ent"])
+    )
+    assert resp.status_code == 200

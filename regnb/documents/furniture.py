@@ -331,6 +331,8 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
     (r"manufacturer'?s reference number", "fda_maude"),
     (r"manufacturing record evaluation was performed\b.{0,120}no internal actions", "fda_maude"),
     (r"this report may be based on information which has not been investigated", "fda_maude"),
+    (r"(?:fil|submitt)ing this (?:event|report|mdr) in an abundance of caution", "fda_maude"),
+    (r"patient information (?:is|was) not (?:applicable|provided|available)", "fda_maude"),
     # manufacturers' standard MDR disclaimers
     (r"submit(?:s|ting)? this report to comply with", "fda_maude"),
     (r"has made reasonable efforts to provide as much relevant information", "fda_maude"),

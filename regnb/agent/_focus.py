@@ -5,7 +5,9 @@ comes from them, and other documents may only appear in a short "See also"."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from regnb.agent._stages import Found, Plan
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
@@ -18,6 +20,7 @@ __all__ = [
     "holds_name",
     "subject_documents",
     "titled_documents",
+    "titles_by_meaning",
 ]
 
 MAX_SUBJECTS = 4
@@ -25,6 +28,11 @@ MAX_TITLED = 1
 MIN_TITLE_WORDS = 2
 TITLE_SHARE = 0.6  # of the words of the shorter of title and question, shared
 MANY_TITLE_WORDS, MANY_TITLE_SHARE = 3, 0.45  # or as many words, a smaller share
+# A guidance whose title means what the question asks, where no title shares its words: the
+# best of the guidance found by the question's embedding against each title's, when it is close
+# enough and clearly ahead of the next.
+MEANING_CANDIDATES = 20
+MEANING_FLOOR, MEANING_LEAD = 0.3, 0.05
 # Words every guidance title or question about guidance uses: they tell no guidance apart.
 _GENERIC_TITLE = frozenset(
     stem(w)
@@ -91,6 +99,28 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     return distinct_documents([doc for _, _, doc in sorted(scored, key=lambda t: t[:2])])[
         :MAX_TITLED
     ]
+
+
+def titles_by_meaning(
+    found: Sequence[Found], plan: Plan, embed: Callable[[Sequence[str]], np.ndarray]
+) -> list[Found]:
+    """For a question of guidance whose words no title shares ("keeps the investigator waiting"
+    for "Delaying, Denying, Limiting, or Refusing a Drug or Device Inspection"): the guidance
+    found whose title is nearest the question in meaning (the corpus's encoder), when it is near
+    (`MEANING_FLOOR`) and ahead of the next by `MEANING_LEAD`; else none."""
+    guidance = distinct_documents(
+        [f for f in found if document_kind(f.dataset) == "guidance" and not f.weak]
+    )[:MEANING_CANDIDATES]
+    if not guidance:
+        return []
+    vectors = embed([plan.message, *(_title_head(d.title) for d in guidance)])
+    near = vectors[1:] @ vectors[0]
+    order = np.argsort(-near, kind="stable")
+    best = float(near[order[0]])
+    second = float(near[order[1]]) if len(order) > 1 else 0.0
+    if best < MEANING_FLOOR or best - second < MEANING_LEAD:
+        return []
+    return [guidance[int(order[0])]]
 
 
 def _title_head(title: str) -> str:

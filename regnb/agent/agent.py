@@ -38,7 +38,12 @@ from regnb.agent._firms import (
     repeats_table,
     watchlist_answer,
 )
-from regnb.agent._focus import MAX_SUBJECTS, distinct_documents, subject_documents
+from regnb.agent._focus import (
+    MAX_SUBJECTS,
+    distinct_documents,
+    subject_documents,
+    titles_by_meaning,
+)
 from regnb.agent._followup import plan_turn, turn_state
 from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import keyword_score, plan_terms
@@ -72,6 +77,7 @@ from regnb.agent.types import (
     TurnRequest,
     TurnResult,
 )
+from regnb.documents.structure import document_kind
 from regnb.settings import Settings
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
@@ -475,6 +481,9 @@ class ExtractiveAgent:
         terms = plan_terms(plan)
         kept = [f for f in found if f.document_id in plan.follow_up.subjects]  # a follow-up's
         named = subject_documents(found, plan)
+        guidance_only = all(document_kind(d) == "guidance" for d in plan.scope.datasets)
+        if not named and not kept and guidance_only and plan.scope.datasets:
+            named = titles_by_meaning(found, plan, self.source.embed)  # words fail: meaning
         if (
             tally is not None
             and tally.terms

@@ -8,6 +8,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
 from regnb.agent._focus import (
@@ -16,6 +17,7 @@ from regnb.agent._focus import (
     holds_name,
     subject_documents,
     titled_documents,
+    titles_by_meaning,
 )
 from regnb.agent._plan import plan_message
 from regnb.agent._stages import Found, Plan, Topic
@@ -229,3 +231,40 @@ def test_a_question_without_names_is_about_the_guidance_titled_so() -> None:
 def test_only_a_strong_guidance_match_is_titled(candidate: Found) -> None:
     question = plan("What does FDA recommend for cybersecurity in premarket submissions?")
     assert titled_documents([candidate], question) == []
+
+
+def _embedding(nearness: dict[str, float]):
+    """A fake encoder: the question at (1, 0), each title at its given cosine with it."""
+
+    def embed(texts: Sequence[str]) -> np.ndarray:
+        rows = [[1.0, 0.0]]
+        for text in texts[1:]:
+            c = nearness[text]
+            rows.append([c, (1 - c * c) ** 0.5])
+        return np.array(rows, np.float32)
+
+    return embed
+
+
+DELAYS = "Circumstances that Constitute Delaying, Denying, Limiting, or Refusing a Drug Inspection"
+MEETINGS = "Procedures for Meetings of the Medical Devices Advisory Committee"
+ASKED = "If a plant keeps the investigator waiting, can FDA treat its products as adulterated?"
+
+
+@pytest.mark.parametrize(
+    ("nearness", "expected"),
+    [
+        ({DELAYS: 0.38, MEETINGS: 0.29}, ["d"]),  # near, and ahead of the next
+        ({DELAYS: 0.38, MEETINGS: 0.36}, []),  # near, but not clearly the one
+        ({DELAYS: 0.25, MEETINGS: 0.05}, []),  # ahead, but not near
+    ],
+)
+def test_a_guidance_whose_title_means_the_question_is_its_subject_when_words_fail(
+    nearness: dict[str, float], expected: list[str]
+) -> None:
+    docs = [
+        found("m", dataset="fda_guidance", title=f"{MEETINGS}: Guidance for Industry"),
+        found("d", dataset="fda_guidance", title=f"{DELAYS}: Guidance for Industry"),
+        found("w", dataset="fda_warning_letters", title="Warning Letter: Acme"),
+    ]
+    assert ids(titles_by_meaning(docs, plan(ASKED), _embedding(nearness))) == expected

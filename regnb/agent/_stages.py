@@ -484,3 +484,5 @@ class Draft:
     evidence: Evidence
     first_citation: int
     dataset_name: Callable[[str], str]
+    # raises `Stopped` once the user stopped the turn: a writer that waits (on a model) calls it
+    check: Callable[[], None] = lambda: None

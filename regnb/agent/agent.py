@@ -582,7 +582,7 @@ class ExtractiveAgent:
         run = run or self._quiet()
         run.step(Step("Writing the answer", len(evidence.passages)))
         run.stage()
-        answer = self.writer.write(self.draft(evidence, request))
+        answer = self.writer.write(replace(self.draft(evidence, request), check=run.check))
         subjects = [d.document_id for d in evidence.subjects[: evidence.shown]]
         run.check()
         return replace(answer, subjects=subjects)

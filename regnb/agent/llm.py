@@ -9,9 +9,10 @@ the model fails, is slow, or writes nothing that can be checked."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import httpx
 
@@ -30,6 +31,7 @@ __all__ = [
     "ModelWriter",
     "OpenAIChat",
     "WritingPolicy",
+    "complete_unless_stopped",
     "default_writer",
     "parse_prose",
 ]
@@ -123,6 +125,45 @@ class ChatModel(Protocol):
     def complete(self, system: str, user: str) -> str: ...
 
 
+def _cancel(model: ChatModel) -> None:
+    """Abort the model's request in flight, where the model can (`OpenAIChat.cancel`)."""
+    cancel = getattr(model, "cancel", None)
+    if callable(cancel):
+        cancel()
+
+
+CHECK_EVERY_S = 0.05  # how often a turn waiting on its model looks whether it was stopped
+
+
+def complete_unless_stopped(
+    model: ChatModel, system: str, user: str, check: Callable[[], None]
+) -> str:
+    """The model's reply, waited for on a worker thread while `check()` is called every
+    `CHECK_EVERY_S`: when it raises (the user stopped the turn) the request is cancelled and the
+    turn goes on at once, without waiting for the model's reply or its timeout."""
+    done = threading.Event()
+    outcome: dict[str, Any] = {}
+
+    def call() -> None:
+        try:
+            outcome["reply"] = model.complete(system, user)
+        except BaseException as exc:  # handed to the waiting thread
+            outcome["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=call, name="regnb-model", daemon=True).start()
+    while not done.wait(CHECK_EVERY_S):
+        try:
+            check()
+        except BaseException:
+            _cancel(model)
+            raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return str(outcome["reply"])
+
+
 class OpenAIChat:
     """Any OpenAI-compatible chat-completions endpoint, called with httpx."""
 
@@ -132,6 +173,15 @@ class OpenAIChat:
         self.settings = settings
         self.name = settings.model
         self.transport = transport
+        self._clients: set[httpx.Client] = set()  # requests in flight, closed by `cancel`
+        self._lock = threading.Lock()
+
+    def cancel(self) -> None:
+        """Close the connections of the requests in flight: each fails at once."""
+        with self._lock:
+            clients = list(self._clients)
+        for client in clients:
+            client.close()
 
     def complete(self, system: str, user: str) -> str:
         headers = {"Content-Type": "application/json"}
@@ -146,11 +196,17 @@ class OpenAIChat:
             ],
         }
         with httpx.Client(timeout=self.settings.timeout_s, transport=self.transport) as client:
-            response = client.post(
-                f"{self.settings.base_url}/chat/completions", json=body, headers=headers
-            )
-            response.raise_for_status()
-            content = response.json()["choices"][0]["message"]["content"]
+            with self._lock:
+                self._clients.add(client)
+            try:
+                response = client.post(
+                    f"{self.settings.base_url}/chat/completions", json=body, headers=headers
+                )
+                response.raise_for_status()
+                content = response.json()["choices"][0]["message"]["content"]
+            finally:
+                with self._lock:
+                    self._clients.discard(client)
         if not isinstance(content, str) or not content.strip():
             raise ValueError("empty reply")
         return content
@@ -224,7 +280,8 @@ class ModelWriter(Writer):
         if not passages:
             return base
         try:
-            prose = self.model.complete(policy.system, policy.prompt(draft.question, passages))
+            prompt = policy.prompt(draft.question, passages)
+            prose = complete_unless_stopped(self.model, policy.system, prompt, draft.check)
         except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:
             return _with_note(
                 base,

@@ -22,6 +22,7 @@ from regnb.agent.llm import (
     SYSTEM,
     ModelSettings,
     ModelWriter,
+    OpenAIChat,
     WritingPolicy,
     default_writer,
     parse_prose,
@@ -95,6 +96,7 @@ def endpoint() -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     server.shutdown()
+    server.server_close()
     server.server_close()
 
 
@@ -334,3 +336,90 @@ def test_the_policy_keeps_only_sentences_their_passages_back(
 def test_the_policy_refuses_prose_whose_summary_nothing_backs(prose: str) -> None:
     base = base_answer()
     assert WritingPolicy().accept(base, prose, WritingPolicy().passages(base)) is None
+
+
+class HangingModel:
+    """A chat-model double that does not answer until released (a model that is slow to
+    reply), and records whether the turn cancelled it."""
+
+    name = "hanging-double"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+        self.replied = False
+        self.cancelled = False
+
+    def complete(self, system: str, user: str) -> str:
+        self.started.set()
+        self.release.wait(60)
+        self.replied = True
+        return "**In short:** nothing."
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self.release.set()
+
+
+def test_stop_frees_the_turn_without_waiting_for_the_model(engine: regnb.Engine) -> None:
+    """The turn waits for its model on a worker thread, checking for a stop: stopped, it ends
+    before the model replies and cancels the model's request."""
+    from regnb.agent.types import Stopped
+
+    model = HangingModel()
+    agent = ExtractiveAgent(engine, writer=ModelWriter(model), producer=lambda a, f: [])
+    stop = threading.Event()
+    recorder = Recorder()
+
+    def stopped() -> bool:
+        if model.started.is_set():
+            stop.set()  # the user presses stop while the model is writing
+        return stop.is_set()
+
+    with pytest.raises(Stopped):
+        agent.run(request(QUESTION), recorder.report, stopped)
+    assert model.started.is_set() and model.cancelled
+    assert not model.replied or model.cancelled  # it was released by the cancel, not by a reply
+
+
+def test_a_cancelled_model_request_fails_instead_of_replying() -> None:
+    """OpenAIChat.cancel closes the clients of the requests in flight: a reply that comes after
+    it is never read as the model's answer."""
+    release, arrived = threading.Event(), threading.Event()
+
+    class Slow(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            arrived.set()
+            release.wait(30)
+            body = json.dumps({"choices": [{"message": {"content": "**In short:** late."}}]})
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body.encode())
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    model = OpenAIChat(ModelSettings(f"http://127.0.0.1:{server.server_port}/v1", "m", None, 30))
+    outcome: dict[str, Any] = {}
+
+    def call() -> None:
+        try:
+            outcome["reply"] = model.complete("system", "user")
+        except Exception as exc:
+            outcome["error"] = exc
+
+    caller = threading.Thread(target=call)
+    caller.start()
+    assert arrived.wait(30)
+    model.cancel()
+    release.set()
+    caller.join(60)
+    server.shutdown()
+    server.server_close()
+    assert "reply" not in outcome and "error" in outcome
+    assert not model._clients

@@ -1,8 +1,9 @@
 """Signed download links for produced files: HMAC-SHA256 over (account, conversation, document,
 expiry, nonce) with a secret kept under REGNB_HOME.
 
-A token is `<payload>.<signature>`, both base64url: it names what it opens and until when, so the
-server keeps no table of links; a new nonce makes each fetch's link new. Any token that is forged,
+A token is `<payload>.<signature>`, both base64url: it names what it opens, for which account and
+plan, and until when, so the server keeps no table of links; a new nonce makes each fetch's link
+new. The link works on its own (a browser or `curl` without a key opens it) until it expires. Any token that is forged,
 altered, expired or presented by another account is refused alike, as `not_found`, so that a
 refusal tells nothing about what exists.
 """
@@ -59,6 +60,7 @@ class Grant:
     conversation_id: str
     document_id: str
     expires: int
+    plan: str = "free"  # the plan the link was made under (a link made before plans: the least)
 
 
 def _b64(data: bytes) -> str:
@@ -85,13 +87,15 @@ class Signer:
             "c": grant.conversation_id,
             "d": grant.document_id,
             "e": grant.expires,
+            "p": grant.plan,
             "n": secrets.token_hex(8),
         }
         payload = _b64(json.dumps(body, separators=(",", ":")).encode("utf-8"))
         return f"{payload}.{self._mac(payload)}"
 
-    def verify(self, token: str, account: str, now: float) -> Grant:
-        """The grant of a token signed here, unexpired at `now`, for `account`; else NotFound."""
+    def verify(self, token: str, account: str | None, now: float) -> Grant:
+        """The grant of a token signed here, unexpired at `now`, for `account` (None: whoever
+        holds the link); else NotFound."""
         payload, _, mac = token.partition(".")
         if not payload or not mac or not (payload + mac).isascii():
             raise NotFound(REFUSED)
@@ -99,9 +103,15 @@ class Signer:
             raise NotFound(REFUSED)
         try:
             body = json.loads(_unb64(payload))
-            grant = Grant(str(body["a"]), str(body["c"]), str(body["d"]), int(body["e"]))
+            grant = Grant(
+                str(body["a"]),
+                str(body["c"]),
+                str(body["d"]),
+                int(body["e"]),
+                str(body.get("p", "free")),
+            )
         except (ValueError, KeyError, TypeError, binascii.Error):
             raise NotFound(REFUSED) from None
-        if grant.account != account or now >= grant.expires:
+        if (account is not None and grant.account != account) or now >= grant.expires:
             raise NotFound(REFUSED)
         return grant

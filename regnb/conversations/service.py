@@ -431,14 +431,17 @@ class ConversationService:
             return produced_body(row, content=row["content"])
         self._check_plan(plan, row)
         life = self.settings.download_url_life_s
-        grant = Grant(account, conversation_id, document_id, int(self.clock()) + life)
+        grant = Grant(account, conversation_id, document_id, int(self.clock()) + life, plan)
         url = f"{self.base_url}/api/v3/files/{self.signer.sign(grant)}"
         return produced_body(row, url=url, filename=row["filename"], expires_in=life)
 
-    def download(self, account: str, plan: str, token: str) -> FileData:
-        """`GET /api/v3/files/{token}`: the file a valid, unexpired link of this account opens."""
+    def download(self, account: str | None, token: str, plan: str | None = None) -> FileData:
+        """`GET /api/v3/files/{token}`: the file a valid, unexpired link opens, under the plan it
+        was made for; with an `account` (the caller's key), only a link of that account, under
+        the account's `plan` now."""
         grant = self.signer.verify(token, account, self.clock())
-        return self.file(account, plan, grant.conversation_id, grant.document_id)
+        plan = plan if plan is not None else grant.plan
+        return self.file(grant.account, plan, grant.conversation_id, grant.document_id)
 
     def file(self, account: str, plan: str, conversation_id: str, document_id: str) -> FileData:
         """A produced document's bytes (a text document as markdown)."""

@@ -169,12 +169,14 @@ class ConversationRoutes:
         return json_response((await anyio.to_thread.run_sync(run)).to_dict())
 
     async def download(self, request: Request) -> Response:
-        """GET /api/v3/files/{token}: the file, for a key of the account the link was made for."""
-        caller = await self.state.authenticate(request)
+        """GET /api/v3/files/{token}: the file a signed link opens, on its own (a browser or
+        `curl` without a key) until it expires; with a key, only a link of the key's account."""
+        account = plan = None
+        if request.headers.get("x-api-key") is not None:
+            caller = await self.state.authenticate(request)
+            account, plan = http_account(caller), caller.plan
         check_query(request)
-        run = partial(
-            self.service.download, http_account(caller), caller.plan, request.path_params["token"]
-        )
+        run = partial(self.service.download, account, request.path_params["token"], plan)
         file = await anyio.to_thread.run_sync(run)
         headers = {"Content-Disposition": content_disposition(file.filename)}
         return Response(file.data, 200, headers=headers, media_type=file.media_type)

@@ -520,7 +520,6 @@ async def test_another_accounts_conversation_is_404_everywhere(serve, keys) -> N
         ("POST", "/api/v3/conversations/conv_x/messages"),
         ("POST", "/api/v3/conversations/conv_x/stop"),
         ("GET", "/api/v3/conversations/conv_x/documents/doc_x"),
-        ("GET", "/api/v3/files/token"),
     ],
 )
 async def test_every_endpoint_needs_a_valid_key(serve, method: str, path: str) -> None:
@@ -635,8 +634,11 @@ async def test_file_comes_as_a_signed_url_that_downloads_for_the_same_account(se
         assert resp.headers["content-type"].startswith("application/vnd.openxmlformats")
         assert resp.headers["content-disposition"] == content_disposition("letters.xlsx")
         assert_error(await s.call("GET", download, keys["other"]), 404, "not_found")
+        alone = await s.call("GET", download, None)  # a browser, `curl`: the link alone
+        assert alone.status_code == 200 and alone.content == b"PK fake"
         s.clock.advance(300)
         assert_error(await s.call("GET", download, keys["ent"]), 404, "not_found")
+        assert_error(await s.call("GET", download, None), 404, "not_found")  # expired
         fresh = (await s.call("GET", path, keys["ent"])).json()["url"].removeprefix(BASE)
         assert (await s.call("GET", fresh, keys["ent"])).status_code == 200
 

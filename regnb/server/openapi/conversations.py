@@ -294,9 +294,19 @@ def conversation_paths() -> dict[str, Any]:
         "/api/v3/files/{token}": {
             "get": {
                 "operationId": "downloadFile",
-                "summary": "The file a produced document's signed url opens (same account's key)",
-                "security": KEY,
-                "parameters": [path_parameter("token")],
+                "summary": "The file a produced document's signed url opens, on its own until it "
+                "expires (with a key: only a link of the key's account)",
+                "security": [{}, *KEY],
+                "parameters": [
+                    {
+                        **path_parameter("token"),
+                        "schema": {
+                            "type": "string",
+                            "pattern": r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$",
+                        },
+                        "description": "the signed token of the url: payload.signature, base64url",
+                    }
+                ],
                 "responses": {
                     "200": {
                         "description": "The file, as an attachment",

@@ -5,7 +5,9 @@ An open index follows the corpus: before each operation `current()` compares two
 manifest's checksum, read again at most every `regnb.corpus.location.POLL_S` seconds). Documents written to the corpus
 since are indexed then (incrementally, by the call that sees them first; calls on other threads
 go on with the snapshot they have), and a newer index manifest (another process's update or a
-merge) is opened. Every operation reads one snapshot from start to end. When incremental adds
+merge) is opened. An update that fails (a full disk, a shard unreadable) is logged and tried
+again after a back-off (`RETRY_FIRST_S`, doubling up to `RETRY_MAX_S`), while searches go on
+over the snapshot held. Every operation reads one snapshot from start to end. When incremental adds
 have left more than `merge_segments` small segments, a thread merges them in the background:
 searches go on over the snapshot they hold and see the merged segments once it commits.
 """
@@ -14,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pandas as pd
@@ -29,6 +32,9 @@ from regnb.settings import Settings
 __all__ = ["CorpusIndex"]
 
 log = logging.getLogger("regnb.index.build")
+
+RETRY_FIRST_S = 5.0  # a failed update (disk full, a shard unreadable) is tried again after this,
+RETRY_MAX_S = 300.0  # doubling at each failure up to this
 
 
 class CorpusIndex:
@@ -53,6 +59,9 @@ class CorpusIndex:
             corpus_stamp if corpus_stamp is not None else self.location.stamp(shards.MANIFEST)
         )
         self._refreshing = threading.Lock()
+        self.clock: Callable[[], float] = time.monotonic  # the retries' time (tests replace it)
+        self.failures = 0  # updates failed in a row since the last one that succeeded
+        self._retry_at = 0.0
         self._merging: threading.Thread | None = None
         self._stop = threading.Event()
         self.merges = 0  # runs merged in the background (for tests and logs)
@@ -91,8 +100,11 @@ class CorpusIndex:
         is read now, even on an object store within its poll interval."""
         store = self._store
         corpus = self.location.stamp(shards.MANIFEST, fresh=fresh)
-        if corpus == self._corpus_stamp and manifest_stamp(store.files.manifest) == store.stamp:
+        index_moved = manifest_stamp(store.files.manifest) != store.stamp
+        if corpus == self._corpus_stamp and not index_moved:
             return store
+        if not index_moved and self.failures and self.clock() < self._retry_at:
+            return store  # the last update failed: tried again after its back-off
         if not self._refreshing.acquire(blocking=False):
             return store
         try:
@@ -105,7 +117,6 @@ class CorpusIndex:
         files = store.files
         threads = self.settings.threads if self.settings else 0
         if corpus != self._corpus_stamp and self.settings is not None:
-            self._corpus_stamp = corpus  # first: a failing update is not tried at every call
             try:
                 files = ensure_index(
                     self.location,
@@ -116,7 +127,25 @@ class CorpusIndex:
                     batch_pages=self.settings.index_batch_pages,
                 )
             except Exception:
-                log.exception("%s: the index could not be brought up to date", self.path)
+                self.failures += 1
+                wait = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (self.failures - 1))
+                self._retry_at = self.clock() + wait
+                log.exception(
+                    "%s: the index could not be brought up to date (failure %d; tried again "
+                    "in %.0f s, the documents added meanwhile not searchable until then)",
+                    self.path,
+                    self.failures,
+                    wait,
+                )
+            else:
+                if self.failures:
+                    log.warning(
+                        "%s: the index is up to date again after %d failed tries",
+                        self.path,
+                        self.failures,
+                    )
+                self.failures = 0
+                self._corpus_stamp = corpus
         if files != store.files or manifest_stamp(files.manifest) != store.stamp:
             try:
                 store = IndexStore(files, threads=threads)

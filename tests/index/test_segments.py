@@ -772,3 +772,47 @@ def test_segments_written_without_skip_entries_get_them_once_and_score_alike(tmp
     for a, b in zip(before, after, strict=True):
         a.pop("timings", None), b.pop("timings", None)
         assert a == b
+
+
+def test_a_failed_incremental_add_is_tried_again_after_a_back_off(tmp_path, monkeypatch, caplog):
+    """A running engine whose index update fails (disk full) keeps searching its snapshot, logs
+    the failure, tries again once the back-off has passed (not at every call before), and then
+    finds the documents added meanwhile."""
+    import logging
+
+    from regnb.index import current
+
+    corpus = tmp_path / "corpus"
+    write_batches(corpus, 1)
+    with open_(corpus, tmp_path / "h") as eng:
+        now = [0.0]
+        eng.index.clock = lambda: now[0]
+        before = int(eng.counts().documents.sum())
+        real, tries = current.ensure_index, []
+
+        def full_disk(*args, **kwargs):
+            tries.append(now[0])
+            if len(tries) <= 2:
+                raise OSError(28, "No space left on device")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(current, "ensure_index", full_disk)
+        write_batches(corpus, 1, seed=5, start=1000)
+        with caplog.at_level(logging.WARNING, logger="regnb.index.build"):
+            assert int(eng.counts().documents.sum()) == before  # failed: the snapshot held
+            eng.counts()
+            now[0] += current.RETRY_FIRST_S - 0.1
+            eng.counts()  # within the back-off: not tried
+            assert tries == [0.0]
+            now[0] += 0.2
+            assert int(eng.counts().documents.sum()) == before  # tried again, failed again
+            assert eng.index.failures == 2
+            now[0] += current.RETRY_FIRST_S * 2 - 0.1
+            eng.counts()
+            assert len(tries) == 2  # the back-off doubled
+            now[0] += 0.2
+            assert int(eng.counts().documents.sum()) > before  # the third try: up to date
+        assert eng.index.failures == 0
+        messages = [r.getMessage() for r in caplog.records]
+        assert sum("could not be brought up to date" in m for m in messages) == 2
+        assert any("up to date again after 2 failed tries" in m for m in messages)

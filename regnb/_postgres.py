@@ -17,6 +17,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol
 
+from regnb.errors import Unavailable
+
 if TYPE_CHECKING:
     import psycopg
 
@@ -34,10 +36,14 @@ __all__ = [
     "connect",
     "hash_text",
     "is_database_error",
+    "is_outage",
     "lock_key",
 ]
 
 INSTALL = "pip install 'regnb[postgres]'"
+CONNECT_TIMEOUT_S = 5  # a database that does not take a connection in this long is out
+STATEMENT_TIMEOUT_MS = 15_000  # nor one that does not answer a statement (or a lock) in this
+OUTAGE = "the database does not answer; try again shortly"
 LockKey = tuple[int, int]  # an advisory lock: (namespace, key), each a signed 32-bit integer
 # Namespaces of regnb's advisory locks ('rg' and a letter): schema creation, writes of accounts,
 # writes of the conversation store, one key's rate-limit window, one account's search slots (+
@@ -83,7 +89,23 @@ def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
         raise ImportError(
             f"a PostgreSQL database (REGNB_DATABASE_URL) needs psycopg 3: {INSTALL}"
         ) from exc
-    return psycopg.connect(url, autocommit=True, row_factory=dict_row)
+    return psycopg.connect(
+        url,
+        autocommit=True,
+        row_factory=dict_row,
+        connect_timeout=CONNECT_TIMEOUT_S,
+        options=f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
+    )
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether `exc` says the database is out of reach or too slow (refused or lost connection,
+    a statement past its timeout), not that a statement was wrong."""
+    try:
+        import psycopg
+    except ImportError:
+        return False
+    return isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError)
 
 
 def close_all(conns: list[psycopg.Connection[dict[str, Any]]]) -> None:
@@ -166,7 +188,7 @@ class Postgres:
         """A transaction holding the advisory `locks` (in the order given): every statement in
         it commits or none; `read_only` reads one snapshot. Nested in another transaction of
         this connection (the same thread), it is a savepoint."""
-        with self._lock:
+        with self._lock, self._outages():
             conn = self._connection()
             nested = conn.info.transaction_status != 0  # IDLE
             with conn.transaction():
@@ -178,10 +200,22 @@ class Postgres:
                 yield sql
 
     @contextmanager
+    def _outages(self) -> Iterator[None]:
+        """A database out of reach or too slow raised as `Unavailable` (503 with Retry-After
+        over HTTP), its connection dropped so that the next call connects anew."""
+        try:
+            yield
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            self.disconnect()
+            raise Unavailable(OUTAGE) from exc
+
+    @contextmanager
     def statements(self) -> Iterator[PgSql]:
         """Statements outside a transaction, each committed on its own: for a single read,
         one round trip instead of four."""
-        with self._lock:
+        with self._lock, self._outages():
             yield PgSql(self._connection())
 
     @property

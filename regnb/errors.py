@@ -22,6 +22,7 @@ RegnbError                      code, message, field
 ├── UpstreamError                upstream_error
 │   └── RankingFailed            upstream_error  (the query could not be embedded)
 ├── Busy                         busy
+├── Unavailable                  unavailable     (the database does not answer; an extension)
 ├── SearchTimeout                timeout
 │   └── RankingTimeout           timeout         (ranking ran out of time)
 ├── InternalError                internal_error
@@ -33,6 +34,8 @@ the HTTP status picks one: `regnb.server.errors.error_class_of`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 __all__ = [
     "ERROR_CODES",
@@ -59,6 +62,7 @@ __all__ = [
     "RegnbError",
     "SearchTimeout",
     "TurnInFlight",
+    "Unavailable",
     "UnknownDataset",
     "UpstreamError",
     "error_class",
@@ -213,6 +217,20 @@ class Busy(RegnbError):
     """The server already runs its maximum of searches."""
 
     code = "busy"
+
+
+class Unavailable(RegnbError):
+    """A service regnb depends on (its PostgreSQL database) did not answer, or not in time: try
+    again after `retry_after` seconds (an extension of the spec's codes)."""
+
+    code = "unavailable"
+
+    def __init__(self, message: str, **kwargs: Any) -> None:
+        kwargs.setdefault("retry_after", UNAVAILABLE_RETRY_S)
+        super().__init__(message, **kwargs)
+
+
+UNAVAILABLE_RETRY_S = 5
 
 
 class SearchTimeout(RegnbError):

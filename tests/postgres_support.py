@@ -94,6 +94,14 @@ class PgServer:
             log = self.log.read_text() if self.log.exists() else ""
             raise RuntimeError(f"PostgreSQL did not start: {exc.stderr!r}\n{log}") from exc
 
+    def pause(self) -> None:
+        """Stop the server, keeping its data (an outage); `resume` starts it again."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")  # data kept
+
+    def resume(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t",
+                  str(START_S), "start")  # fmt: skip
+
     def stop(self) -> None:
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")

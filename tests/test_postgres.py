@@ -10,6 +10,7 @@ import pytest
 
 from regnb import _postgres
 from regnb._postgres import INSTALL, Postgres, hash_text, is_database_error, lock_key
+from regnb.errors import Unavailable
 
 
 @pytest.mark.parametrize(
@@ -63,8 +64,9 @@ def test_a_broken_connection_is_opened_again(postgres_url: str) -> None:
         pid = sql.row("SELECT pg_backend_pid() AS pid")["pid"]
     with psycopg.connect(postgres_url, autocommit=True) as admin:
         admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-    with pytest.raises(psycopg.OperationalError), db.transaction() as sql:
+    with pytest.raises(Unavailable) as lost, db.transaction() as sql:  # 503 over HTTP
         sql.execute("SELECT 1")
+    assert isinstance(lost.value.__cause__, psycopg.OperationalError)
     with db.transaction() as sql:
         assert sql.row("SELECT pg_backend_pid() AS pid")["pid"] != pid
     db.close()

@@ -74,6 +74,7 @@ STATUSES: dict[type[RegnbError], int] = {
     errors.UpstreamError: 502,
     errors.RankingFailed: 503,
     errors.Busy: 503,
+    errors.Unavailable: 503,
     errors.SearchTimeout: 504,
     errors.RankingTimeout: 503,
     errors.InternalError: 500,

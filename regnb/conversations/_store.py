@@ -190,6 +190,10 @@ class ConversationStore:
         self.path = self.folder / "conversations.sqlite3"
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
+        # reads on a connection of their own: under WAL a reader never waits for a writer (nor
+        # for a writer of another process to give up its lock after the busy timeout)
+        self._read_lock = threading.Lock()
+        self._read_conn: sqlite3.Connection | None = None
         self._owner: OwnerLock | None = None
         self._finalizer: (
             weakref.finalize[[sqlite3.Connection, OwnerLock], ConversationStore] | None
@@ -226,6 +230,15 @@ class ConversationStore:
                 conn.execute("PRAGMA foreign_keys=ON")
                 conn.executescript(SCHEMA)
                 self._owner = OwnerLock(self.folder / "owners")
+                reader = sqlite3.connect(
+                    self.path,
+                    timeout=self.busy_timeout_s,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+                reader.row_factory = sqlite3.Row
+                reader.execute("PRAGMA foreign_keys=ON")
+                self._read_conn = reader
                 self._conn = conn
                 self._finalizer = weakref.finalize(self, _close, conn, self._owner)
             return self._conn
@@ -241,10 +254,23 @@ class ConversationStore:
         """Whether `owner` is this handle or another live one."""
         return owner == self.owner or owner_alive(self.folder / "owners", owner)
 
+    def _reader(self) -> sqlite3.Connection:
+        """The read connection, made with the write one (which creates the schema) and taken
+        without the writer's lock."""
+        conn = self._read_conn
+        if conn is None or self._closed:
+            self._connect()  # the first call of a handle: both made
+            conn = self._read_conn
+        if conn is None:
+            raise RuntimeError(f"{self} is closed")
+        return conn
+
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[Tx]:
-        with self._lock:
-            conn = self._connect()
+        reading = begin == "BEGIN"
+        lock = self._read_lock if reading else self._lock
+        with lock:
+            conn = self._reader() if reading else self._connect()
             conn.execute(begin)
             try:
                 yield Tx(conn)
@@ -283,6 +309,10 @@ class ConversationStore:
             self._closed = True
             if self._finalizer is not None:
                 self._finalizer()
+        with self._read_lock:
+            if self._read_conn is not None:
+                self._read_conn.close()
+                self._read_conn = None
 
 
 class Tx:

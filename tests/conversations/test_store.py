@@ -300,3 +300,42 @@ def test_a_lease_is_renewed_while_its_owner_lives(postgres_url: str) -> None:
     wait_until(lambda: expiry() > first)  # type: ignore[operator]
     lease.release()
     store.close()
+
+
+def test_a_read_does_not_wait_for_a_write_in_progress(tmp_path: Path) -> None:
+    """SQLite in WAL mode on a read connection of its own: while another thread holds a write
+    transaction (a writer waiting on another process's lock, say), reads go on and see the last
+    committed state."""
+    store = ConversationStore(tmp_path / "conversations")
+    with store.write() as tx:
+        add(tx, store.owner, "conv_a")
+    writing, release = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        with store.write() as tx:
+            add(tx, store.owner, "conv_b")
+            writing.set()
+            release.wait(30)
+
+    held = threading.Thread(target=writer)
+    held.start()
+    try:
+        assert writing.wait(30)
+        seen: list[object] = []
+        reader = threading.Thread(target=lambda: seen.append(_read_both(store)))
+        reader.start()
+        reader.join(20)  # a read behind the writer would wait until the writer is released
+        assert not reader.is_alive() and seen == [(True, False)]
+    finally:
+        release.set()
+        held.join(30)
+    assert _read_both(store) == (True, True)
+    store.close()
+
+
+def _read_both(store: Store) -> tuple[bool, bool]:
+    with store.read() as tx:
+        return (
+            tx.conversation("acme", "conv_a") is not None,
+            tx.conversation("acme", "conv_b") is not None,
+        )

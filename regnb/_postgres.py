@@ -1,8 +1,8 @@
 """PostgreSQL for the state that serving replicas share (REGNB_DATABASE_URL), through psycopg 3.
 
-`Postgres` is one connection behind a lock, as each SQLite handle of regnb is: opened on first
-use, opened again after it broke (a database restart), and used one transaction at a time. Its
-transactions hand out a `PgSql` that takes the SQLite modules' statements as they are written
+`Postgres` is a small pool of connections (psycopg_pool), opened on first use; a connection that
+broke (a database restart) is replaced, and a database out of reach or too slow is `Unavailable`
+(503). Its transactions hand out a `PgSql` that takes the SQLite modules' statements as they are written
 (`?` marks) and returns rows as dicts, so that the SQL of accounts and conversations is written
 once. Advisory locks order what SQLite's single writer ordered: a transaction names the keys it
 must hold alone, and PostgreSQL releases them at its end, or when a crashed replica's connection
@@ -21,6 +21,7 @@ from regnb.errors import Unavailable
 
 if TYPE_CHECKING:
     import psycopg
+    from psycopg_pool import ConnectionPool
 
 __all__ = [
     "ACCOUNTS",
@@ -33,6 +34,7 @@ __all__ = [
     "Postgres",
     "Statements",
     "close_all",
+    "close_pools",
     "connect",
     "hash_text",
     "is_database_error",
@@ -43,6 +45,7 @@ __all__ = [
 INSTALL = "pip install 'regnb[postgres]'"
 CONNECT_TIMEOUT_S = 5  # a database that does not take a connection in this long is out
 STATEMENT_TIMEOUT_MS = 15_000  # nor one that does not answer a statement (or a lock) in this
+POOL_SIZE = 4  # connections of one process at most
 OUTAGE = "the database does not answer; try again shortly"
 LockKey = tuple[int, int]  # an advisory lock: (namespace, key), each a signed 32-bit integer
 # Namespaces of regnb's advisory locks ('rg' and a letter): schema creation, writes of accounts,
@@ -154,42 +157,65 @@ class PgSql:
 
 
 class Postgres:
-    """One connection to `url` behind a lock; `schema` (statements) is run once per database,
-    under an advisory lock, when the first connection opens."""
+    """A small pool of connections to `url` (`POOL_SIZE`: a slow statement holds one, not the
+    replica's whole database work); `schema` (statements) is run once per database, under an
+    advisory lock, when the pool first opens. A thread's nested transaction is a savepoint on
+    the connection it holds."""
 
-    def __init__(self, url: str, schema: str = "") -> None:
-        self.url, self.schema = url, schema
-        self._lock = threading.RLock()
-        self._conn: psycopg.Connection[dict[str, Any]] | None = None
-        self._open: list[psycopg.Connection[dict[str, Any]]] = []  # closed if dropped unclosed
-        weakref.finalize(self, close_all, self._open)
+    def __init__(self, url: str, schema: str = "", size: int = POOL_SIZE) -> None:
+        self.url, self.schema, self.size = url, schema, size
+        self._lock = threading.Lock()  # around opening and closing the pool
+        self._pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] | None = None
+        self._held = threading.local()  # the connection this thread holds, for nesting
+        self._open: list[ConnectionPool[Any]] = []  # closed if dropped unclosed
+        weakref.finalize(self, close_pools, self._open)
         self._closed = False
 
     def __repr__(self) -> str:
         return "<regnb Postgres>"  # the URL may hold a password
 
-    def _connection(self) -> psycopg.Connection[dict[str, Any]]:
-        if self._closed:
-            raise RuntimeError(f"{self} is closed")
-        if self._conn is None or self._conn.broken or self._conn.closed:
-            close_all(self._open)
-            self._conn = None
-            conn = connect(self.url)
-            if self.schema:
-                with conn.transaction():
-                    conn.execute("SELECT pg_advisory_xact_lock(%s::int, 0)", (SCHEMA,))
-                    conn.execute(self.schema.encode())
-            self._conn = conn
-            self._open[:] = [conn]
-        return self._conn
+    def _pool_open(self) -> ConnectionPool[psycopg.Connection[dict[str, Any]]]:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError(f"{self} is closed")
+            if self._pool is None:
+                pool = new_pool(self.url, self.size)
+                try:
+                    if self.schema:
+                        with (
+                            pool.connection(timeout=CONNECT_TIMEOUT_S) as conn,
+                            conn.transaction(),
+                        ):
+                            conn.execute("SELECT pg_advisory_xact_lock(%s::int, 0)", (SCHEMA,))
+                            conn.execute(self.schema.encode())
+                except BaseException:
+                    pool.close()
+                    raise
+                self._pool = pool
+                self._open[:] = [pool]
+            return self._pool
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
+        """The connection this thread holds, else one from the pool for the block's length (a
+        broken one is dropped by the pool when given back)."""
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with self._pool_open().connection(timeout=CONNECT_TIMEOUT_S) as conn:
+            self._held.conn = conn
+            try:
+                yield conn
+            finally:
+                self._held.conn = None
 
     @contextmanager
     def transaction(self, *locks: LockKey, read_only: bool = False) -> Iterator[PgSql]:
         """A transaction holding the advisory `locks` (in the order given): every statement in
         it commits or none; `read_only` reads one snapshot. Nested in another transaction of
-        this connection (the same thread), it is a savepoint."""
-        with self._lock, self._outages():
-            conn = self._connection()
+        this thread, it is a savepoint."""
+        with self._outages(), self._connection() as conn:
             nested = conn.info.transaction_status != 0  # IDLE
             with conn.transaction():
                 if read_only and not nested:
@@ -202,34 +228,75 @@ class Postgres:
     @contextmanager
     def _outages(self) -> Iterator[None]:
         """A database out of reach or too slow raised as `Unavailable` (503 with Retry-After
-        over HTTP), its connection dropped so that the next call connects anew."""
+        over HTTP); the pool replaces the connections it finds broken."""
         try:
             yield
         except Exception as exc:
             if not is_outage(exc):
                 raise
-            self.disconnect()
+            self.disconnect()  # the next call opens a new pool: at once, when the database is back
             raise Unavailable(OUTAGE) from exc
 
     @contextmanager
     def statements(self) -> Iterator[PgSql]:
         """Statements outside a transaction, each committed on its own: for a single read,
         one round trip instead of four."""
-        with self._lock, self._outages():
-            yield PgSql(self._connection())
+        with self._outages(), self._connection() as conn:
+            yield PgSql(conn)
 
     @property
     def closed(self) -> bool:
         return self._closed
 
     def disconnect(self) -> None:
-        """Close the connection; the next transaction opens a new one."""
+        """Close the pool's connections; the next transaction opens a new pool."""
         with self._lock:
-            close_all(self._open)
-            self._conn = None
+            close_pools(self._open)
+            self._pool = None
 
     def close(self) -> None:
-        """Close the connection for good: a later transaction raises RuntimeError."""
+        """Close the pool for good: a later transaction raises RuntimeError."""
         with self._lock:
             self._closed = True
         self.disconnect()
+
+
+def new_pool(url: str, size: int) -> ConnectionPool[psycopg.Connection[dict[str, Any]]]:
+    """An open pool of `size` connections at most (one kept open) to `url`, made as `connect`
+    makes them; PoolTimeout (a psycopg OperationalError) when none opens in time."""
+    try:
+        from psycopg.rows import dict_row
+        from psycopg_pool import ConnectionPool
+    except ImportError as exc:
+        raise ImportError(
+            f"a PostgreSQL database (REGNB_DATABASE_URL) needs psycopg 3 and psycopg-pool: {INSTALL}"
+        ) from exc
+    pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
+        url,
+        min_size=1,
+        max_size=size,
+        kwargs={
+            "autocommit": True,
+            "row_factory": dict_row,
+            "connect_timeout": CONNECT_TIMEOUT_S,
+            "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
+        },
+        open=False,
+        timeout=CONNECT_TIMEOUT_S,
+        check=ConnectionPool.check_connection,  # a connection a restart broke is replaced
+        name="regnb",
+    )
+    connect(url).close()  # a database that refuses connections fails here at once, not in 5 s
+    try:
+        pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+    except BaseException:
+        pool.close()
+        raise
+    return pool
+
+
+def close_pools(pools: list[ConnectionPool[Any]]) -> None:
+    """Close every pool of `pools` and empty it (a handle dropped unclosed calls this)."""
+    while pools:
+        with suppress(Exception):
+            pools.pop().close(timeout=1)

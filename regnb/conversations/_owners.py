@@ -20,6 +20,7 @@ import os
 import secrets
 import socket
 import threading
+import time
 from pathlib import Path
 
 from regnb._postgres import Postgres, Statements
@@ -104,6 +105,9 @@ class OwnerLease:
         self._db = Postgres(url, OWNERS_SCHEMA)
         self._stop = threading.Event()
         self._released = False
+        self.clock = time.monotonic  # the settling window's time (tests replace it)
+        self._failing = False  # the last renewal failed: the database is away
+        self._recovered_at: float | None = None  # when a renewal first worked again
         self.renew()
         self._thread = threading.Thread(target=self._beat, name="regnb-lease", daemon=True)
         self._thread.start()
@@ -118,10 +122,27 @@ class OwnerLease:
 
     def _beat(self) -> None:
         while not self._stop.wait(self.lease_s / 3):
-            try:
-                self.renew()
-            except Exception as exc:  # the database is away: try again at the next beat
-                log.warning("could not renew this replica's lease (%s)", exc)
+            self.beat()
+
+    def beat(self) -> None:
+        """Renew the lease once; a failure (the database is away) is logged and marks this
+        replica as having seen an outage, a success after it starts the settling window."""
+        try:
+            self.renew()
+        except Exception as exc:  # the database is away: try again at the next beat
+            self._failing = True
+            log.warning("could not renew this replica's lease (%s)", exc)
+            return
+        if self._failing:
+            self._failing, self._recovered_at = False, self.clock()
+
+    def settling(self) -> bool:
+        """Whether this replica is in or just after an outage of the database (its last renewal
+        failed, or worked again less than a lease ago): other replicas' leases expired during
+        it may not be renewed yet, so their runs are not declared dead."""
+        if self._failing:
+            return True
+        return self._recovered_at is not None and self.clock() - self._recovered_at < self.lease_s
 
     def release(self) -> None:
         """Give the lease up: this owner reads as gone from now on."""
@@ -139,9 +160,11 @@ class OwnerLease:
         self._db.close()
 
 
-def lease_alive(sql: Statements, owner: str) -> bool:
-    """Whether `owner` holds an unexpired lease, in the transaction `sql`."""
+def lease_alive(sql: Statements, owner: str, settling: bool = False) -> bool:
+    """Whether `owner` holds an unexpired lease, in the transaction `sql`; while `settling`
+    (after an outage), any lease it still holds, expired or not: a replica that gave its lease
+    up has no row, one that is really gone is found out once the outage has settled."""
     row = sql.execute(
         "SELECT expires_at > clock_timestamp() AS alive FROM owners WHERE owner = ?", (owner,)
     ).fetchone()
-    return bool(row is not None and row["alive"])
+    return bool(row is not None and (row["alive"] or settling))

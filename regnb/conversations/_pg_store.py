@@ -99,11 +99,15 @@ class PgConversationStore:
         return self._lease.id
 
     def alive(self, owner: str) -> bool:
-        """Whether `owner` is this handle or another one whose lease has not expired."""
+        """Whether `owner` is this handle or another one whose lease has not expired, or, in
+        the lease after an outage of the database this handle saw, one that has not given its
+        lease up (its renewals may not have come through yet)."""
         if owner == self.owner:
             return True
+        assert self._lease is not None  # taken by `self.owner`
+        settling = self._lease.settling()  # after an outage, every lease gets a lease to renew
         with self._open().transaction() as sql:
-            return lease_alive(sql, owner)
+            return lease_alive(sql, owner, settling)
 
     @contextmanager
     def write(self) -> Iterator[Tx]:

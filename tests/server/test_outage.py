@@ -66,3 +66,39 @@ async def test_a_database_outage_is_a_503_with_retry_after_and_the_server_recove
             assert (await c.post("/api/v3/search", json=search, headers=headers)).status_code == 200
     finally:
         accounts.close()
+
+
+def test_a_live_replicas_runs_outlive_an_outage_longer_than_the_lease(
+    own_server: PgServer, tmp_path: Path
+) -> None:
+    """Two replicas' stores on one database; the database stops for longer than the lease.
+    Right after it is back, replica B does not declare replica A dead (A's renewal may not have
+    come through yet): for a lease after an outage it saw, B counts every lease still held. A
+    replica that is really gone is found out once that lease has passed; one that gave its lease
+    up, at once."""
+    import time
+
+    from regnb.conversations._pg_store import PgConversationStore
+
+    url, lease = own_server.new_database(), 1.0
+    a, b, gone = (PgConversationStore(url, tmp_path / "files", lease_s=lease) for _ in range(3))
+    owner_a, owner_gone = a.owner, gone.owner
+    assert b.alive(owner_a) and b.alive(owner_gone)
+    for store in (a, b):
+        assert store._lease is not None
+        store._lease._stop.set()  # the beats are driven by hand below
+    assert b._lease is not None
+    now = [0.0]
+    b._lease.clock = lambda: now[0]
+    gone.close()  # gave its lease up
+    own_server.pause()
+    b._lease.beat()  # fails: B sees the outage
+    time.sleep(lease * 2)  # A's lease expires in the database meanwhile
+    own_server.resume()
+    b._lease.beat()  # works again: B settles for a lease
+    assert b.alive(owner_a)  # expired, not renewed yet: still A's runs
+    assert not b.alive(owner_gone)
+    now[0] += lease + 0.1
+    assert not b.alive(owner_a)  # settled, and A never renewed: really gone
+    for store in (a, b):
+        store.close()

@@ -96,6 +96,16 @@ def _spread(units: Sequence[Passage], limit: int, in_order: bool = False) -> lis
     return chosen
 
 
+def _most_about(ranked: Sequence[Passage], units: Sequence[Passage], limit: int) -> list[Passage]:
+    """The recommendations most about what is asked, and before them the units that say more
+    of it than any recommendation does: what a guidance says of a product like the one asked
+    about is often an example or a definition, not a "should"."""
+    best = max((p.topic for p in ranked), default=0.0)
+    beyond = [p for p in units if p.topic > best and p not in ranked and not is_front_matter(p)]
+    beyond.sort(key=lambda p: (-p.topic, -p.keyword))
+    return [*beyond[: limit // 2], *ranked][:limit]
+
+
 def pick_recommendations(
     units: Sequence[Passage], limit: int, *, whole: bool = False
 ) -> list[Passage]:
@@ -116,8 +126,8 @@ def pick_recommendations(
             [p for p in rest if p.unit.heading not in covered], limit - len(chosen), in_order=True
         )
         chosen += _spread([p for p in rest if p not in chosen], limit - len(chosen), in_order=True)
-    elif max((p.topic for p in stated), default=0.0) > 0:
-        chosen = ranked[:limit]
+    elif max((p.topic for p in units), default=0.0) > 0:
+        chosen = _most_about(ranked, units, limit)
     else:
         chosen = _spread(body, limit)
     order = {id(p): i for i, p in enumerate(units)}

@@ -29,6 +29,7 @@ FRONT_MATTER = (
     "i. ",
 )
 FOOTNOTE = re.compile(r"\d{1,3}\s+[A-Z]")  # a paragraph that opens with its note's number
+AS_MUCH = 0.9  # a unit this near the best recommendation's score says as much of the question
 WHOLE_RANKED = 0.25  # of the recommendations listed for a whole guidance, this share by topic
 # What a guidance recommends or the policy it states.
 STATES = re.compile(
@@ -97,11 +98,12 @@ def _spread(units: Sequence[Passage], limit: int, in_order: bool = False) -> lis
 
 
 def _most_about(ranked: Sequence[Passage], units: Sequence[Passage], limit: int) -> list[Passage]:
-    """The recommendations most about what is asked, and before them the units that say more
-    of it than any recommendation does: what a guidance says of a product like the one asked
-    about is often an example or a definition, not a "should"."""
+    """The recommendations most about what is asked, and before them the units that say as
+    much of it as any recommendation does: what a guidance says of a product like the one asked
+    about is often an example or a definition, not a "should", and why it recommends what it
+    does is in its background."""
     best = max((p.topic for p in ranked), default=0.0)
-    beyond = [p for p in units if p.topic > best and p not in ranked and not is_front_matter(p)]
+    beyond = [p for p in units if p.topic >= AS_MUCH * best > 0 and p not in ranked]
     beyond.sort(key=lambda p: (-p.topic, -p.keyword))
     return [*beyond[: limit // 2], *ranked][:limit]
 

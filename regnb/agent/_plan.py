@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from regnb.agent._shape import question_shape
+from regnb.agent._spelling import spelled
 from regnb.agent._stages import Ask, Plan, Scope, Topic
 from regnb.agent._understand import FirmLookup, understand
 from regnb.agent._vocab import (
@@ -258,8 +259,9 @@ def plan_message(
     pointers), then its remaining words are weighed as the topic. `firms`: the corpus's firms by
     name (None: capitalised names are kept as names)."""
     formats, text = _formats(message)
+    text = spelled(text, df)  # "warning leter": the letter asked about, searched as such
     query = " ".join(text.split())
-    understood = understand(text, datasets=[d.id for d in catalog], today=today, firms=firms)
+    understood = understand(text, datasets=[d.id for d in catalog], today=today, firms=firms, df=df)
     periods = understood.periods if len(understood.periods) == 2 else ()
     dates = understood.periods[0] if len(understood.periods) == 1 else None
     for pattern, _ in FORMAT_WORDS:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from regnb.agent._dates import DateRange, find_dates, find_periods
 from regnb.agent._names import find_names
+from regnb.agent._spelling import Frequency, spelled
 from regnb.agent._vocab import (
     DATASET_MEANINGS,
     FIRM_NOUNS,
@@ -648,9 +649,13 @@ def understand(
     datasets: Sequence[str],
     today: dt.date,
     firms: FirmLookup | None = None,
+    df: Frequency | None = None,
 ) -> Understanding:
-    """One message understood on its own; `datasets`: the catalog's dataset ids; `firms`: the
-    corpus's firms by name (None: names are read as names, unresolved)."""
+    """One message understood on its own, its misspelt words of the rules' vocabulary put right
+    first (`regnb.agent._spelling`); `datasets`: the catalog's dataset ids; `firms`: the
+    corpus's firms by name (None: names are read as names, unresolved); `df`: the share of
+    the corpus's pages holding each word (keeps a word the corpus uses from being corrected)."""
+    message = spelled(message, df)
     text = message
     pointers = find_pointers(message)
     for _, (start, end) in pointers:

@@ -82,7 +82,7 @@ DATASET_WORDS: list[tuple[str, tuple[str, ...], bool]] = [
 # "on", "about", "for"... of the first one is the topic (`regnb.agent._understand`).
 DATASET_MEANINGS: list[tuple[str, tuple[str, ...], bool]] = [
     (
-        r"\bwarning\s+letters?\b|\bwarnig\s+letters?\b|\bwls?\b|\bcms\s*#",
+        r"\bwarning\s+letters?\b|\bwls?\b|\bcms\s*#",
         ("fda_warning_letters",),
         False,
     ),
@@ -100,7 +100,7 @@ DATASET_MEANINGS: list[tuple[str, tuple[str, ...], bool]] = [
     ),
     (r"\benforcement\s+reports?\b", ("fda_recall_enforcement",), False),
     (
-        r"\brecalls?\b|\brecals?\b|\brecalled\b|\brecalling\b|\bmarket\s+withdrawals?\b",
+        r"\brecalls?\b|\brecalled\b|\brecalling\b|\bmarket\s+withdrawals?\b",
         ("fda_recalls", "fda_recall_enforcement"),
         False,
     ),
@@ -112,13 +112,13 @@ DATASET_MEANINGS: list[tuple[str, tuple[str, ...], bool]] = [
     ),
     (r"\bpmas?\b|\bpremarket\s+approvals?\b|\bp\d{6}\b", ("fda_pma",), False),
     (
-        r"\bcomplete\s+res?p?o?n?se?(?:\s+letters?)?\b|\bcomplete\s+respnse\b|\bcrls?\b"
+        r"\bcomplete\s+res?p?o?n?se?(?:\s+letters?)?\b|\bcrls?\b"
         r"|\bdeclin\w*\s+to\s+approve\b|\brefused\s+approval\b|\bnot\s+approved\b"
         r"|\b(?:never|wasn't|weren't)\s+approved\b",
         ("fda_crl",),
         False,
     ),
-    (r"\bguid(?:ance|nace|ence|ane)s?\b|\bguidelines?\b(?=.*\bfda\b)", ("fda_guidance",), False),
+    (r"\bguidances?\b|\bguidelines?\b(?=.*\bfda\b)", ("fda_guidance",), False),
     (
         r"\bfda\s+(?:recommends?|expects?)\b|\bper\s+fda\b|\bwhat\s+does\s+fda\s+(?:recommend|expect"
         r"|say)\b|\bexplain\s+fda['’]s\b|\baccording\s+to\s+fda\b",

@@ -87,6 +87,14 @@ TITLE_FIT = 0.999  # a document named is answered from when its title fits the q
 ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
 # Kinds of question about every firm a name begins ("Teva's history"), not one of them to choose.
 COLLECTIVE_KINDS = frozenset({"history", "absence", "which", "count", "trend", "comparison"})
+# Kinds that list or count documents of the kind named: without that kind, nothing to list.
+LISTING_KINDS = frozenset({"which", "count", "trend"})
+# A question that opens by asking about something, not for documents ("studies of insulin pumps").
+ASKS_ABOUT = re.compile(
+    r"\s*(?:when|how|why|can|could|may|must|should|does|do|is|are|will|would"
+    r"|what\s+(?:is|are|does|do|should|must|can|fees?|happens))\b",
+    re.IGNORECASE,
+)
 
 Producer = Callable[[Answer, Sequence[str]], list[Produced]]
 
@@ -155,6 +163,18 @@ class _Run:
         while self.pace_s > 0 and (left := end - self.clock()) > 0:
             self.sleep(min(0.05, left))
             self.check()
+
+
+def _within_topic(plan: Plan) -> bool:
+    """Whether the kinds of document a message names are part of what it asks about rather
+    than where to look ("when can a change go in as a Special 510(k)?", "fees for 510(k)s, De
+    Novo requests and PMAs"): it asks about something else as well, and not for a list or a
+    count of those documents."""
+    if not (plan.topic.words or plan.topic.phrases):
+        return False
+    if plan.ask.kind not in LISTING_KINDS:
+        return True
+    return not plan.ask.kind_said and ASKS_ABOUT.match(plan.message) is not None
 
 
 class ExtractiveAgent:
@@ -315,6 +335,8 @@ class ExtractiveAgent:
             for ds in scope.named_datasets
             if ds not in held and ds not in scope.unsearchable
         }
+        if lacking and not kept and _within_topic(plan):
+            kept = [d for d in searchable_datasets(self.catalog, request.plan) if d in held]
         unsearchable = {**scope.unsearchable, **lacking}
         return replace(plan, scope=replace(scope, datasets=tuple(kept), unsearchable=unsearchable))
 

@@ -217,3 +217,21 @@ def test_a_weak_dataset_word_whose_dataset_is_absent_searches_the_datasets_held(
     assert result.question is None
     assert expected in (result.answer or "")
     assert "holds no documents" not in (result.answer or "")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "How should the autoclave sterilization cycle be validated before a recall is needed?",
+        "Should an insulin pump occlusion be listed in an enforcement report?",
+    ],
+)
+def test_a_kind_of_document_named_inside_a_question_about_something_else_is_answered(
+    agent: ExtractiveAgent, message: str
+) -> None:
+    """ "When can a change go in as a Special 510(k)?" asks about the program, not for 510(k)
+    decisions: the datasets held are searched, and the Scope says the kind named is not held."""
+    result = run(agent, message)
+    assert result.status == "completed"
+    assert result.citations
+    assert "this corpus holds no documents of it" in result.answer

@@ -87,12 +87,25 @@ def test_the_units_about_the_question_come_first_in_the_guidances_order() -> Non
         _passage("Threat Modeling", "The threat model should be documented.", 0.1),
         _passage("SBOM", "The SBOM should be machine-readable.", 0.9),
         _passage("SBOM", "Manufacturers should list components in the SBOM.", 0.8),
-        _passage("Testing", "Plain text with no advice.", 0.9, kind="text"),
+        _passage("Testing", "Plain text with no advice.", 0.5, kind="text"),
     ]
     chosen = pick_recommendations(units, 3)
     assert [p.unit.text[:20] for p in chosen] == [
         u.unit.text[:20] for u in (units[0], units[2], units[3])
     ]
+
+
+def test_a_unit_that_says_as_much_of_the_question_as_any_recommendation_is_listed() -> None:
+    """What a guidance says of a product like the one asked about is often an example or a
+    definition ("products that use optical sensing to estimate..."), not a "should"."""
+    units = [
+        _passage("Policy", "FDA does not intend to examine low risk products.", 0.2),
+        _passage("Products", "Products that use optical sensing to estimate values.", 0.6, "text"),
+        _passage("Products", "Labeling should not name a disease.", 0.4),
+        _passage("Other", "An unrelated paragraph of text.", 0.1, kind="text"),
+    ]
+    chosen = [p.unit.heading + ": " + p.unit.text[:12] for p in pick_recommendations(units, 3)]
+    assert chosen == ["Policy: FDA does not", "Products: Products tha", "Products: Labeling sho"]
 
 
 def test_an_introduction_is_left_out_when_the_body_says_more() -> None:

@@ -40,7 +40,6 @@ DISAGREES: dict[str, str] = {
             "typo-483s-compounding-tx",
             "typo-crl-ngenla-why",
             "typo-empowr-wls",
-            "typo-guidnace-ecopy",
             "typo-inspecton-lilly",
             "typo-recal-sandoz",
             "ds-crl-typo-jatenzo",

@@ -20,6 +20,7 @@ import regnb
 from regnb.corpus.location import corpus_argument
 from regnb.documents.passages import best_passage
 from regnb.errors import InvalidFilter, RegnbError
+from regnb.index import health as index_health
 from regnb.index.postings import kernels_ready
 from regnb.present.html import status_reason
 from regnb.query import QuerySyntaxWarning
@@ -166,6 +167,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if args.check:
+        return _check_index(args)
+    for segment in index_health.repair_index(args.corpus):
+        print(f"segment {segment} was damaged: rebuilt from the corpus shards")
     if args.ray is not None:
         try:
             regnb.index.build.update(args.corpus, runner="ray", ray_address=args.ray or None)
@@ -184,6 +189,26 @@ def cmd_index(args: argparse.Namespace) -> int:
             f"{counts.documents.sum()} documents, {counts.pages.sum()} pages "
             f"in {len(counts)} datasets"
         )
+    return 0
+
+
+def _check_index(args: argparse.Namespace) -> int:
+    """`regnb index --check`: every segment file hashed, the damaged ones printed; exit 1 when
+    there are any (or no index), 0 when the index is sound. Changes nothing."""
+    folder = index_health.corpus_index(args.corpus)
+    if folder is None:
+        print(
+            "no index of this corpus yet (or no corpus): `regnb index` builds it", file=sys.stderr
+        )
+        return 1
+    damaged = index_health.check_index(folder, progress=True)
+    for damage in damaged:
+        held = ", ".join(damage.datasets) if damage.datasets is not None else "unknown datasets"
+        print(f"damaged: segment {damage.segment} ({held}): {', '.join(damage.problems)}")
+    if damaged:
+        print(f"{len(damaged)} damaged segments in {folder}; `regnb index` rebuilds them")
+        return 1
+    print(f"index sound: {folder}")
     return 0
 
 
@@ -326,6 +351,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("index", help="build (or check) the index of a corpus")
     _common(p)
     p.add_argument("--merge", action="store_true", help="merge small or partly deleted segments")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="verify every index file's checksum and print the damaged segments (exit 1 when "
+        "any is, 0 when none); changes nothing. Without --check, `regnb index` rebuilds them",
+    )
     p.add_argument(
         "--publish",
         action="store_true",

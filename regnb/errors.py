@@ -27,6 +27,7 @@ RegnbError                      code, message, field
 │   └── RankingTimeout           timeout         (ranking ran out of time)
 ├── InternalError                internal_error
 └── CorpusError                  internal_error  (a shard or corpus that cannot be read)
+    └── IndexDamaged             internal_error  (a segment of the index not as written)
 
 `error_class(code)` and `error_from_dict(body)` map the spec's error objects back to these classes
 (the remote client raises the same exceptions as the local engine; where a code has two classes,
@@ -47,6 +48,7 @@ __all__ = [
     "Forbidden",
     "IdempotencyKeyInUse",
     "IdempotencyKeyReused",
+    "IndexDamaged",
     "InternalError",
     "InvalidApiKey",
     "InvalidFilter",
@@ -251,6 +253,21 @@ class InternalError(RegnbError):
 
 class CorpusError(InternalError):
     """A shard, manifest or catalog file of a corpus cannot be read; the message names the file."""
+
+
+class IndexDamaged(CorpusError):
+    """A segment of the index whose files are not as written (`regnb.index.checksums`): the
+    message names the segment, the file and the repair (`of`)."""
+
+    segment = ""
+    problem = ""
+
+    @classmethod
+    def of(cls, segment: str, problem: str) -> IndexDamaged:
+        """The error of a segment's problem (`texts.bin truncated`)."""
+        error = cls(f"index damaged: segment {segment}: {problem}; run `regnb index` to repair")
+        error.segment, error.problem = segment, problem
+        return error
 
 
 def _classes() -> list[type[RegnbError]]:

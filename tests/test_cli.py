@@ -16,6 +16,7 @@ import regnb.corpus.write
 from regnb.cli import EXIT_PIPE, build_parser, exit_code, main, quote_read_id
 from regnb.errors import CorpusError, InvalidRequest, NotFound, SearchTimeout
 
+from . import damage_support as damage
 from .conftest import doc
 
 
@@ -479,3 +480,37 @@ def test_a_search_whose_every_dataset_timed_out_exits_1(corpus, capsys, monkeypa
 def test_a_search_with_some_datasets_answered_exits_0(corpus, capsys):
     code, _, err = run(capsys, "search", "sterility", "--corpus", str(corpus), "--fast-encoder")
     assert code == 0 and "error" not in err
+
+
+@pytest.mark.parametrize(
+    ("harm", "problem"),
+    [
+        (lambda folder: damage.truncate(folder / "docs.arrow"), "docs.arrow truncated"),
+        (lambda folder: (folder / "meta.duckdb").unlink(), "meta.duckdb missing"),
+        (lambda folder: damage.overwrite(folder / "texts.bin"), "texts.bin corrupted"),
+    ],
+    ids=["truncated", "deleted", "overwritten"],
+)
+def test_index_check_reports_damage_and_index_repairs_it(tmp_path, capsys, harm, problem):
+    corpus = tmp_path / "corpus"
+    damage.write_corpus(corpus)
+    with damage.open_engine(corpus) as eng:
+        before = damage.search(eng)
+    code, out, _ = run(capsys, "index", "--check", "--corpus", str(corpus))
+    assert code == 0 and "index sound" in out
+    folder = damage.first_segment()
+    harm(folder)
+    code, out, _ = run(capsys, "index", "--check", "--corpus", str(corpus))
+    assert code == 1 and f"segment {folder.name}" in out and problem in out
+    assert "fda_483" in out and damage.first_segment() == folder  # --check changes nothing
+    code, out, _ = run(capsys, "index", "--corpus", str(corpus), "--fast-encoder")
+    assert code == 0 and f"segment {folder.name} was damaged" in out
+    code, out, _ = run(capsys, "index", "--check", "--corpus", str(corpus))
+    assert code == 0
+    with damage.open_engine(corpus) as eng:
+        assert damage.search(eng) == before
+
+
+def test_index_check_without_an_index_says_so(corpus, capsys):
+    code, _, err = run(capsys, "index", "--check", "--corpus", str(corpus))
+    assert code == 1 and "regnb index" in err

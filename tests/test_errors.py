@@ -21,6 +21,7 @@ def test_an_error_object_and_its_status_give_back_its_class(cls):
     body = {**sent.to_dict(), "request_id": "req_" + "0" * 24}
     back = errors.error_from_dict(body, error_class_of(sent.code, http_status(sent)))
     parents = {errors.CorpusError: errors.InternalError}  # raised on one side only
+    parents[errors.IndexDamaged] = errors.InternalError
     parents[errors.FeatureNotOffered] = errors.InvalidRequest
     expected = parents.get(cls, cls)
     assert type(back) is expected

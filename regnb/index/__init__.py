@@ -2,6 +2,8 @@
 
     build        segments written from the shards, merged, kept up to date (`build_index`...)
     segments     one immutable segment: terms, postings, skip entries, page and document rows
+    checksums    each segment file's size and sha256, checked at open (sizes) and in full
+    health       the damaged segments of an index (`regnb index --check`) and their repair
     store        `IndexStore`: one snapshot of the live segments: terms, per-page arrays, readers
     postings     `PostingReader`: a query's postings as candidate pages, pruned by the search
     rows         `RowReader`: page texts, page and document rows, embeddings, phrases on the pages

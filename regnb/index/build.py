@@ -51,7 +51,7 @@ from regnb.corpus import shards
 from regnb.corpus.location import Location, location
 from regnb.corpus.write import check_runner
 from regnb.errors import CorpusError, NotFound
-from regnb.index import segments
+from regnb.index import checksums, segments
 from regnb.index.bm25 import bm25_from_norms, bm25_norms, bm25_weight, bm25_weights  # this module's
 from regnb.settings import Settings, show_progress
 
@@ -235,7 +235,7 @@ def add_blocks(folder: Path, state: IndexState, *, progress: bool = True) -> Non
     (`regnb.index.segments.Blocks`), once, with a progress bar: a search would otherwise derive them
     as it first reads the segment. Each is written as a temporary file renamed into place, so an
     interrupted run loses nothing and the next one goes on; a read-only index is left as it is
-    (its searches derive them in memory)."""
+    (its searches derive them in memory), and so is a damaged segment."""
     missing = [e.id for e in state.segments if not (folder / e.id / segments.BLOCKS).exists()]
     if not missing:
         return
@@ -244,6 +244,8 @@ def add_blocks(folder: Path, state: IndexState, *, progress: bool = True) -> Non
     ):
         if not os.access(folder / seg_id, os.W_OK):
             return
+        if checksums.check_segment(folder / seg_id):
+            continue  # damaged (its skip entries were written with it): `regnb index` repairs it
         segments.Segment(folder / seg_id).blocks()
 
 
@@ -389,6 +391,28 @@ class SegmentWriter:
         seg_id = segments.new_segment_id()
         summary = segments.write_segment(self.folder / seg_id, data, shard_ids)
         self.state.segments[start:stop] = [segments_entry(seg_id, summary)]
+
+    def forget(self, ids: np.ndarray, counts: np.ndarray, page_dl: np.ndarray) -> None:
+        """Take pages out of the statistics: the terms they hold (`ids`, pages per term) and
+        their lengths."""
+        self.df[ids] -= counts
+        self._count(page_dl, -1)
+        self.dirty_terms = True
+
+    def recount(self) -> None:
+        """The statistics counted again over the live pages of every segment."""
+        self.df[:] = 0
+        self.state.n_pages = self.state.n_nonempty = self.state.sum_dl = 0
+        for entry in self.state.segments:
+            seg = segments.Segment(self.folder / entry.id)
+            live = np.ones(seg.n_docs, bool)
+            live[self.deleted.get(entry.id, np.zeros(0, np.int32))] = False
+            page_live = live[seg.page_doc]
+            terms, pages, _ = seg.postings_all()
+            ids, counts = np.unique(terms[page_live[pages]], return_counts=True)
+            self.df[ids] += counts
+            self._count(seg.page_dl[page_live], +1)
+        self.dirty_terms = True
 
     def _count(self, dl: np.ndarray, sign: int) -> None:
         self.state.n_pages += sign * int(dl.size)

@@ -4,9 +4,11 @@ ids), lengths, texts, embeddings and its documents' rows; BM25 weights are compu
 from the index's corpus-wide statistics, so a page scores the same in any segment.
 
     seg-<id>/
-        segment.json        counts and the shards the segment was built from
+        segment.json        counts, the shards the segment was built from, and each other
+                            file's size and sha256 (`regnb.index.checksums`)
         docs.arrow          document rows (Arrow IPC, memory-mapped, read by position)
-        texts.bin           page texts, zstd blocks of 4 pages; text_*.npy: where each is
+        texts.bin           page texts, zstd blocks of 4 pages; text_*.npy: where each is,
+                            and each block's CRC-32 (checked as it is read)
         pages.npz           per page: doc row, page number, length (words kept)
         embeddings.npy      float16 (pages, dim)
         post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
@@ -26,6 +28,7 @@ import json
 import os
 import secrets
 import threading
+import zlib
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -39,7 +42,9 @@ import pyarrow.compute as pc
 from regnb import text
 from regnb.corpus import shards
 from regnb.documents import cfr
+from regnb.errors import IndexDamaged
 from regnb.index.bm25 import tf_bound
+from regnb.index.checksums import SUMMARY, TEXT_CRC, file_checksums, read_summary
 from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
 
 __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
@@ -333,19 +338,23 @@ def _write_texts(folder: Path, texts: pa.ChunkedArray) -> None:
     """Page texts as zstd blocks of PAGE_BLOCK pages: `texts.bin`, the blocks' offsets in it,
     and each page's offset in the uncompressed stream. Small blocks: a search reads about 60
     pages from about as many blocks, and decompressing 4 pages costs a quarter of 16 (the
-    text is 2.25 times smaller than raw rather than 2.5)."""
+    text is 2.25 times smaller than raw rather than 2.5). Each block's CRC-32 (`TEXT_CRC`) is
+    checked as it is read."""
     codec = pa.Codec(CODEC, compression_level=TEXT_LEVEL)
     encoded = [t.encode("utf-8") for t in texts.to_pylist()]
     sizes = np.fromiter((len(e) for e in encoded), np.int64, len(encoded))
     page_offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     block_offsets = [0]
+    crcs = []
     with open(folder / "texts.bin", "wb") as f:
         for start in range(0, len(encoded), PAGE_BLOCK):
             block = codec.compress(b"".join(encoded[start : start + PAGE_BLOCK]), asbytes=True)
             f.write(block)
             block_offsets.append(block_offsets[-1] + len(block))
+            crcs.append(zlib.crc32(block))
     np.save(folder / "text_pages.npy", page_offsets)
     np.save(folder / "text_blocks.npy", np.asarray(block_offsets, np.int64))
+    np.save(folder / TEXT_CRC, np.asarray(crcs, np.uint32))
 
 
 def _save_small(folder: Path, name: str, values: np.ndarray, dtype: type) -> None:
@@ -459,6 +468,14 @@ class SmallInts:
         return out
 
 
+def posting_pages(gaps: SmallInts, offsets: np.ndarray) -> np.ndarray:
+    """The local page of every posting, in stored order, from the gaps (each term's first
+    page as it is) and each term's offsets."""
+    running = np.cumsum(gaps.slice(0, int(offsets[-1])))
+    before = np.concatenate([[0], running])[offsets[:-1]]
+    return cast(np.ndarray, (running - np.repeat(before, np.diff(offsets))).astype(np.int32))
+
+
 def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> dict[str, Any]:
     """Write a segment's files into `folder` (a fresh folder); returns its summary."""
     folder.mkdir(parents=True, exist_ok=False)
@@ -509,8 +526,9 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
         "datasets": datasets,
         "shards": sorted(set(shard_ids)),
         "page_block": PAGE_BLOCK,
+        "files": file_checksums(folder),  # read back from the page cache: about 1 GB/s
     }
-    (folder / "segment.json").write_text(json.dumps(summary), encoding="utf-8")
+    (folder / SUMMARY).write_text(json.dumps(summary), encoding="utf-8")
     for path in folder.iterdir():
         with open(path, "rb") as f:
             os.fsync(f.fileno())
@@ -525,7 +543,7 @@ class Segment:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.summary = json.loads((folder / "segment.json").read_text(encoding="utf-8"))
+        self.summary = read_summary(folder)
         self.n_pages = int(self.summary["pages"])
         self.n_docs = int(self.summary["docs"])
         with np.load(folder / "pages.npz") as pages:
@@ -549,6 +567,8 @@ class Segment:
         self._text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
         self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
         self._text_blocks = np.load(folder / "text_blocks.npy")
+        crc = folder / TEXT_CRC  # absent from segments written before it
+        self._text_crc = np.load(crc, mmap_mode="r") if crc.exists() else None
         self._codec = pa.Codec(CODEC)
         self._blocks: Blocks | None = None
 
@@ -620,12 +640,21 @@ class Segment:
         return out
 
     def _block(self, block: int) -> bytes:
+        """One block of page texts, decompressed; IndexDamaged where its bytes are not as
+        written (its CRC-32 differs) or cannot be decompressed."""
         assert self._text is not None
         lo, hi = int(self._text_blocks[block]), int(self._text_blocks[block + 1])
         first = block * self.page_block
         last = min(first + self.page_block, self.n_pages)
         size = int(self._text_pages[last] - self._text_pages[first])
-        data = self._codec.decompress(pa.py_buffer(self._text[lo:hi]), size, asbytes=True)
+        raw = pa.py_buffer(self._text[lo:hi])
+        if self._text_crc is not None and zlib.crc32(raw) != int(self._text_crc[block]):
+            raise IndexDamaged.of(self.folder.name, f"texts.bin corrupted (block {block})")
+        try:
+            data = self._codec.decompress(raw, size, asbytes=True)
+        except (pa.ArrowException, ValueError, OSError) as exc:
+            problem = f"texts.bin unreadable (block {block}: {exc})"
+            raise IndexDamaged.of(self.folder.name, problem) from exc
         return cast(bytes, data)
 
     def doc_rows(self, local: Sequence[int]) -> list[dict[str, Any]]:
@@ -669,9 +698,7 @@ class Segment:
         )
 
     def _all_pages(self, counts: np.ndarray) -> np.ndarray:
-        running = np.cumsum(self.post_gaps.slice(0, int(self.offsets[-1])))
-        before = np.concatenate([[0], running])[self.offsets[:-1]]
-        return cast(np.ndarray, (running - np.repeat(before, counts)).astype(np.int32))
+        return posting_pages(self.post_gaps, self.offsets)
 
     def field_values(self) -> pa.Table:
         return self._meta("field_values", FIELD_SCHEMA)

@@ -14,6 +14,7 @@ metadata databases; its readers do the reading:
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import threading
 import time
@@ -26,10 +27,11 @@ import numpy as np
 import pyarrow as pa
 
 from regnb import text
-from regnb.errors import CorpusError, SearchTimeout
+from regnb.errors import CorpusError, IndexDamaged, RegnbError, SearchTimeout
 from regnb.index.arrays import concat
 from regnb.index.bm25 import bm25_norms
-from regnb.index.build import IndexFiles, IndexState
+from regnb.index.build import IndexFiles, IndexState, SegmentEntry
+from regnb.index.checksums import Damage, damage_of, found_damage
 from regnb.index.fields import FieldReader
 from regnb.index.postings import PostingReader
 from regnb.index.rows import RowReader
@@ -38,6 +40,7 @@ from regnb.index.segments import Segment
 __all__ = ["IndexStore", "manifest_stamp"]
 
 T = TypeVar("T")
+log = logging.getLogger("regnb.index")
 
 
 def union_sql(table: str, columns: str, bases: Sequence[int], empty: str) -> str:
@@ -74,7 +77,10 @@ class IndexStore:
             raise CorpusError(f"{files.manifest}: no index of this version there")
         self.state = state
         self.encoder_name, self.dim = state.encoder, state.dim
-        self.segments = [Segment(files.folder / e.id) for e in state.segments]
+        self.damage: dict[str, Damage] = {}  # by segment id: left out at open, or found later
+        self._verified: set[str] = set()  # segments hashed whole in this snapshot
+        self._health_lock = threading.Lock()
+        self.entries, self.segments = self._open_segments()
         self._open_terms()
         self._open_arrays()
         self._con = text.connect(persistent=True)
@@ -117,6 +123,84 @@ class IndexStore:
         self.rows = RowReader(self)
         self.fields = FieldReader(self)
 
+    def _open_segments(self) -> tuple[list[SegmentEntry], list[Segment]]:
+        """The manifest's segments that open, each checked cheaply first (its files there, of
+        their sizes); a damaged one is left out, logged and kept in `damage`."""
+        entries, segs = [], []
+        for entry in self.state.segments:
+            folder = self.files.folder / entry.id
+            found = damage_of(folder)
+            if found is None:
+                try:
+                    segs.append(Segment(folder))
+                except Exception as exc:
+                    found = damage_of(folder, full=True) or found_damage(
+                        folder, [f"cannot be opened ({exc})"]
+                    )
+                else:
+                    entries.append(entry)
+                    continue
+            self.damage[entry.id] = found
+            log.warning(
+                "%s: %s; its datasets (%s) answer searches with status error until then",
+                self.files.folder,
+                found.reason,
+                ", ".join(found.datasets) if found.datasets is not None else "all",
+            )
+        return entries, segs
+
+    def damage_to(self, dataset: str) -> Damage | None:
+        """The damage that leaves a dataset's documents incomplete in this snapshot, if any."""
+        return next((d for d in self.damage.values() if d.holds(dataset)), None)
+
+    def diagnose(self, datasets: Iterable[str] | None, exc: BaseException) -> bool:
+        """After a read failed with `exc`: the segments holding `datasets` (None: all) are
+        hashed whole, each once per snapshot, and those found damaged marked (a segment whose
+        read found its bytes not as written is marked in any case). Whether one of `datasets`
+        is now damaged. Errors of the request (a timeout, a bad field) are not reads failing."""
+        if isinstance(exc, RegnbError) and not isinstance(exc, CorpusError):
+            return False
+        wanted = None if datasets is None else set(datasets)
+        with self._health_lock:
+            for seg, entry in zip(self.segments, self.entries, strict=True):
+                if entry.id in self.damage or entry.id in self._verified:
+                    continue
+                if wanted is not None and wanted.isdisjoint(seg.datasets):
+                    continue
+                found = damage_of(seg.folder, full=True)
+                self._verified.add(entry.id)
+                if found is None and isinstance(exc, IndexDamaged) and exc.segment == entry.id:
+                    found = found_damage(seg.folder, [exc.problem])
+                if found is not None:
+                    log.error("%s: %s (found as it was read)", self.files.folder, found.reason)
+                    self.damage = {**self.damage, entry.id: found}  # readers see one or other
+        if wanted is None:
+            return bool(self.damage)
+        return any(self.damage_to(ds) is not None for ds in wanted)
+
+    def damage_holding(self, document_id: str) -> Damage | None:
+        """The damage of a segment left out of this snapshot that holds the document, or may
+        (its metadata cannot be read)."""
+        opened = {e.id for e in self.entries}
+        for damage in self.damage.values():
+            if damage.segment in opened:
+                continue
+            try:
+                con = text.connect(
+                    str(self.files.folder / damage.segment / "meta.duckdb"), read_only=True
+                )
+            except Exception:
+                return damage
+            try:
+                sql = "SELECT 1 FROM docs WHERE document_id = ? LIMIT 1"
+                if con.execute(sql, [document_id]).fetchone() is not None:
+                    return damage
+            except Exception:
+                return damage
+            finally:
+                con.close()
+        return None
+
     def _open_terms(self) -> None:
         folder, state = self.files.folder, self.state
         if state.terms and state.df:
@@ -131,7 +215,7 @@ class IndexStore:
 
     def _open_arrays(self) -> None:
         """Global per-page and per-document arrays, from every segment."""
-        segs, entries = self.segments, self.state.segments
+        segs, entries = self.segments, self.entries
         names = sorted({d for s in segs for d in s.datasets})
         self.dataset_codes = {d: i for i, d in enumerate(names)}
         self.page_base = np.cumsum([0] + [s.n_pages for s in segs]).astype(np.int64)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -54,9 +54,11 @@ __all__ = [
     "document_entry",
     "field_filter",
     "group_documents",
+    "healing",
     "loosen_needs",
     "match_levels",
     "missing_field_notices",
+    "undamaged",
 ]
 
 log = logging.getLogger("regnb.search.procedure")
@@ -65,6 +67,7 @@ PAGES_PER_DOCUMENT = 3
 SIMILARITY_WEIGHT = 0.7
 
 Status = dict[str, Any]
+T = TypeVar("T")
 
 
 def dataset_statuses(req: SearchRequest, catalog: Catalog) -> tuple[dict[str, Status], list[str]]:
@@ -83,6 +86,35 @@ def dataset_statuses(req: SearchRequest, catalog: Catalog) -> tuple[dict[str, St
             statuses[ds] = {"status": "no_match"}
             runnable.append(ds)
     return statuses, runnable
+
+
+def undamaged(
+    store: IndexStore, statuses: dict[str, Status], runnable: list[str]
+) -> tuple[dict[str, Status], list[str]]:
+    """The statuses and datasets to match without the datasets that a damaged segment leaves
+    incomplete: those are `error`, with the damage as the reason."""
+    statuses, kept = dict(statuses), []
+    for ds in runnable:
+        damage = store.damage_to(ds)
+        if damage is None:
+            kept.append(ds)
+        else:
+            statuses[ds] = {"status": "error", "reason": damage.reason}
+    return statuses, kept
+
+
+def healing(store: IndexStore, datasets: Sequence[str], attempt: Callable[[], T]) -> T:
+    """`attempt()`, run again while a failure it meets is a segment newly found damaged
+    (`IndexStore.diagnose`; each run leaves out the datasets of the damaged segments known):
+    a damaged segment fails its own datasets, never the search."""
+    while True:
+        known = len(store.damage)
+        try:
+            return attempt()
+        except Exception as exc:
+            store.diagnose(datasets, exc)
+            if len(store.damage) == known:
+                raise
 
 
 def field_filter(dataset: Dataset, cond: Field) -> DocFilter | None:
@@ -305,10 +337,13 @@ class Searcher:
 
     def run(self, req: SearchRequest) -> SearchResult:
         kernels_ready()  # compiled before the budget starts: a first search never times out on it
+        store = self.stores()  # one snapshot from start to end
+        return healing(store, req.datasets, lambda: self._run(store, req))
+
+    def _run(self, store: IndexStore, req: SearchRequest) -> SearchResult:
         started = time.perf_counter()
         deadline = started + self.timeout_s
-        store = self.stores()  # one snapshot from start to end
-        before, runnable = dataset_statuses(req, self.catalog)
+        before, runnable = undamaged(store, *dataset_statuses(req, self.catalog))
         full_asked = req.sort != "relevance" or bool(req.facets)
         runs, resolved = self._match_all(store, req, runnable, deadline, rank=True, full=full_asked)
         statuses = dict(before)
@@ -364,12 +399,16 @@ class Searcher:
     def full_matches(self, req: SearchRequest) -> tuple[IndexStore, FullMatches]:
         """Every full match of the search (no ranking), over one snapshot, under the deadline."""
         kernels_ready()
-        deadline = time.perf_counter() + self.timeout_s
         store = self.stores()
-        before, runnable = dataset_statuses(req, self.catalog)
-        runs, resolved = self._match_all(store, req, runnable, deadline, rank=False, full=True)
-        post = resolved.post if resolved is not None else None
-        return store, FullMatches.of(runs, post, before)
+
+        def attempt() -> FullMatches:
+            deadline = time.perf_counter() + self.timeout_s
+            before, runnable = undamaged(store, *dataset_statuses(req, self.catalog))
+            runs, resolved = self._match_all(store, req, runnable, deadline, rank=False, full=True)
+            post = resolved.post if resolved is not None else None
+            return FullMatches.of(runs, post, before)
+
+        return store, healing(store, req.datasets, attempt)
 
     def _by_relevance(
         self,
@@ -589,7 +628,9 @@ class Searcher:
             return run
         except SearchTimeout:
             return DatasetRun(error="timeout")
-        except Exception:
+        except Exception as exc:
+            if store.diagnose([ds], exc):
+                raise  # a damaged segment: the search runs again without its datasets
             log.exception("dataset %s failed", ds)
             return DatasetRun(error="error")
 

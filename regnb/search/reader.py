@@ -40,8 +40,12 @@ class Reader:
         `plan` may read its dataset."""
         if not isinstance(document_id, str) or not document_id:
             raise InvalidRequest("document_id must be a non-empty string", field="document_id")
-        row = (store or self.stores()).rows.document(document_id)
+        store = store or self.stores()
+        row = store.rows.document(document_id)
         if row is None:
+            damage = store.damage_holding(document_id)
+            if damage is not None:  # not missing: in a damaged segment, or maybe
+                raise damage.error
             raise NotFound(f"no document {document_id!r}", field="document_id")
         dataset = self.catalog[row["dataset"]]
         if not dataset.open_to(check_plan(plan)):
@@ -71,7 +75,7 @@ class Reader:
         last = min(total, page_to or total, page_from + self.max_pages - 1)
         pages: list[tuple[int, str]] = []
         size = 0
-        for num, text in store.rows.page_range(row, page_from, last) if page_from <= last else []:
+        for num, text in _page_range(store, row, page_from, last):
             nbytes = len(text.encode("utf-8"))
             if pages and size + nbytes > self.max_bytes:
                 break
@@ -106,3 +110,20 @@ class Reader:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
         allowed = self.document(row["document_id"], default_plan if plan is None else plan, store)
         return replace(legacy.contents(store, allowed, top_k, offset), names=self.names)
+
+
+def _page_range(
+    store: IndexStore, row: dict[str, Any], first: int, last: int
+) -> list[tuple[int, str]]:
+    """The document's pages `first`..`last`; a read that fails in a damaged segment is
+    IndexDamaged (internal_error: the message names the segment and the repair)."""
+    if first > last:
+        return []
+    try:
+        return list(store.rows.page_range(row, first, last))
+    except Exception as exc:
+        if store.diagnose([row["dataset"]], exc):
+            damage = store.damage_to(row["dataset"])
+            assert damage is not None
+            raise damage.error from exc
+        raise

@@ -9,15 +9,18 @@ import pytest
 
 from regnb import text
 from regnb.catalog import Catalog, Dataset, load_catalog
+from regnb.index.checksums import Damage
 from regnb.request import DocFilter, KeywordItem, SearchRequest
 from regnb.search.procedure import (
     RankedPage,
     blend,
     dataset_statuses,
     group_documents,
+    healing,
     loosen_needs,
     match_levels,
     rank_groups,
+    undamaged,
 )
 from regnb.validate import search_request
 
@@ -168,3 +171,45 @@ def test_ranking_groups_over_arrays_is_group_documents(seed):
     order, bounds = rank_groups(ids, docs, scores, np.isin(datasets, list(loosened)))
     got = [ids[order[a:b]].tolist() for a, b in itertools.pairwise(bounds.tolist())]
     assert got == [[p.page_id for p in g.pages] for g in expected]
+
+
+class _DamagedStore:
+    """What `healing` and `undamaged` read of a store: its damage, and a diagnosis that finds
+    the segments of `finds` damaged the first time."""
+
+    def __init__(self, finds: dict[str, Damage]) -> None:
+        self.damage: dict[str, Damage] = {}
+        self.finds = finds
+
+    def diagnose(self, datasets, exc) -> bool:
+        self.damage, self.finds = {**self.damage, **self.finds}, {}
+        return bool(self.damage)
+
+    def damage_to(self, dataset: str) -> Damage | None:
+        return next((d for d in self.damage.values() if d.holds(dataset)), None)
+
+
+BROKEN = Damage("seg-1", ("texts.bin corrupted",), ("fda_483",))
+
+
+def test_a_failure_in_a_segment_found_damaged_runs_the_search_again_without_it():
+    store = _DamagedStore({"seg-1": BROKEN})
+    tries = []
+
+    def attempt():
+        tries.append(undamaged(store, {"fda_483": {}, "fda_crl": {}}, ["fda_483", "fda_crl"]))
+        if len(tries) == 1:
+            raise ValueError("zstd: corrupted block")
+        return tries[-1]
+
+    statuses, runnable = healing(store, ["fda_483", "fda_crl"], attempt)
+    assert runnable == ["fda_crl"] and len(tries) == 2
+    assert statuses["fda_483"] == {"status": "error", "reason": BROKEN.reason}
+
+
+def test_a_failure_with_no_damage_found_is_raised():
+    def attempt():
+        raise ValueError("a bug")
+
+    with pytest.raises(ValueError, match="a bug"):
+        healing(_DamagedStore({}), ["fda_483"], attempt)

@@ -166,9 +166,9 @@ def from_tables(
     of each firm-facing document's firm among its fields (`regnb.index.places`). `dictionary`
     (term, term_id) is the index's; terms it lacks get ids from `next_term_id` on, in term
     order. Returns the segment and its new terms."""
-    # The citations, identifiers and places are read by Python's regular expressions, on one
-    # core: in a thread, while DuckDB (which lets the GIL go) tokenises the words on the others.
-    pool = ThreadPoolExecutor(1, thread_name_prefix="regnb-cited")
+    # The citations, identifiers and places are read by Python's regular expressions: in two
+    # threads, while DuckDB (which lets the GIL go) tokenises the words on the other cores.
+    pool = ThreadPoolExecutor(2, thread_name_prefix="regnb-cited")
     cited = pool.submit(_cited, docs, pages)
     placed = pool.submit(placed_fields, docs, pages.column("text"))
     con = text.connect()

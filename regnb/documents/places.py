@@ -1,7 +1,9 @@
 """Where a firm is, as data: a document's country (ISO 3166-1 alpha-2), state (the subdivision
 code, for US states and territories, Canadian provinces, Indian states and Chinese provinces) and
-city, read from its address (`address_place`) or its structured fields (`fields_place`); and the
-places an analyst's question names (`find_places`).
+city, read from its address (`address_place`) or its structured fields (`fields_place`), the two
+in order for one document (`document_place`, which the index reads once per document of
+`FIRM_DATASETS`: `regnb.index.places`); and the places an analyst's question names
+(`find_places`).
 
     >>> address_place("located at 7601 N Sam Houston Pkwy W Ste 100, Houston, TX 77064.")
     Place(country='US', state='TX', city='Houston')

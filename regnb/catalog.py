@@ -14,6 +14,7 @@ from typing import Any, cast
 import pandas as pd
 
 from regnb.corpus.location import Location, location
+from regnb.documents.place_fields import FIRM_DATASETS, PLACE_FIELDS
 from regnb.errors import CorpusError, InvalidRequest
 
 __all__ = ["Catalog", "Dataset", "load_catalog"]
@@ -50,6 +51,14 @@ class Dataset:
             out["filters"] = copy.deepcopy(self.filters)
             out["fields"] = list(self.fields)
         return out
+
+    @property
+    def place_fields(self) -> tuple[str, ...]:
+        """The fields of its firm's place (`country`, `state`, `city`) that the index reads for
+        each document of a firm-facing dataset (`regnb.documents.places`): an extension, not in
+        `fields` or `filters`, searched as `country:IN` and counted as facets; none for the
+        other datasets."""
+        return PLACE_FIELDS if self.id in FIRM_DATASETS else ()
 
     def open_to(self, plan: str) -> bool:
         """Whether an account on `plan` may search and read this dataset."""

@@ -245,6 +245,7 @@ class Engine:
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors."""
         return self.searches.check(
@@ -263,6 +264,7 @@ class Engine:
             offset=offset,
             sort=sort,
             facets=facets,
+            places=places,
         )
 
     @spec_arguments
@@ -281,14 +283,16 @@ class Engine:
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchResult:
         """v3 search: documents best first, each with up to 3 of its best matching pages.
 
         `keywords` are alternatives; every word of one item must match a page. A request
-        checked before (`check_search`) runs as it is, with `sort` and `facets` where given.
-        `sort="date"` (newest first) or `"date_asc"` orders every full match's documents by
-        date; `facets` (names, or `{"name", "size"}`) adds counts over every full match
-        (`res.facets`)."""
+        checked before (`check_search`) runs as it is, with `sort`, `facets` and `places` where
+        given. `sort="date"` (newest first) or `"date_asc"` orders every full match's documents
+        by date; `facets` (names, or `{"name", "size"}`) adds counts over every full match
+        (`res.facets`); `places=True` adds each firm's place to the fields of the firm-facing
+        datasets' results (`country`, `state`, `city`: columns of `res.documents_of(...)`)."""
         return self.searches.run(
             self._request(
                 keywords,
@@ -306,6 +310,7 @@ class Engine:
             ),
             sort=None if sort == "relevance" else sort,  # a checked request keeps its own
             facets=facets,
+            places=places or None,
         )
 
     @spec_arguments

@@ -58,6 +58,7 @@ class SearchAPI(Protocol):
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchRequest:
         """A search checked and normalised once; raises the spec's 400 errors."""
         ...
@@ -77,13 +78,15 @@ class SearchAPI(Protocol):
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is run as it is.
 
         Extensions of the spec: `syntax` ("query": phrases, `-word`, `OR`, `field:value`,
         `prefix*` inside items; "plain": the spec's words), `sort` ("relevance", "date" newest
-        first, "date_asc") and `facets` (names, or `{"name", "size"}`: counts over every match
-        in `SearchResult.facets`)."""
+        first, "date_asc"), `facets` (names, or `{"name", "size"}`: counts over every match
+        in `SearchResult.facets`) and `places` (each firm-facing result's fields with its
+        firm's `country`, `state` and `city`)."""
         ...
 
     def facets(

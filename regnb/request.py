@@ -85,6 +85,9 @@ class SearchRequest:
     facets: tuple[Facet, ...] = ()
     syntax: str = "plain"
     """How keyword items read: `plain` words (the spec's) or the `query` syntax (regnb.query)."""
+    places: bool = False
+    """Whether each result's `fields` carry its firm's place (`country`, `state`, `city`, for
+    the firm-facing datasets): an extension."""
 
     @property
     def keywords(self) -> list[str]:
@@ -134,4 +137,6 @@ class SearchRequest:
             body["facets"] = [f.to_body() for f in self.facets]
         if self.syntax == "query":
             body["syntax"] = "query"
+        if self.places:
+            body["places"] = True
         return body

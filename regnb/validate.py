@@ -31,6 +31,7 @@ __all__ = [
     "check_facets",
     "check_int",
     "check_order",
+    "check_places",
     "check_plan",
     "check_sort",
     "check_syntax",
@@ -200,7 +201,13 @@ def check_keywords(
 def check_item_fields(catalog: Catalog, items: tuple[KeywordItem, ...], covered: list[str]) -> None:
     """Every `field:value` of the items names a field of some dataset searched (or a filter
     of one, which reads its field)."""
-    known = sorted({n for ds in covered for n in (*catalog[ds].fields, *catalog[ds].filters)})
+    known = sorted(
+        {
+            n
+            for ds in covered
+            for n in (*catalog[ds].fields, *catalog[ds].filters, *catalog[ds].place_fields)
+        }
+    )
     known = [n for n in known if n not in DATE_KINDS]
     for i, item in enumerate(items):
         for cond in item.fields:
@@ -330,6 +337,13 @@ def check_filters(
     return out
 
 
+def check_places(places: object) -> bool:
+    """Whether the results carry their firms' places (`true` or `false`)."""
+    if not isinstance(places, bool):
+        raise InvalidRequest(f"places must be true or false, got {places!r}", field="places")
+    return places
+
+
 def check_sort(sort: object) -> str:
     if sort not in SORTS:
         hint = did_you_mean(sort, SORTS)
@@ -350,8 +364,9 @@ def check_order(order: object) -> str:
 
 
 def facet_names(catalog: Catalog, datasets: Iterable[str]) -> list[str]:
-    """The facets a search of `datasets` offers: the fixed ones, then their catalog fields."""
-    fields = [f for ds in datasets for f in catalog[ds].fields]
+    """The facets a search of `datasets` offers: the fixed ones, then their catalog fields and
+    the place of firm-facing datasets' firms (`country`, `state`, `city`)."""
+    fields = [f for ds in datasets for f in (*catalog[ds].fields, *catalog[ds].place_fields)]
     return list(dict.fromkeys([*FIXED_FACETS, *fields]))
 
 
@@ -415,6 +430,7 @@ def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> S
     )
     sort = check_sort(args.get("sort", "relevance"))
     facets = check_facets(catalog, args.get("facets"), datasets)
+    places = check_places(args.get("places", False))
     return SearchRequest(
         items=items,
         query=query,
@@ -429,4 +445,5 @@ def search_request(catalog: Catalog, terms: Terms, args: Mapping[str, Any]) -> S
         sort=sort,
         facets=facets,
         syntax=syntax,
+        places=places,
     )

@@ -1,11 +1,12 @@
 """Where the firms of the documents found are, held against the places a question names ("Indian
 API makers", "firms outside the United States", "only those in California").
 
-A document's place is read from its record's fields (a recall's `city`, `state`, `country`) or
-from its first page (a warning letter's "located at ...", a 483's address field): facts about
-the firm, not words of the text, so that a letter that mentions "Chinese medicine" is not a
-Chinese firm's. Where a document gives no address, or not the part asked (a state where only
-the country is read), a document is in the place when its first page names it.
+A document's place is the one the index read for its firm (`country`, `state`, `city` among
+its fields, from its record's fields or its first page's address: `regnb.index.places`), else,
+from an index without places, read here the same way (`regnb.documents.places.document_place`):
+facts about the firm, not words of the text, so that a letter that mentions "Chinese medicine"
+is not a Chinese firm's. Where a document gives no address, or not the part asked (a state where
+only the country is read), a document is in the place when its first page names it.
 """
 
 from __future__ import annotations
@@ -15,30 +16,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from regnb.agent._stages import Found
-from regnb.documents.places import Place, address_place, fields_place, state_names
+from regnb.documents import places
+from regnb.documents.places import Place, state_names
 
 __all__ = ["document_place", "placed"]
 
-# Fields that name a document's firm, blanked from its first page before its address is read
-# (so that "Texas Pharma Inc" is not a firm in Texas).
-_FIRM_FIELDS = (
-    "company",
-    "facility_name",
-    "firm_name",
-    "recalling_firm",
-    "applicant",
-    "sponsor",
-    "manufacturer",
-)
-
 
 def document_place(doc: Found, first_page: str | None) -> Place | None:
-    """The document's firm's place: from its fields, else from the address on its first page."""
-    place = fields_place(doc.fields)
-    if place is not None or not first_page:
-        return place
-    firm = next((str(doc.fields[f]) for f in _FIRM_FIELDS if doc.fields.get(f)), None)
-    return address_place(first_page, firm)
+    """The document's firm's place: the index's (among its fields, where the search asked for
+    places), else read from its fields or from the address on its first page."""
+    return places.document_place(doc.fields, first_page)
 
 
 def _names(text: str, name: str) -> bool:
@@ -54,15 +41,16 @@ def _decided(place: Place | None, asked: Place) -> bool:
     return not ((asked.state and not place.state) or (asked.city and not place.city))
 
 
-def _where(place: Place | None, text: str, asked: Place) -> bool | None:
+def _where(place: Place | None, page: Callable[[], str], asked: Place) -> bool | None:
     """Whether the document's firm is in `asked`: from its place where that decides it, else
-    from its first page naming the place (a state, a city, a country other than the US, whose
-    name every FDA document holds) or, for a state, naming another state only; None where
-    nothing says."""
+    from its first page (`page()`, read only then) naming the place (a state, a city, a country
+    other than the US, whose name every FDA document holds) or, for a state, naming another
+    state only; None where nothing says."""
     if _decided(place, asked):
         return place is not None and place.within(asked)
     if asked.country == "US" and not asked.state and not asked.city:
         return None
+    text = page()
     if _names(text, asked.name):
         return True
     if asked.state and not asked.city and asked.country:
@@ -70,6 +58,19 @@ def _where(place: Place | None, text: str, asked: Place) -> bool | None:
         if any(_names(text, n) for n in others):
             return False
     return None
+
+
+def _once(first_page: Callable[[Found], str], doc: Found) -> Callable[[], str]:
+    """The document's first page, read on the first call only (a place the index read for its
+    firm needs none)."""
+    read: list[str] = []
+
+    def page() -> str:
+        if not read:
+            read.append(first_page(doc))
+        return read[0]
+
+    return page
 
 
 def _listed(places: Sequence[Place]) -> str:
@@ -93,10 +94,10 @@ def placed(
     known: list[Found] = []
     unknown: list[Found] = []
     for doc in found:
-        text = first_page(doc)
-        place = document_place(doc, text)
-        said_in = [_where(place, text, p) for p in inside]
-        said_out = [_where(place, text, p) if _decided(place, p) else None for p in outside]
+        page = _once(first_page, doc)
+        place = document_place(doc, None) or document_place(doc, page())
+        said_in = [_where(place, page, p) for p in inside]
+        said_out = [_where(place, page, p) if _decided(place, p) else None for p in outside]
         if any(said_out) or (inside and all(s is False for s in said_in)):
             continue  # known to be elsewhere
         settled = any(said_in) if inside else None not in said_out

@@ -82,6 +82,12 @@ def as_items(items: list[str]) -> list[str]:
     return [escape_item(i, terms) for i in items]
 
 
+def _places(plan: Plan) -> dict[str, bool]:
+    """`places=True` where the question places firms ("Indian API makers"): each result then
+    carries the place the index read for its firm (`_placed`)."""
+    return {"places": True} if plan.scope.places_in or plan.scope.places_out else {}
+
+
 def _dataset_search(
     source: Source,
     request_plan: str,
@@ -104,6 +110,7 @@ def _dataset_search(
         date_to=plan.scope.date_to,
         limit=limit,
         offset=offset,
+        **_places(plan),
     )
 
 
@@ -123,6 +130,7 @@ def probe(source: Source, plan: Plan, request_plan: str, limit: int) -> SearchRe
             date_from=plan.scope.date_from,
             date_to=plan.scope.date_to,
             limit=limit,
+            **_places(plan),
         )
     except RegnbError:
         return None  # the searches proper report what went wrong, dataset by dataset

@@ -142,12 +142,13 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchRequest:
         """The search checked here against the server's catalog (see `Client.check_search`)."""
         self._check_plan(plan)
         args: dict[str, Any] = {"query": query, "datasets": datasets, "filters": filters}
         args |= {"date_from": date_from, "date_to": date_to, "limit": limit, "offset": offset}
-        args |= {"syntax": syntax, "sort": sort, "facets": facets}
+        args |= {"syntax": syntax, "sort": sort, "facets": facets, "places": places}
         return self._local_check(await self.datasets(), keywords, args)
 
     @_spec_arguments
@@ -166,6 +167,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
         self._check_plan(plan)
@@ -183,6 +185,7 @@ class AsyncClient(AsyncPagingMethods, ClientBase):
             offset=offset,
             sort=sort,
             facets=facets,
+            places=places,
         )
         await self._require(needed(body))
         return replace(await self._send(calls.search(body)), names=self._names())

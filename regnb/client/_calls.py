@@ -154,6 +154,7 @@ def search_body(
     offset: int = 0,
     sort: str = "relevance",
     facets: Sequence[str | dict[str, Any]] | None = None,
+    places: bool = False,
 ) -> dict[str, Any]:
     """The v3 search body: a checked request's own body, or the arguments as given (`plan` is
     the key's: not sent). The extensions are sent only where they change the answer
@@ -177,6 +178,7 @@ def search_body(
         **_syntax_field(keywords, args.get("syntax", "query")),
         **({} if sort == "relevance" else {"sort": sort}),
         **({} if facets is None else {"facets": list(facets)}),
+        **({"places": True} if places else {}),
     }
 
 

@@ -5,6 +5,7 @@ one is missing, and every match's rows as a DataFrame.
     syntax    "syntax": "query" in a search body    phrases, -word, OR, field:value, prefix*
     sort      "sort" in a search body                 "date" (newest first) or "date_asc"
     facets    "facets" in a search body               counts over every match
+    places    "places": true in a search body         each firm's country, state and city
     matches   POST /api/v3/matches                    every matching document, paged
     firms     GET /api/v3/firms, /firms/{id}/timeline   firms across datasets (regnb.firms.timeline)
 """
@@ -42,7 +43,7 @@ __all__ = [
     "uses_syntax",
 ]
 
-BODY_EXTENSIONS = ("syntax", "sort", "facets")
+BODY_EXTENSIONS = ("syntax", "sort", "facets", "places")
 EXTENSIONS = (*BODY_EXTENSIONS, "matches", "firms")
 SEARCH_PATH, MATCHES_PATH, FIRMS_PATH = "/api/v3/search", "/api/v3/matches", "/api/v3/firms"
 MATCHES_LIMIT_MAX = 1000
@@ -61,6 +62,7 @@ ADVICE = {
     "syntax": 'pass syntax="plain" to search the words of each item as plain words',
     "sort": "sort res.documents by date in pandas instead",
     "facets": "count over eng.search_all(...).documents in pandas instead",
+    "places": "leave places= out: the results come without their firms' places",
     "matches": "page through the ranked documents with eng.search_all(...) instead",
     "firms": 'search the firm field instead, e.g. eng.search(["company:hospira"])',
 }
@@ -68,6 +70,7 @@ WHAT = {
     "syntax": "the query syntax (phrases, -word, OR, field:value, prefix*)",
     "sort": "sorting by date",
     "facets": "facets (counts over every match)",
+    "places": "the places of firms (country, state, city)",
     "matches": "every match (POST /api/v3/matches)",
     "firms": "firms and their timelines (GET /api/v3/firms)",
 }

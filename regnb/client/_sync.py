@@ -135,6 +135,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchRequest:
         """The search checked here, against the server's catalog, by the local engine's rules:
         the spec's 400 errors without a round trip (a form checks its input as it is typed).
@@ -142,7 +143,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         self._check_plan(plan)
         args: dict[str, Any] = {"query": query, "datasets": datasets, "filters": filters}
         args |= {"date_from": date_from, "date_to": date_to, "limit": limit, "offset": offset}
-        args |= {"syntax": syntax, "sort": sort, "facets": facets}
+        args |= {"syntax": syntax, "sort": sort, "facets": facets, "places": places}
         return self._local_check(self.datasets(), keywords, args)
 
     @spec_arguments
@@ -161,6 +162,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
         syntax: str = "query",
         sort: str = "relevance",
         facets: Sequence[str | dict[str, Any]] | None = None,
+        places: bool = False,
     ) -> SearchResult:
         """v3 search (`POST /api/v3/search`); a `SearchRequest` is sent as its own body."""
         self._check_plan(plan)
@@ -178,6 +180,7 @@ class Client(ConversationMethods, PagingMethods, ClientBase):
             offset=offset,
             sort=sort,
             facets=facets,
+            places=places,
         )
         self._require(needed(body))
         return replace(self._send(calls.search(body)), names=self._names())

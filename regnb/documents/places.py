@@ -1,7 +1,9 @@
 """Where a firm is, as data: a document's country (ISO 3166-1 alpha-2), state (the subdivision
 code, for US states and territories, Canadian provinces, Indian states and Chinese provinces) and
-city, read from its address (`address_place`) or its structured fields (`fields_place`); and the
-places an analyst's question names (`find_places`).
+city, read from its address (`address_place`) or its structured fields (`fields_place`), the two
+in order for one document (`document_place`, which the index reads once per document of
+`FIRM_DATASETS`: `regnb.index.places`); and the places an analyst's question names
+(`find_places`).
 
     >>> address_place("located at 7601 N Sam Houston Pkwy W Ste 100, Houston, TX 77064.")
     Place(country='US', state='TX', city='Houston')
@@ -31,18 +33,30 @@ from regnb.documents._place import (
     state_names,
 )
 from regnb.documents._questions import CITY_MIN_POPULATION, FIRM_WORDS, RELATIVE_PHRASES, find
+from regnb.documents.place_fields import (
+    ADDRESS_PAGES,
+    FIRM_DATASETS,
+    FIRM_NAME_FIELDS,
+    PLACE_FIELDS,
+)
 
 __all__ = [
+    "ADDRESS_PAGES",
     "CITY_MIN_POPULATION",
+    "FIRM_DATASETS",
+    "FIRM_NAME_FIELDS",
     "FIRM_WORDS",
+    "PLACE_FIELDS",
     "RELATIVE_PHRASES",
     "Place",
     "PlaceKind",
     "PlaceSpan",
     "address_place",
     "country_code",
+    "document_place",
     "fields_place",
     "find_places",
+    "place_code",
     "state_code",
     "state_names",
 ]
@@ -78,6 +92,34 @@ def fields_place(record: Mapping[str, Any]) -> Place | None:
         if place is not None:
             return place
     return None
+
+
+def document_place(fields: Mapping[str, Any], pages: str | None) -> Place | None:
+    """A document's firm's place: from its fields (`fields_place`), else from the address on
+    its first pages (`pages`: `ADDRESS_PAGES` of its dataset), its firm's name blanked out.
+    The index reads it once per document of `FIRM_DATASETS`; the research agent, for a
+    document of an index that has none."""
+    place = fields_place(fields)
+    if place is not None or not pages:
+        return place
+    firm = next((str(fields[f]) for f in FIRM_NAME_FIELDS if fields.get(f)), None)
+    return address_place(pages, firm)
+
+
+def place_code(field: str, value: str) -> str:
+    """The code a place field holds for a value as a query writes it: `country` "IN", "in",
+    "India" or "P.R. China" -> "IN", "CN"; `state` "NJ" or "New Jersey" -> "NJ" (a US state, else
+    a Canadian, Indian or Chinese province by that name). A value that names no place is
+    returned as it is (it matches nothing)."""
+    value = value.strip()
+    if len(value) == 2 and value.isalpha():
+        return value.upper()
+    if field == "country":
+        return country_code(value) or value
+    if len(value) == 3 and value.isalpha():
+        return value.upper()
+    found = (state_code(value, country) for country in ("US", "CA", "IN", "CN"))
+    return next((code for code in found if code), value)
 
 
 def find_places(text: str) -> list[PlaceSpan]:

@@ -76,7 +76,8 @@ __all__ = [
     "update_index",
 ]
 
-INDEX_VERSION = 9  # 8: CFR citations as postings (regnb.documents.cfr); 9: identifiers (regnb.ids)
+INDEX_VERSION = 10  # 8: CFR citations as postings (regnb.documents.cfr); 9: identifiers
+# (regnb.ids); 10: the place of firm-facing documents among their fields (regnb.index.places)
 MANIFEST = "index.json"
 LOCK = ".lock"
 COMMON_FILE = "common_sentences.json"  # derived from a sample, kept across changes of the index

@@ -46,6 +46,7 @@ from regnb.errors import IndexDamaged
 from regnb.index.bm25 import tf_bound
 from regnb.index.checksums import SUMMARY, TEXT_CRC, file_checksums, read_summary
 from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
+from regnb.index.places import placed_fields
 
 __all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
 
@@ -166,13 +167,15 @@ def from_tables(
     `page_num`, `text`, local page id = row), tokenised as the index has always done: title and
     text, folded, stop words dropped, stemmed; plus the CFR citations of each page's text as
     terms `cfr:211.113` (`regnb.documents.cfr`) and its identifiers and its document's as terms
-    `fei:3000975914` (`regnb.index.identifiers`), outside the page's BM25 length. `dictionary`
+    `fei:3000975914` (`regnb.index.identifiers`), outside the page's BM25 length; and the place
+    of each firm-facing document's firm among its fields (`regnb.index.places`). `dictionary`
     (term, term_id) is the index's; terms it lacks get ids from `next_term_id` on, in term
     order. Returns the segment and its new terms."""
-    # The citations and identifiers are read by Python's regular expressions, on one core: in a
-    # thread, while DuckDB (which lets the GIL go) tokenises the words on the others.
-    pool = ThreadPoolExecutor(1, thread_name_prefix="regnb-cited")
+    # The citations, identifiers and places are read by Python's regular expressions: in two
+    # threads, while DuckDB (which lets the GIL go) tokenises the words on the other cores.
+    pool = ThreadPoolExecutor(2, thread_name_prefix="regnb-cited")
     cited = pool.submit(_cited, docs, pages)
+    placed = pool.submit(placed_fields, docs, pages.column("text"))
     con = text.connect()
     try:
         folded = _folded_pages(docs, pages)
@@ -197,11 +200,12 @@ def from_tables(
         )
         con.register("folded_in", folded)
         con.register("dict_in", dictionary)
-        con.register("fields_in", _field_rows(docs))
         for sql in TOKENISE_SQL[:WORDS_SQL]:
             con.execute(sql)
         cited_in, identifiers = cited.result()
         con.register("cited_in", cited_in)
+        docs = _with_fields(docs, placed.result())
+        con.register("fields_in", _field_rows(docs))
         for sql in TOKENISE_SQL[WORDS_SQL:]:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
@@ -258,6 +262,13 @@ def cfr_postings(texts: pa.ChunkedArray) -> pa.Table:
         },
         schema=CFR_SCHEMA,
     )
+
+
+def _with_fields(docs: pa.Table, fields: pa.Array | None) -> pa.Table:
+    """The documents with their `fields` replaced (None: as they are)."""
+    if fields is None:
+        return docs
+    return docs.set_column(docs.schema.get_field_index("fields"), "fields", fields)
 
 
 def _table(table: pa.Table, schema: pa.Schema) -> pa.Table:

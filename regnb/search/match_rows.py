@@ -49,8 +49,9 @@ def match_rows(
     limit: int | None = None,
 ) -> Iterator[list[dict[str, Any]]]:
     """The documents of the full matches in `order` from `offset` (at most `limit`), as wire
-    rows (`document_id`, `dataset`, `title`, `date`, `url`, `cfr`, `bm25`, `pages`, `fields`),
-    `batch_size` rows at a time."""
+    rows (`document_id`, `dataset`, `title`, `date`, `url`, `cfr`, `bm25`, `pages`, `fields`:
+    the dataset's, and the place of a firm-facing dataset's firm), `batch_size` rows at a
+    time."""
     pages = matches.pages
     ordered = order_documents(pages, store.page_doc[pages], matches.bm25, store.doc_day, order)
     end = len(ordered) if limit is None else min(len(ordered), offset + limit)
@@ -68,7 +69,7 @@ def match_rows(
             cited.of(rows),
             strict=True,
         ):
-            entry = document_entry(catalog, read[row])
+            entry = document_entry(catalog, read[row], places=True)
             fields = entry.pop("fields")
             out.append(
                 {

@@ -58,6 +58,7 @@ __all__ = [
     "loosen_needs",
     "match_levels",
     "missing_field_notices",
+    "place_filter",
     "undamaged",
 ]
 
@@ -123,6 +124,8 @@ def field_filter(dataset: Dataset, cond: Field) -> DocFilter | None:
     numbers, `keyword` names, enums); else a keyword match (exact where the value has no
     word). None where the dataset lacks the field."""
     name = cond.name
+    if name in dataset.place_fields and name not in dataset.fields:
+        return place_filter(cond)
     is_filter = name in dataset.filters and name not in DATE_KINDS
     if not is_filter and name not in dataset.fields:
         return None
@@ -133,6 +136,19 @@ def field_filter(dataset: Dataset, cond: Field) -> DocFilter | None:
     if kind == "keyword" and not cond.terms:
         kind = "exact"
     return DocFilter(kind, field, cond.value, name)
+
+
+def place_filter(cond: Field) -> DocFilter:
+    """The filter of `country:IN`, `state:NJ` or `city:houston` on the place the index read for
+    a document's firm: a country or state by its code (a name is read as one: `country:india`,
+    `state:"new jersey"`), a city by its words."""
+    if cond.name == "city":
+        if cond.quoted and len(cond.terms) > 1:
+            return DocFilter("phrase", "city", phrase_pattern(cond.terms, 0), "city")
+        return DocFilter("keyword" if cond.terms else "exact", "city", cond.value, "city")
+    from regnb.documents.places import place_code  # the place lists: read on first use
+
+    return DocFilter("exact", cond.name, place_code(cond.name, cond.value), cond.name)
 
 
 def missing_field_notices(req: SearchRequest, catalog: Catalog, datasets: list[str]) -> list[str]:
@@ -258,11 +274,13 @@ class FullMatches:
         return cls(post.candidates[at].astype(np.int64), post.candidate_score[at], statuses)
 
 
-def document_entry(catalog: Catalog, row: dict[str, Any]) -> dict[str, Any]:
+def document_entry(catalog: Catalog, row: dict[str, Any], places: bool = False) -> dict[str, Any]:
     """A document as the response shows it: id, dataset, title, the date of its dataset's date
-    field, url and the dataset's fields (from a page's or a document's row)."""
+    field, url and the dataset's fields (from a page's or a document's row); with `places`,
+    its firm's place too, where its dataset is firm-facing (null where the index read none)."""
     dataset = catalog[row["dataset"]]
-    fields = {f: row["fields"].get(f) for f in dataset.fields}
+    names = [*dataset.fields, *dataset.place_fields] if places else dataset.fields
+    fields = {f: row["fields"].get(f) for f in names}
     return {
         "document_id": row["document_id"],
         "dataset": row["dataset"],
@@ -663,7 +681,7 @@ class Searcher:
         for group in window:
             results.append(
                 {
-                    **document_entry(self.catalog, rows[group.best.page_id]),
+                    **document_entry(self.catalog, rows[group.best.page_id], req.places),
                     "pages": [
                         {
                             "page_num": rows[p.page_id]["page_num"],

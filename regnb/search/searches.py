@@ -32,6 +32,7 @@ from regnb.validate import (
     check_facets,
     check_int,
     check_order,
+    check_places,
     check_plan,
     check_sort,
     search_request,
@@ -116,6 +117,7 @@ class Searches:
         offset: int = 0,
         sort: str = "relevance",
         facets: Sequence[Any] | None = None,
+        places: bool = False,
         warn: bool = True,
     ) -> SearchRequest:
         """A search checked once against the catalog; raises the spec's 400 errors. `warn`:
@@ -142,6 +144,7 @@ class Searches:
                 "sort": sort,
                 "facets": facets,
                 "syntax": syntax,
+                "places": places,
             },
         )
 
@@ -161,10 +164,13 @@ class Searches:
         *,
         sort: str | None = None,
         facets: Sequence[Any] | None = None,
+        places: bool | None = None,
     ) -> SearchResult:
-        """A checked search (with another `sort` or `facets` where given): documents in order,
-        each with up to 3 of its best pages."""
+        """A checked search (with another `sort`, `facets` or `places` where given): documents
+        in order, each with up to 3 of its best pages."""
         request = self.with_options(request, sort, facets)
+        if places is not None:
+            request = replace(request, places=check_places(places))
         return replace(self.searcher.run(request), names=self.names)
 
     def facets(
@@ -227,8 +233,11 @@ class Searches:
         }
 
     def fields(self, request: SearchRequest) -> list[str]:
-        """The catalog fields of the searched datasets, in order, each once."""
-        return list(dict.fromkeys(f for ds in request.datasets for f in self.catalog[ds].fields))
+        """The catalog fields of the searched datasets, in order, each once, then the place
+        fields of the firm-facing ones."""
+        datasets = [self.catalog[ds] for ds in request.datasets]
+        own = [f for ds in datasets for f in ds.fields]
+        return list(dict.fromkeys([*own, *(f for ds in datasets for f in ds.place_fields)]))
 
     def legacy(
         self,

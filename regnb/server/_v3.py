@@ -36,10 +36,12 @@ SEARCH_FIELDS = (
     "sort",
     "facets",
     "syntax",
+    "places",
 )
 MATCH_FIELDS = ("order", "limit", "offset")
 # What a matches body takes of a search's: no ranking, so neither `sort` nor `facets`
-MATCH_SEARCH_FIELDS = ("query", "datasets", "filters", "date_from", "date_to", "syntax")
+# ... and `places` is taken but changes nothing: every match carries its firm's place
+MATCH_SEARCH_FIELDS = ("query", "datasets", "filters", "date_from", "date_to", "syntax", "places")
 MATCHES_LIMIT_MAX = 1000
 
 

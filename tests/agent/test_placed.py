@@ -85,3 +85,24 @@ def test_nothing_in_the_place_says_so_and_no_place_keeps_everything() -> None:
     kept, notes = placed(docs, ["US-OH"], [], first_page)
     assert kept == [] and notes == ["None of the 2 documents found is from firms in Ohio."]
     assert placed(docs, [], [], first_page) == (docs, [])
+
+
+def test_the_place_the_index_read_is_used_without_reading_a_page() -> None:
+    stored = {
+        "houston": {"country": "US", "state": "TX", "city": "Houston"},
+        "hyderabad": {"country": "IN", "state": "TS", "city": "Hyderabad"},
+    }
+    docs = [found(k, stored[k]) for k in ("houston", "hyderabad")]
+    read: list[str] = []
+
+    def counted(doc: Found) -> str:
+        read.append(doc.document_id)
+        return first_page(doc)
+
+    kept, _ = placed(docs, ["IN"], [], counted)
+    assert ids(kept) == ["hyderabad"] and read == []
+    kept, _ = placed(docs, ["US:Houston"], [], counted)
+    assert ids(kept) == ["houston"] and read == []
+    # an index without places: each page is read once, however many places are asked
+    placed([found("houston")], ["US-TX", "US-CA"], ["IN"], counted)
+    assert read == ["houston"]

@@ -27,7 +27,7 @@ from regnb.errors import FeatureNotOffered, InvalidRequest, UpstreamError
 from tests.client_support import search_body
 
 BASE = "http://regnb.test"
-ALL = frozenset({"syntax", "sort", "facets", "matches"})
+ALL = frozenset({"syntax", "sort", "facets", "places", "matches"})
 
 
 def openapi(extensions: frozenset[str]) -> dict[str, Any]:
@@ -150,12 +150,15 @@ def test_items_that_use_the_query_syntax_are_told_from_plain_words(items: list[s
         ({"keywords": ["x"], "sort": "relevance"}, {}),
         ({"keywords": ["x"], "facets": ("dataset", "year")}, {"facets": ["dataset", "year"]}),
         ({"keywords": ["x"], "facets": []}, {"facets": []}),
+        ({"keywords": ["x"], "places": True}, {"places": True}),
+        ({"keywords": ["x"], "places": False}, {}),
+        ({"keywords": ["x country:IN"]}, {"syntax": "query"}),
     ],
 )
 def test_the_search_body_carries_an_extension_only_where_it_changes_the_answer(args, extra):
     body = search_body(**args)
     assert body == {"keywords": args["keywords"], "limit": 20, "offset": 0, **extra}
-    assert needed(body) == [k for k in ("syntax", "sort", "facets") if k in extra]
+    assert needed(body) == [k for k in ("syntax", "sort", "facets", "places") if k in extra]
 
 
 @pytest.mark.parametrize(
@@ -227,10 +230,11 @@ def test_query_syntax_in_an_item_is_sent_and_read_by_a_server_that_offers_it():
         (lambda eng: eng.search(["sterility"], facets=["year"]), "facets"),
         (lambda eng: eng.search(["sterility"], sort="date"), "sort"),
         (lambda eng: eng.search(['"media fill"']), "syntax"),
+        (lambda eng: eng.search(["sterility"], places=True), "places"),
         (lambda eng: eng.matches(["sterility"]), "matches"),
         (lambda eng: eng.matches(["sterility"], batch_size=10), "matches"),
     ],
-    ids=["facets", "search-facets", "sort", "syntax", "matches", "matches-batches"],
+    ids=["facets", "search-facets", "sort", "syntax", "places", "matches", "matches-batches"],
 )
 @pytest.mark.parametrize("extensions", [frozenset(), None], ids=["older-server", "no-document"])
 def test_a_server_without_an_extension_is_said_not_to_offer_it(call, name, extensions):

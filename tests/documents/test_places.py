@@ -812,6 +812,31 @@ REAL_ADDRESSES = [
         "crl/Impax_Laboratories_LLC-NDA_217186-Crexont-kpg0tc.md",
         Place("US", "NJ", "Bridgewater"),
     ),
+    # a PO box before or beside the street; a firm named after the town it is in
+    _real(
+        CRL,
+        "source_path",
+        "crl/Braintree_Laboratories_Inc-NDA_213135-SUTAB-algxr2.md",
+        Place("US", "MA", "Braintree"),
+    ),
+    _real(
+        CRL,
+        "source_path",
+        "crl/CMP_Development_LLC-NDA_214439-NORLIQVA_amlodipine_Oral_Solution_1_mgmL-zzaj0w.md",
+        Place("US", "NC", "Farmville"),
+    ),
+    _real(
+        CRL,
+        "source_path",
+        "crl/Novo_Nordisk-BLA_761315-NNC0172-2021-775rte.md",
+        Place("US", "NJ", "Plainsboro"),
+    ),
+    _real(
+        CRL,
+        "source_path",
+        "crl/ViiV_Healthcare_Company-NDA_212887_NDA_212888-VOCABRIA-cfvu5m.md",
+        Place("US", "NC", "Research Triangle Park"),
+    ),
     # the first page gives no address: a website's review, "located at the above address"
     _real(WL, "letter_id", "669353", None),
     _real(WL, "letter_id", "728681", None),
@@ -820,6 +845,12 @@ REAL_ADDRESSES = [
     _real(F483, "title", "FDA Form 483 - AnazaoHealth Corporation (2019-09-19)", None),
     # only FDA's letterhead, and a US agent's address ("c/o"): not the firm's place
     _real(CRL, "source_path", "crl/CELLTRION_Inc-BLA_761091-CT-P6-mbratw.md", None),
+    _real(  # "U.S. Agent for Mylan Laboratories Limited, India", then its own PO box
+        CRL,
+        "source_path",
+        "crl/Mylan_Pharmaceuticals_Inc-NDA_204311-Abacavir_and_Lamivudine_Tablets_for_Oral_Suspension_60_mg30_mg-hdmhbh.md",
+        None,
+    ),
     _real(
         CRL,
         "source_path",
@@ -872,6 +903,8 @@ def test_address_place_of_real_documents(
 def test_the_real_table_has_sixty_addresses_at_least() -> None:
     addresses = [p for p in REAL_ADDRESSES if p.values[3] is not None and not p.marks]
     assert len(addresses) >= 60
+    names = " ".join(str(p.values[2]) for p in addresses).casefold()
+    assert " dba " in names and "braintree" in names  # "dba" names; a firm named after a place
     countries = {p.values[3].country for p in addresses}
     assert {"US", "IN", "CN", "KR", "JP", "DE", "CA", "MX", "CH", "CZ", "SG"} <= countries
 

@@ -280,7 +280,7 @@ def test_a_build_that_commits_as_it_goes_resumes_after_a_failure(tmp_path, monke
     fail_on_third_call(monkeypatch, "from_tables")
     with pytest.raises(OSError, match="disk full"):
         open_(corpus, tmp_path / "h", 1)
-    folders = list((tmp_path / "h" / "index").glob("*/v9"))
+    folders = list((tmp_path / "h" / "index").glob(f"*/v{index.INDEX_VERSION}"))
     assert len(folders) == 1
     state = index.IndexState.load(folders[0])
     assert len(state.segments) == 1  # the first batch's, committed before the second's write

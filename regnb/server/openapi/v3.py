@@ -71,7 +71,8 @@ SYNTAX_HELP = (
     "Extension (regnb): how keyword items read. `plain` (absent or null: the interface's "
     'meaning) reads every item as plain words. `query` reads `"a phrase"`, `"a phrase"~3`, '
     "`-word`, `NOT word`, `a OR b`, parentheses, `title:word`, `field:value` (a catalog field "
-    "of the datasets searched), `cfr:211.113` and `prefix*` inside each item; a malformed item "
+    "of the datasets searched, or `country:IN`, `state:NJ`, `city:houston`: the place of a "
+    "firm-facing document's firm), `cfr:211.113` and `prefix*` inside each item; a malformed item "
     "is a 400 invalid_request naming `keywords[i]` and the character."
 )
 
@@ -103,7 +104,7 @@ def _date_fields(catalog: Catalog) -> str:
 
 def _facets_schema(catalog: Catalog) -> dict[str, Any]:
     """`facets` of a search: names, or objects with a name and a size."""
-    fields = [f for d in catalog if d.available for f in d.fields]
+    fields = [f for d in catalog if d.available for f in (*d.fields, *d.place_fields)]
     names = {"type": "string", "enum": list(dict.fromkeys([*FIXED_FACETS, *fields]))}
     sized = object_schema(
         ["name"],
@@ -116,8 +117,9 @@ def _facets_schema(catalog: Catalog) -> dict[str, Any]:
         "array",
         items={"oneOf": [names, sized]},
         description=EXTENSION + "counts of matching documents and pages over every full match, "
-        "per facet: dataset, year, month, cfr (CFR sections cited) or a catalog field of the "
-        "searched datasets; the response gets `facets`",
+        "per facet: dataset, year, month, cfr (CFR sections cited), a catalog field of the "
+        "searched datasets, or country, state, city (where firm-facing documents' firms are); "
+        "the response gets `facets`",
     )
 
 
@@ -167,6 +169,14 @@ def search_request_schema(catalog: Catalog) -> dict[str, Any]:
                 enum=list(SYNTAXES),
                 default="plain",
                 description=SYNTAX_HELP,
+            ),
+            "places": nullable(
+                "boolean",
+                default=False,
+                description=EXTENSION + "`true` adds to the `fields` of each result of a "
+                "firm-facing dataset (483s, warning letters, inspections, recalls, CRLs) its "
+                "firm's `country` (ISO 3166-1 alpha-2), `state` (subdivision code) and `city`, "
+                "null where the index read none",
             ),
         },
         closed=False,

@@ -215,6 +215,12 @@ def _capitalised(word: str) -> bool:
     return lower not in QUESTION_WORDS and lower not in STOP_WORDS and lower not in _MONTHS
 
 
+def _two_sides(run: list[re.Match[str]], at: int) -> bool:
+    """Whether the "and" at `at` joins two names, not one ("Johnson and Johnson"): a product
+    code before it ("LA-EP2006 and Coherus's CHS-1701")."""
+    return at > 0 and any(c.isdigit() for c in run[at - 1].group(0))
+
+
 def _close(
     text: str,
     run: list[re.Match[str]],
@@ -233,7 +239,7 @@ def _close(
         _close(text, run[owner[0] + 1 :], tokens, names, spans)
         return
     ands = [i for i, t in enumerate(run) if t.group(0).lower() == "and"]
-    if ands and ands[0] >= 2 and len(run) - ands[0] - 1 >= 2:  # "Baxter Healthcare and Abbott"
+    if ands and ((ands[0] >= 2 and len(run) - ands[0] - 1 >= 2) or _two_sides(run, ands[0])):
         cut = ands[0]
         _close(text, run[:cut], tokens, names, spans)
         _close(text, run[cut + 1 :], tokens, names, spans)

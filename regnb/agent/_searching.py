@@ -153,8 +153,8 @@ def confirm_names(
     found filters alone: its maker's field is often empty (most MAUDE reports name no
     manufacturer), so the maker's name would drop the product's other documents."""
     found: dict[str, dict[str, list[str]]] = {}
-    if result is None:
-        return {}
+    if result is None or (plan.ask.kind == "comparison" and len(plan.topic.names) >= 2):
+        return {}  # two sides compared: a filter on the one the probe found loses the other
     for doc in result.results:
         ds = doc["dataset"]
         filters = filter_names(ds)

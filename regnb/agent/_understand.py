@@ -459,7 +459,8 @@ _WORD = re.compile(
 # What follows a one-word firm name: a possessive, a kind of document, or what it got.
 _FIRM_CUE = re.compile(
     r"^(?:['’]s?\b|\s*[:—–(]|\s+(?:warning|letter|483|crls?|wls?|inspection|recall|got|received"
-    r"|was|were|had|has|vs\.?|and|or)\b|\s+(?:in|at)\s+[A-Z])",
+    r"|was|were|had|has|vs\.?|and|or)\b|\s+(?:in|at)\s+[A-Z]"
+    r"|\s+(?:rx|pharmacy|pharma|inc|llc|ltd|labs?|laboratories|outsourcing|compounding)\b)",
     re.IGNORECASE,
 )
 
@@ -643,6 +644,24 @@ def _family(dataset: str) -> str:
 # --- the whole message -----------------------------------------------------------------------
 
 
+# Words after a date that ask what came of it: the date is where the story starts.
+_ONWARD = re.compile(
+    r"\b(?:later|since\s+then|afterwards?|subsequently|thereafter|escalat(?:e|ed|es|ing|ion))\b",
+    re.IGNORECASE,
+)
+
+
+def _onward(text: str, dates: DateRange | None) -> DateRange | None:
+    """The dates, open after their start when the message asks what came later ("what did
+    FDA find in 2019, and did it escalate later?")."""
+    if dates is None or not dates.date_from:
+        return dates
+    at = text.lower().find(dates.text.lower())
+    if at < 0 or not _ONWARD.search(text[at + len(dates.text) :]):
+        return dates
+    return DateRange(dates.date_from, None, f"{dates.text} and later")
+
+
 def understand(
     message: str,
     *,
@@ -663,7 +682,7 @@ def understand(
     for cue in re.finditer(r"\b(?:i|we)\s+(?:recall|remember|think)\b", text, re.IGNORECASE):
         text = blank(text, cue.start(), cue.end())
     periods = find_periods(text, today)
-    dates = None if periods else find_dates(text, today)
+    dates = None if periods else _onward(text, find_dates(text, today))
     ranges = tuple(periods or ()) or ((dates,) if dates else ())
     for found in ranges:
         at = text.lower().find(found.text.lower())

@@ -197,7 +197,7 @@ KIND_RULES: list[tuple[str, str]] = [
         r"\bhistory\b|\btrack\s+record\b|\brecord\s+with\s+fda\b|\bfda\s+record\b|['’]s\s+record\b"
         r"|\bthe\s+record\s+(?:show|say|hold)"
         r"|\bover\s+the\s+years\b|\bover\s+time\b|\bkept\s+coming\s+up\b|\ball\s+of\s+its\b"
-        r"|\bacross\s+its\b|\bany\s+division\b|\bin\s+our\s+data\b",
+        r"|\bacross\s+its\b|\bany\s+division\b|\bin\s+our\s+data\b|\bescalat(?:e|ed|es|ing|ion)\b",
     ),
     (
         "absence",

@@ -22,7 +22,9 @@ _NOT_NAMES = word_set(
 GENERIC_NAMES = frozenset(
     [
         "mri",
+        "mr",
         "ct",
+        "ml",
         "pet",
         "ecg",
         "ekg",

@@ -58,8 +58,9 @@ RELATIVE_PHRASES = {
 _WORDLIKE_NAMES = _words(
     "turkey guinea chile niger jersey polish mobile reading orange date split nice bath"
 )
-# Two-letter state codes that are English words: in a question, only after a comma or "in".
-_WORDLIKE_CODES = _words("IN OR ME OK OH HI AS ID DE LA CO AL MA PA MD MO GA NE SC VA")
+# Two-letter state codes that are English words or terms of the field ("CT/MR imaging", "MS
+# patients"): in a question, only after a comma or "in".
+_WORDLIKE_CODES = _words("IN OR ME OK OH HI AS ID DE LA CO AL MA PA MD MO GA NE SC VA CT MS")
 # Codes that are an agency more often than a state ("VA hospital pharmacies": Veterans Affairs):
 # a state only after a comma ("Richmond, VA").
 _AGENCY_CODES = _words("VA")

@@ -18,6 +18,7 @@ from regnb.agent._names import find_names
         ("Procter and Gamble's letters", ["Procter and Gamble"]),
         ("Baxter Healthcare and Abbott Labs", ["Baxter Healthcare", "Abbott Labs"]),
         ("Samsung Bioepis, Hugel: which got CRLs?", ["Samsung Bioepis", "Hugel"]),
+        ("Burns in MAUDE reports for CT/MR systems of Philips", ["Philips"]),  # modalities
     ],
 )
 def test_an_and_after_a_product_code_parts_two_names(message: str, names: list[str]) -> None:

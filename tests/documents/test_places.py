@@ -937,3 +937,18 @@ def test_fields_place_of_real_recalls_reads_the_recalling_firm() -> None:
     assert sum(p is not None for p in places) >= 60
     assert {"Toledo", "Indianapolis", "Jacksonville", "Candler"} <= {p.city for p in places if p}
     assert all(p.country == "US" for p in places if p)
+
+
+@pytest.mark.parametrize(
+    ("question", "places"),
+    [
+        ("Injuries with CT/MR imaging systems", []),  # computed tomography, not Connecticut
+        ("MS patients and their infusion pumps", []),  # multiple sclerosis, not Mississippi
+        ("483s of compounders in CT", [Place("US", "CT")]),
+        ("Stamford, CT firms", [Place("US", "CT", "Stamford")]),
+    ],
+)
+def test_a_state_code_that_is_a_term_of_the_field_is_a_place_only_after_in_or_a_comma(
+    question: str, places: list[Place]
+) -> None:
+    assert [s.place for s in find_places(question)] == places

@@ -120,17 +120,36 @@ class Understanding:
 # --- pointers -----------------------------------------------------------------------------------
 
 
+# A verb of what a document said: the pointer is what follows it, what comes before names the
+# document ("I recall the 2017 CRL for Amphastar's nasal spray faulted the human factors data").
+_SAID = re.compile(
+    r"\b(?:faulted|cited|said|mentioned|flagged|critici[sz]ed|questioned|noted|raised"
+    r"|complained\s+about|was\s+about|talked\s+about|focused\s+on|objected\s+to)\s+",
+    re.IGNORECASE,
+)
+_ASIDE = re.compile(r"\s-\s")  # " - what exactly did it say": the pointer ends before it
+
+
+def _pointed(message: str, start: int, end: int) -> tuple[int, int]:
+    """The span of a pointer within what its cue took: after a verb of saying, before an aside."""
+    aside = _ASIDE.search(message, start, end)
+    end = aside.start() if aside else end
+    said = _SAID.search(message, start, end)
+    return (said.end() if said else start), end
+
+
 def find_pointers(message: str) -> list[tuple[str, tuple[int, int]]]:
     """The user's own pointers to a passage ("I recall it faulted the human factors data",
     "the part about the blue dust", "for example the neostigmine one"), each with its span."""
     found: list[tuple[str, tuple[int, int]]] = []
     for cue in POINTER_CUES:
         for match in re.finditer(cue, message, re.IGNORECASE):
-            text = match.group("what").strip(" ,;:—–-\"'“”")
+            start, end = _pointed(message, *match.span("what"))
+            text = message[start:end].strip(" ,;:—–-\"'“”")
             text = re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
             text = re.sub(r"\s+(?:one|ones|thing)$", "", text, flags=re.IGNORECASE)
             if len(text.split()) >= 1 and len(text) >= 3:
-                found.append((text, match.span("what")))
+                found.append((text, (start, end)))
     found.sort(key=lambda f: f[1])
     kept: list[tuple[str, tuple[int, int]]] = []
     for text, span in found:

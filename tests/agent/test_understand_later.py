@@ -44,3 +44,27 @@ def test_escalation_asks_for_the_firms_history() -> None:
     )
     assert got.kind == "history"
     assert [f.known for f in got.firms] == ["Zentrix Inc dba Zentrix Rx"]
+
+
+@pytest.mark.parametrize(
+    ("message", "pointer", "firm"),
+    [
+        (
+            "I recall the 2019 CRL for Zentrix's nasal spray faulted the stability data - what "
+            "exactly did it say?",
+            "stability data",
+            "Zentrix Inc dba Zentrix Rx",
+        ),
+        ("I recall it faulted the human factors data", "human factors data", None),
+        ("I think the Zentrix letter said something about blue dust", "blue dust", None),
+    ],
+)
+def test_a_pointer_is_what_the_document_said_not_the_document(
+    message: str, pointer: str, firm: str | None
+) -> None:
+    """What comes before "faulted" names the document (its firm is read as a firm); the
+    pointer is what follows, up to an aside after a dash."""
+    got = understand(message, datasets=["fda_crl"], today=TODAY, firms=_firms)
+    assert got.pointers == (pointer,)
+    if firm is not None:
+        assert [f.known for f in got.firms] == [firm]

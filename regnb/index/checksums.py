@@ -11,13 +11,13 @@ passes; `regnb index` records them (`regnb.index.health.add_checksums`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from regnb import text
+from regnb.corpus.location import file_sha256
 from regnb.errors import IndexDamaged
 
 __all__ = [
@@ -37,11 +37,6 @@ SUMMARY = "segment.json"
 FILES = "files"  # the summary's key: {name: {"size": bytes, "sha256": hex}}
 TEXT_CRC = "text_crc.npy"  # CRC-32 of each compressed block of texts.bin
 REPAIR = "run `regnb index` to repair"
-
-
-def file_sha256(path: Path) -> str:
-    with open(path, "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def file_checksums(folder: Path) -> dict[str, dict[str, Any]]:

@@ -31,7 +31,7 @@ CLASSES = sorted(
         for c in vars(errors).values()
         if isinstance(c, type) and issubclass(c, errors.RegnbError) and c is not errors.RegnbError
     }
-    - {errors.CorpusError}  # sent as internal_error 500, like InternalError
+    - {errors.CorpusError, errors.IndexDamaged}  # sent as internal_error 500, like InternalError
     - {errors.FeatureNotOffered},  # raised by the client itself, never sent
     key=lambda c: c.__name__,
 )

@@ -63,6 +63,7 @@ class AgentConfig:
     which_topic: float = 0.4  # a firm is listed when its passage holds this share of the best's
     term_quotes: int = 2  # units quoted for each term a count question counts
     see_also: int = 2  # other documents shown beside the ones a question names
+    see_also_documents: int = 3  # at most, other documents quoted for a question about one
     quote_words: int = 32  # words of a quoted finding
     subject_quote_words: int = 32  # of a finding of a document the question names (its list)
     short_words: int = 18  # words of a one-line statement (slides, tables, "In short")

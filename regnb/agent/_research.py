@@ -96,6 +96,16 @@ def _fingerprint(text: str) -> str:
     return " ".join(content_words(text)[:FINGERPRINT_WORDS])
 
 
+def _few_documents(passages: list[Passage], most: int) -> list[Passage]:
+    """The passages of the `most` documents whose best passage ranks first: a question about one
+    document is answered from it and at most a few others, never padded with a dozen."""
+    kept: list[str] = []
+    for p in passages:
+        if p.found.document_id not in kept and len(kept) < most:
+            kept.append(p.found.document_id)
+    return [p for p in passages if p.found.document_id in kept]
+
+
 def drop_form_text(passages: list[Passage], config: AgentConfig | None = None) -> list[Passage]:
     """Passages without those that open the same way in `config.form_documents` documents or
     more and hold little of the question: the standard paragraphs of a kind of document."""
@@ -572,6 +582,8 @@ class Researcher:
         for i, copies in copies_of(scored, vectors, chosen, self.config.copies).items():
             scored[i] = replace(scored[i], copies=copies)
         kept = [scored[i] for i in chosen if not _boilerplate(scored[i], self.config)]
+        if plan.ask.kind == "document" and not plan.ask.which_firms:
+            kept = _few_documents(kept, 1 + self.config.see_also_documents)
         ranked = {id(p): q for p, q in zip(shortlist, scored, strict=True)}
         return kept[: self._count(plan)], [ranked.get(id(p), p) for p in candidates]
 

@@ -245,6 +245,7 @@ POINTER_CUES: tuple[str, ...] = (
     r"\bspecifically\s+(?:the\s+bit\s+on\s+|the\s+part\s+about\s+)?(?P<what>[^.;?!:,—–]+)",
     r"\bwhere\s+the\s+patient\s+said\s+(?P<what>[^.;?!:,—–]+)",
     r"\bthe\s+observation\s+about\s+(?P<what>[^.;?!:,—–]+)",
+    r"(?:^|[-—–,;:]\s*)something\s+(?:about|regarding|to\s+do\s+with)\s+(?P<what>[^.;?!:,—–]+)",
 )
 
 # The nouns that name firms: a nationality before one of them ("Indian API makers") is where the

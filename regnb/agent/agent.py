@@ -48,7 +48,7 @@ from regnb.agent._followup import plan_turn, turn_state
 from regnb.agent._plan import searchable_datasets
 from regnb.agent._rank import keyword_score, plan_terms
 from regnb.agent._research import Researcher
-from regnb.agent._searching import confirm_names, data_phrases, probe
+from regnb.agent._searching import as_items, confirm_names, data_phrases, probe
 from regnb.agent._source import CheckedSource, Source
 from regnb.agent._stages import (
     Draft,
@@ -78,6 +78,7 @@ from regnb.agent.types import (
     TurnResult,
 )
 from regnb.documents.structure import document_kind
+from regnb.errors import RegnbError
 from regnb.settings import Settings
 
 __all__ = ["ExtractiveAgent", "Producer", "default_producer", "run_turn"]
@@ -87,6 +88,7 @@ TITLE_FIT = 0.999  # a document named is answered from when its title fits the q
 ASKS_WHAT = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
 # Kinds of question about every firm a name begins ("Teva's history"), not one of them to choose.
 COLLECTIVE_KINDS = frozenset({"history", "absence", "which", "count", "trend", "comparison"})
+POINTED_LIMIT = 50  # documents of the search for a user's pointer, to order the ones named
 # Kinds that list or count documents of the kind named: without that kind, nothing to list.
 LISTING_KINDS = frozenset({"which", "count", "trend"})
 # A question that opens by asking about something, not for documents ("studies of insulin pumps").
@@ -163,6 +165,22 @@ class _Run:
         while self.pace_s > 0 and (left := end - self.clock()) > 0:
             self.sleep(min(0.05, left))
             self.check()
+
+
+def pointed_order(subjects: Sequence[Found], ranked_ids: Sequence[str]) -> list[Found]:
+    """The subjects in the order a search for the user's pointer ranks them, those it did not
+    find after, each group in its order before."""
+    rank = {doc_id: i for i, doc_id in enumerate(ranked_ids)}
+    return sorted(subjects, key=lambda d: rank.get(d.document_id, len(rank)))
+
+
+def _same_application(doc: Found, others: Sequence[Found]) -> bool:
+    """Whether the document is a letter of an application one of `others` is a letter of
+    (the NDA's two complete response letters, titled by the drug and by its brand)."""
+    number = doc.fields.get("application_number")
+    return bool(number) and any(
+        o.dataset == doc.dataset and o.fields.get("application_number") == number for o in others
+    )
 
 
 def _within_topic(plan: Plan) -> bool:
@@ -443,6 +461,23 @@ class ExtractiveAgent:
             cfr=tally.cfr if tally is not None else (),
         )
 
+    def pointed_first(self, plan: Plan, subjects: list[Found], request_plan: str) -> list[Found]:
+        """Of several documents the question names ("Marius's Kyzatrex CRL": two letters), those
+        whose pages hold what the user points at ("- something about PK samples") first, in the
+        order a search for it ranks them."""
+        if not plan.ask.pointers or len(subjects) < 2:
+            return subjects
+        try:
+            result = self.source.search(
+                as_items(list(plan.ask.pointers)),
+                datasets=sorted({d.dataset for d in subjects}),
+                plan=request_plan,
+                limit=POINTED_LIMIT,
+            )
+        except RegnbError:
+            return subjects
+        return pointed_order(subjects, [r["document_id"] for r in result.results])
+
     def history_documents(self, plan: Plan, searched: Searched) -> list[Found]:
         """For a firm's history: its documents in the plan's datasets and dates, in date order
         (copies once), as found by the search where it found them; none for another question."""
@@ -517,10 +552,12 @@ class ExtractiveAgent:
             kept or named,
             key=lambda d: (-keyword_score(d.title, terms), -weights[d.document_id]),
         )
+        subjects = self.pointed_first(plan, subjects, request.plan)
         asked = [t for t in terms if not t.anchor]  # what is asked, apart from whom about
         best = max((keyword_score(d.title, asked) for d in subjects), default=0.0)
         if best > 0:  # of several documents a name fits, those whose titles fit the question best
-            subjects = [d for d in subjects if keyword_score(d.title, asked) >= TITLE_FIT * best]
+            fit = [d for d in subjects if keyword_score(d.title, asked) >= TITLE_FIT * best]
+            subjects = [d for d in subjects if d in fit or _same_application(d, fit)]
         shown, per_subject = config.subjects_shown, config.findings_per_document
         history = self.history_documents(plan, searched)
         if history:  # a firm's record: each of its documents in date order, a few findings each

@@ -229,7 +229,10 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
     ),
     (r"a copy of such report shall be sent promptly to the secretary", None),
     # complete response letters: labeling checklist, proprietary name, safety update, other
-    (r"we reserve comment on the (?:proposed )?(?:labeling|container label|carton)", None),
+    (
+        r"we reserve (?:further )?comments? on the (?:proposed )?(?:labeling|container label|carton)",
+        None,
+    ),
     (
         r"plr requirements for prescribing information|selected requirements for prescribing information|\bsrpi\b",
         None,

@@ -68,6 +68,8 @@ from regnb.engine import COMMON_FILE
         "We reserve comment on the proposed labeling until the application is otherwise adequate. "
         "We encourage you to review the labeling review resources on the PLR Requirements for "
         "Prescribing Information website.",
+        "PRESCRIBING INFORMATION\nWe reserve further comment on the proposed labeling until the "
+        "application is otherwise adequate.",
         "If you revise labeling, use the SRPI checklist to ensure that the prescribing "
         "information conforms with format items in regulations and guidances.",
         "Please refer to correspondence dated January 30, 2019, which addresses the proposed "

@@ -94,7 +94,7 @@ LISTING_KINDS = frozenset({"which", "count", "trend"})
 # A question that opens by asking about something, not for documents ("studies of insulin pumps").
 ASKS_ABOUT = re.compile(
     r"\s*(?:when|how|why|can|could|may|must|should|does|do|is|are|will|would"
-    r"|what\s+(?:is|are|does|do|should|must|can|fees?|happens))\b",
+    r"|what(?:['’]s|\s+(?:is|are|does|do|should|must|can|fees?|happens)))\b",
     re.IGNORECASE,
 )
 

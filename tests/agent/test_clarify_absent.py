@@ -224,6 +224,7 @@ def test_a_weak_dataset_word_whose_dataset_is_absent_searches_the_datasets_held(
     [
         "How should the autoclave sterilization cycle be validated before a recall is needed?",
         "Should an insulin pump occlusion be listed in an enforcement report?",
+        "What's the fix for an insulin pump occlusion that an enforcement report lists?",
     ],
 )
 def test_a_kind_of_document_named_inside_a_question_about_something_else_is_answered(

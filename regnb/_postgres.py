@@ -2,7 +2,10 @@
 
 `Postgres` is a small pool of connections (psycopg_pool), opened on first use; a connection that
 broke (a database restart) is replaced, and a database out of reach or too slow is `Unavailable`
-(503). Its transactions hand out a `PgSql` that takes the SQLite modules' statements as they are written
+(503). A frozen database (a stopped process, a hung host) answers nothing and never applies
+its own statement timeout, so each round trip is also bounded here (`answering`): a connection
+that has not answered `answer_s()` after a statement was sent is cut, and the request gets 503
+too. Its transactions hand out a `PgSql` that takes the SQLite modules' statements as they are written
 (`?` marks) and returns rows as dicts, so that the SQL of accounts and conversations is written
 once. Advisory locks order what SQLite's single writer ordered: a transaction names the keys it
 must hold alone, and PostgreSQL releases them at its end, or when a crashed replica's connection
@@ -11,7 +14,11 @@ closes.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import socket
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -33,6 +40,8 @@ __all__ = [
     "PgSql",
     "Postgres",
     "Statements",
+    "answer_s",
+    "answering",
     "close_all",
     "close_pools",
     "connect",
@@ -46,6 +55,8 @@ INSTALL = "pip install 'regnb[postgres]'"
 CONNECT_TIMEOUT_S = 5  # a database that does not take a connection in this long is out
 STATEMENT_TIMEOUT_MS = 15_000  # nor one that does not answer a statement (or a lock) in this
 POOL_SIZE = 4  # connections of one process at most
+ANSWER_MARGIN_S = 1.0  # a round trip is cut this long after the statement timeout (`answer_s`)
+WATCH_S = 0.1  # how often the watchdog looks at the round trips under way
 OUTAGE = "the database does not answer; try again shortly"
 LockKey = tuple[int, int]  # an advisory lock: (namespace, key), each a signed 32-bit integer
 # Namespaces of regnb's advisory locks ('rg' and a letter): schema creation, writes of accounts,
@@ -101,6 +112,64 @@ def connect(url: str) -> psycopg.Connection[dict[str, Any]]:
     )
 
 
+def answer_s() -> float:
+    """How long a round trip may go unanswered: the statement timeout (which the database applies
+    itself while it runs) and a margin."""
+    return STATEMENT_TIMEOUT_MS / 1000 + ANSWER_MARGIN_S
+
+
+class _Watchdog:
+    """The round trips under way, each with its deadline; one thread cuts the connection of each
+    one past it (its socket shut down), so that the call waiting on it fails at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: dict[int, tuple[float, Any]] = {}
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def answering(self, conn: Any, limit_s: float) -> Iterator[None]:
+        token = object()
+        with self._lock:
+            self._waiting[id(token)] = (time.monotonic() + limit_s, conn)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="regnb-pg-watchdog", daemon=True
+                )
+                self._thread.start()
+        try:
+            yield
+        finally:
+            with self._lock:
+                del self._waiting[id(token)]
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(WATCH_S)
+            now = time.monotonic()
+            with self._lock:  # held: a connection cut is still in its block, so still open
+                for deadline, conn in self._waiting.values():
+                    if deadline <= now:
+                        _cut(conn)
+
+
+def _cut(conn: Any) -> None:
+    """Shut the socket of `conn` down: the call waiting on it gets an OperationalError."""
+    if conn.closed:
+        return
+    with suppress(OSError, ValueError), socket.socket(fileno=os.dup(conn.fileno())) as sock:
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+_WATCHDOG = _Watchdog()
+
+
+def answering(conn: Any) -> contextlib.AbstractContextManager[None]:
+    """A block of round trips on `conn`, the connection cut where it is unanswered for longer
+    than `answer_s()` (then psycopg raises an OperationalError: an outage)."""
+    return _WATCHDOG.answering(conn, answer_s())
+
+
 def is_outage(exc: BaseException) -> bool:
     """Whether `exc` says the database is out of reach or too slow (refused or lost connection,
     a statement past its timeout), not that a statement was wrong."""
@@ -138,7 +207,8 @@ class PgSql:
         self.conn = conn
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor[dict[str, Any]]:
-        return self.conn.execute(_marks(sql), tuple(args))
+        with answering(self.conn):
+            return self.conn.execute(_marks(sql), tuple(args))
 
     def row(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any]:
         """The one row of a statement that always gives one (an aggregate, a function)."""
@@ -148,12 +218,13 @@ class PgSql:
         return row
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        with self.conn.cursor() as cur:
+        with self.conn.cursor() as cur, answering(self.conn):
             cur.executemany(_marks(sql), [tuple(r) for r in rows])
 
     def lock(self, key: LockKey) -> None:
         """Hold `key` until the transaction ends; waits while another transaction holds it."""
-        self.conn.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)", key)
+        with answering(self.conn):
+            self.conn.execute("SELECT pg_advisory_xact_lock(%s::int, %s::int)", key)
 
 
 class Postgres:
@@ -184,6 +255,7 @@ class Postgres:
                     if self.schema:
                         with (
                             pool.connection(timeout=CONNECT_TIMEOUT_S) as conn,
+                            answering(conn),
                             conn.transaction(),
                         ):
                             conn.execute("SELECT pg_advisory_xact_lock(%s::int, 0)", (SCHEMA,))
@@ -217,9 +289,10 @@ class Postgres:
         this thread, it is a savepoint."""
         with self._outages(), self._connection() as conn:
             nested = conn.info.transaction_status != 0  # IDLE
-            with conn.transaction():
+            with _transaction(conn):
                 if read_only and not nested:
-                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    with answering(conn):
+                        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 sql = PgSql(conn)
                 for key in locks:
                     sql.lock(key)
@@ -261,6 +334,31 @@ class Postgres:
         self.disconnect()
 
 
+@contextmanager
+def _transaction(conn: psycopg.Connection[dict[str, Any]]) -> Iterator[None]:
+    """`conn.transaction()`, its BEGIN and its COMMIT (or ROLLBACK) each `answering`."""
+    tx = conn.transaction()
+    with answering(conn):
+        tx.__enter__()
+    try:
+        yield
+    except BaseException as exc:
+        with answering(conn):
+            if not tx.__exit__(type(exc), exc, exc.__traceback__):
+                raise
+    else:
+        with answering(conn):
+            tx.__exit__(None, None, None)
+
+
+def _check(conn: psycopg.Connection[dict[str, Any]]) -> None:
+    """The pool's check of a connection it hands out (a restart broke it?), `answering`."""
+    from psycopg_pool import ConnectionPool
+
+    with answering(conn):
+        ConnectionPool.check_connection(conn)
+
+
 def new_pool(url: str, size: int) -> ConnectionPool[psycopg.Connection[dict[str, Any]]]:
     """An open pool of `size` connections at most (one kept open) to `url`, made as `connect`
     makes them; PoolTimeout (a psycopg OperationalError) when none opens in time."""
@@ -283,7 +381,7 @@ def new_pool(url: str, size: int) -> ConnectionPool[psycopg.Connection[dict[str,
         },
         open=False,
         timeout=CONNECT_TIMEOUT_S,
-        check=ConnectionPool.check_connection,  # a connection a restart broke is replaced
+        check=_check,  # a connection a restart broke is replaced
         name="regnb",
     )
     connect(url).close()  # a database that refuses connections fails here at once, not in 5 s

@@ -8,10 +8,12 @@ says what to install, and fail under CI=true (`.ci/run` installs both).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -102,7 +104,25 @@ class PgServer:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t",
                   str(START_S), "start")  # fmt: skip
 
+    def freeze(self) -> None:
+        """Stop every process of the server with SIGSTOP (a hung host, a paused container): it
+        keeps its connections open but answers nothing until `thaw`."""
+        self._signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        """Let a frozen server go on (SIGCONT)."""
+        self._signal(signal.SIGCONT)
+
+    def _signal(self, sig: signal.Signals) -> None:
+        """Send `sig` to the postmaster and each of its children (its backends)."""
+        main = int((self.data / "postmaster.pid").read_text().split()[0])
+        for pid in [main, *_children(main)]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, sig)
+
     def stop(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.thaw()  # a frozen server takes no signal to stop
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
         finally:
@@ -119,6 +139,17 @@ class PgServer:
         with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
 
 
 def _user_exists(name: str) -> bool:

@@ -25,7 +25,16 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.to_thread
 
-from regnb._postgres import RATE, SLOTS, LockKey, Postgres, close_all, connect, lock_key
+from regnb._postgres import (
+    RATE,
+    SLOTS,
+    LockKey,
+    Postgres,
+    answering,
+    close_all,
+    connect,
+    lock_key,
+)
 from regnb.server._limits import Clock, concurrent_search, rate_limited
 
 if TYPE_CHECKING:
@@ -141,9 +150,10 @@ class SharedAccountSlots:
         try:
             for slot in range(self.limit):
                 key = slot_key(account, slot)
-                got = conn.execute(
-                    "SELECT pg_try_advisory_lock(%s::int, %s::int) AS got", key
-                ).fetchone()
+                with answering(conn):
+                    got = conn.execute(
+                        "SELECT pg_try_advisory_lock(%s::int, %s::int) AS got", key
+                    ).fetchone()
                 if got is not None and got["got"]:
                     return HeldSlot(conn, key)
         except BaseException:
@@ -155,7 +165,8 @@ class SharedAccountSlots:
     def give_back(self, held: HeldSlot) -> None:
         """Free a slot; its connection goes back to the pool."""
         try:
-            held.conn.execute("SELECT pg_advisory_unlock(%s::int, %s::int)", held.key)
+            with answering(held.conn):
+                held.conn.execute("SELECT pg_advisory_unlock(%s::int, %s::int)", held.key)
         except Exception:  # a broken connection: its locks went with it
             held.conn.close()
             return

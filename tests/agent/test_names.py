@@ -25,3 +25,9 @@ def test_an_and_after_a_product_code_parts_two_names(message: str, names: list[s
     """ "and" joins the words of one name ("Johnson and Johnson") unless a product code stands
     before it: "LA-EP2006 and Coherus" is two."""
     assert find_names(message)[0] == names
+
+
+def test_ok_is_a_word_not_a_name() -> None:
+    """ "Are home visits OK in a trial?": "OK" is not a firm (a search that must hold it found an
+    orthopaedics guidance citing an author "Muratoglu OK")."""
+    assert find_names("Are home visits and telehealth OK in a drug trial per FDA?")[0] == []

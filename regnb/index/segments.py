@@ -157,14 +157,20 @@ WORDS_SQL = 5  # the statements of TOKENISE_SQL that read the words alone (not `
 POSITIONS_SQL = [
     "CREATE TEMP TABLE vocab_ids AS SELECT v.w, coalesce(d.term_id, n.term_id) AS term_id "
     "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)",
-    "SELECT v.term_id, t.page_id, t.pos FROM tok_pos t JOIN vocab_ids v USING (w) "
-    "ORDER BY v.term_id, t.page_id, t.pos",
+    "SELECT t.pos FROM tok_pos t JOIN vocab_ids v USING (w) ORDER BY v.term_id, t.page_id, t.pos",
 ]
+# The same with each position's posting, to be matched with a segment's postings.
+POSITION_KEYS_SQL = (
+    "SELECT v.term_id, t.page_id, t.pos FROM tok_pos t JOIN vocab_ids v USING (w) "
+    "ORDER BY v.term_id, t.page_id, t.pos"
+)
 # The words' postings and those of the CFR citations and identifiers (`regnb.documents.cfr`, `regnb.ids`:
 # `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
+# `npos`: the posting's positions (its tf for a word's, none for a citation's or identifier's).
 POSTINGS_SQL = (
-    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf "
-    "FROM (SELECT page_id, term, tf FROM pt UNION ALL SELECT page_id, term, tf FROM cited_in) p "
+    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf, p.npos "
+    "FROM (SELECT page_id, term, tf, tf AS npos FROM pt "
+    "UNION ALL SELECT page_id, term, tf, 0 AS npos FROM cited_in) p "
     "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
     "ORDER BY term_id, p.page_id"
 )
@@ -247,9 +253,9 @@ def from_tables(
     dl[np.asarray(lens["page_id"], np.int64)] = np.asarray(lens["dl"], np.int32)
     post_term = np.asarray(post["term_id"], np.int32)
     post_page = np.asarray(post["page_id"], np.int32)
-    counts = posting_counts(
-        post_term, post_page, np.asarray(pos["term_id"]), np.asarray(pos["page_id"])
-    )
+    counts = np.asarray(post["npos"], np.int32)
+    if int(counts.sum(dtype=np.int64)) != len(pos["pos"]):
+        raise ValueError("positions do not match the postings")  # a bug: the SQL above
     data = SegmentData(
         docs=docs.cast(DOC_SCHEMA),
         page_doc=np.asarray(pages.column("doc_row").to_numpy(), np.int32),
@@ -263,7 +269,7 @@ def from_tables(
         fields=_table(fields, FIELD_SCHEMA),
         identifiers=identifiers,
         post_pos=np.asarray(pos["pos"], np.int32),
-        post_npos=counts.astype(np.int32),
+        post_npos=counts,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
 
@@ -303,7 +309,7 @@ def add_positions(seg: Segment, dictionary: pa.Table) -> bool:
         )
         con.execute("CREATE TEMP TABLE new_terms (term VARCHAR, term_id INTEGER)")
         con.execute(POSITIONS_SQL[0])
-        pos = con.execute(POSITIONS_SQL[1]).fetchnumpy()
+        pos = con.execute(POSITION_KEYS_SQL).fetchnumpy()
     finally:
         con.close()
     term, page, tf = seg.postings_all()

@@ -208,13 +208,15 @@ def regroup(positions: np.ndarray, counts: np.ndarray, order: np.ndarray) -> np.
 def posting_counts(
     post_term: np.ndarray, post_page: np.ndarray, pos_term: np.ndarray, pos_page: np.ndarray
 ) -> np.ndarray:
-    """How many of the positions (each a word's term and page, in posting order) each posting
-    (its term and page, sorted alike) has; ValueError where a position has no posting."""
+    """How many of the positions (each a word's term and page, sorted by term then page) each
+    posting (its term and page, sorted alike) has; ValueError where a position has no posting."""
     span = int(max(post_page.max(initial=0), pos_page.max(initial=0))) + 1
     keys = post_term.astype(np.int64) * span + post_page
-    held, counts = np.unique(pos_term.astype(np.int64) * span + pos_page, return_counts=True)
-    at = np.searchsorted(keys, held)
-    if held.size and (at.max() >= keys.size or (keys[at] != held).any()):
+    held = pos_term.astype(np.int64) * span + pos_page
+    starts = np.flatnonzero(np.diff(held, prepend=-1)) if held.size else np.zeros(0, np.int64)
+    counts = np.diff(np.append(starts, held.size))
+    at = np.searchsorted(keys, held[starts])
+    if starts.size and (at.max() >= keys.size or (keys[at] != held[starts]).any()):
         raise ValueError("positions of words the postings lack")
     out = np.zeros(keys.size, np.int64)
     out[at] = counts

@@ -137,12 +137,11 @@ class SegmentData:
 # --- building from shards ---------------------------------------------------------------------
 
 TOKENISE_SQL = [
-    "CREATE TEMP TABLE tok_pos AS SELECT page_id, unnest(ws) AS w, "
-    "unnest(range(len(ws)))::INTEGER AS pos FROM ("
-    " SELECT p.page_id, list_filter("
-    "regnb_words(coalesce(f.text, d.title || ' ' || p.text)), w -> regnb_keep(w)) AS ws"
-    " FROM pages_in p JOIN docs_in d USING (doc_row) LEFT JOIN folded_in f USING (page_id))",
-    "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM tok_pos GROUP BY ALL",
+    "CREATE TEMP TABLE pw AS SELECT p.page_id, "
+    "regnb_words(coalesce(f.text, d.title || ' ' || p.text)) AS ws"
+    " FROM pages_in p JOIN docs_in d USING (doc_row) LEFT JOIN folded_in f USING (page_id)",
+    "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
+    " SELECT page_id, unnest(ws) AS w FROM pw) WHERE regnb_keep(w) GROUP BY ALL",
     "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
     "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
     "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
@@ -153,16 +152,12 @@ TOKENISE_SQL = [
     "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
 WORDS_SQL = 5  # the statements of TOKENISE_SQL that read the words alone (not `cited_in`)
-# Each kept word's position among its page's kept words (`regnb.index.positions`), by term id.
-POSITIONS_SQL = [
-    "CREATE TEMP TABLE vocab_ids AS SELECT v.w, coalesce(d.term_id, n.term_id) AS term_id "
-    "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)",
-    "SELECT t.pos FROM tok_pos t JOIN vocab_ids v USING (w) ORDER BY v.term_id, t.page_id, t.pos",
-]
-# The same with each position's posting, to be matched with a segment's postings.
-POSITION_KEYS_SQL = (
-    "SELECT v.term_id, t.page_id, t.pos FROM tok_pos t JOIN vocab_ids v USING (w) "
-    "ORDER BY v.term_id, t.page_id, t.pos"
+# Each page's words in order (`pw`), and each kept word's term id: the kept words' positions
+# (`regnb.index.positions`, `word_positions`).
+PAGE_WORDS_SQL = "SELECT ws FROM pw ORDER BY page_id"
+WORD_IDS_SQL = (
+    "SELECT v.w, coalesce(d.term_id, n.term_id) AS term_id "
+    "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)"
 )
 # The words' postings and those of the CFR citations and identifiers (`regnb.documents.cfr`, `regnb.ids`:
 # `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
@@ -239,8 +234,7 @@ def from_tables(
         for sql in TOKENISE_SQL[WORDS_SQL:]:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
-        con.execute(POSITIONS_SQL[0])
-        pos = con.execute(POSITIONS_SQL[1]).fetchnumpy()
+        _, _, positions = word_positions(con)
         lens = con.execute(LENGTHS_SQL).fetchnumpy()
         new_terms = (
             con.execute("SELECT term, term_id FROM new_terms ORDER BY term").arrow().read_all()
@@ -254,7 +248,7 @@ def from_tables(
     post_term = np.asarray(post["term_id"], np.int32)
     post_page = np.asarray(post["page_id"], np.int32)
     counts = np.asarray(post["npos"], np.int32)
-    if int(counts.sum(dtype=np.int64)) != len(pos["pos"]):
+    if int(counts.sum(dtype=np.int64)) != positions.size:
         raise ValueError("positions do not match the postings")  # a bug: the SQL above
     data = SegmentData(
         docs=docs.cast(DOC_SCHEMA),
@@ -268,7 +262,7 @@ def from_tables(
         post_tf=np.asarray(post["tf"], np.int32),
         fields=_table(fields, FIELD_SCHEMA),
         identifiers=identifiers,
-        post_pos=np.asarray(pos["pos"], np.int32),
+        post_pos=positions,
         post_npos=counts,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
@@ -302,19 +296,15 @@ def add_positions(seg: Segment, dictionary: pa.Table) -> bool:
         con.register("pages_in", pages)
         con.register("folded_in", _folded_pages(docs, pages))
         con.register("dict_in", dictionary)
-        con.execute(TOKENISE_SQL[0])
-        con.execute(
-            "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term "
-            "FROM (SELECT DISTINCT w FROM tok_pos)"
-        )
+        for sql in TOKENISE_SQL[:3]:  # the pages' words, and their terms
+            con.execute(sql)
         con.execute("CREATE TEMP TABLE new_terms (term VARCHAR, term_id INTEGER)")
-        con.execute(POSITIONS_SQL[0])
-        pos = con.execute(POSITION_KEYS_SQL).fetchnumpy()
+        held_term, held_page, positions = word_positions(con)
     finally:
         con.close()
     term, page, tf = seg.postings_all()
     try:
-        counts = posting_counts(term, page, np.asarray(pos["term_id"]), np.asarray(pos["page_id"]))
+        counts = posting_counts(term, page, held_term, held_page)
         data = SegmentData(
             docs=DOC_SCHEMA.empty_table(),
             page_doc=seg.page_doc,
@@ -327,7 +317,7 @@ def add_positions(seg: Segment, dictionary: pa.Table) -> bool:
             post_tf=tf,
             fields=FIELD_SCHEMA.empty_table(),
             identifiers=IDENTIFIER_SCHEMA.empty_table(),
-            post_pos=np.asarray(pos["pos"], np.int32),
+            post_pos=positions,
             post_npos=counts.astype(np.int32),
         )
         tmp = seg.folder / f".positions-{secrets.token_hex(4)}"
@@ -341,6 +331,29 @@ def add_positions(seg: Segment, dictionary: pa.Table) -> bool:
     except (ValueError, TypeError):
         return False
     return True
+
+
+def word_positions(con: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every kept word's term id, page and position among its page's kept words, ordered by
+    term, page and position (the order of the postings), int32: from the pages' words (`pw`)
+    and their terms' ids (`vocab`, `dict_in`, `new_terms`) on the connection. The words are
+    counted and sorted here rather than in SQL: a word's term is looked up once per distinct
+    word, and a stable sort by term keeps each page's words in page and position order."""
+    lists = con.execute(PAGE_WORDS_SQL).arrow().read_all().column("ws").combine_chunks()
+    words = pc.dictionary_encode(lists.flatten())
+    known = con.execute(WORD_IDS_SQL).arrow().read_all()
+    at = pc.index_in(words.dictionary, value_set=known.column("w")).fill_null(-1)
+    ids = np.asarray(known.column("term_id").to_numpy(zero_copy_only=False), np.int32)
+    of_word = np.where(at.to_numpy() >= 0, ids[at.to_numpy()], -1)  # -1: a word dropped
+    term = of_word[np.asarray(words.indices.to_numpy(zero_copy_only=False), np.int64)]
+    lengths = np.asarray(pc.list_value_length(lists).to_numpy(zero_copy_only=False), np.int64)
+    page = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
+    kept = term >= 0
+    before = np.concatenate([[0], np.cumsum(kept)])  # kept words before each word
+    pos = before[:-1] - np.repeat(before[np.cumsum(lengths) - lengths], lengths)
+    term, page, pos = term[kept], page[kept], pos[kept]
+    order = np.argsort(term, kind="stable")
+    return term[order], page[order], pos[order].astype(np.int32)
 
 
 def _cited(docs: pa.Table, pages: pa.Table) -> tuple[pa.Table, pa.Table]:

@@ -178,7 +178,9 @@ def main() -> None:
         )
     p, r = percentiles(every["positions"]), percentiles(every["reading"])
     lines.append(("all", "", f"{p[0]:.1f} / {p[1]:.1f}", f"{r[0]:.0f} / {r[1]:.0f}", ""))
-    print(f"\nsearch over every dataset, {args.rounds} rounds ({time.perf_counter() - started:.0f} s)")
+    print(
+        f"\nsearch over every dataset, {args.rounds} rounds ({time.perf_counter() - started:.0f} s)"
+    )
     header = (
         "query",
         "matches",

@@ -15,6 +15,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
                             (uint16) and tf (uint8), the few larger values kept apart
         post_blocks.npz     per term, a bound on its BM25 weights in the segment, and every
                             128 postings a skip entry: the page there and the postings' bound
+        pos_*.npy           each posting's positions among its page's kept words, bit-packed
+                            gaps (`regnb.index.positions`); read only by phrases
         meta.duckdb         document ids and URLs, field values (for lookups and filters),
                             each document's identifiers (`regnb.index.identifiers`)
 

@@ -29,6 +29,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from regnb.index.positions import phrase_hits
 from regnb.index.segments import SKIP
 
 __all__ = ["Gate", "Lists", "Workspace", "compile_all", "essential", "segment_postings"]
@@ -809,8 +810,9 @@ def _array(dtype: type, *, readonly: bool = False, dims: int = 1) -> Any:
 
 
 def _signatures() -> dict[Any, tuple[Any, ...]]:
-    """The argument types `segment_postings` calls each compiled entry with (a segment's posting
-    arrays are read-only memory maps, incremental segments' too)."""
+    """The argument types `segment_postings` (and a phrase's read of positions) calls each
+    compiled entry with (a segment's posting arrays are read-only memory maps, incremental
+    segments' too)."""
     i64, i32, f32, f64 = (_array(t) for t in (np.int64, np.int32, np.float32, np.float64))
     flags, u16, u8, bits = (
         _array(np.bool_),
@@ -844,6 +846,14 @@ def _signatures() -> dict[Any, tuple[Any, ...]]:
         _weigh: (gaps, tfs, where, f32, flags, f32, i32, numba.int64, i32),
         _scan: (gaps, tfs, i64, i64, f32, flags, f32, flags, bits, f64, i32),
         _take: (i32, bits, f64),
+        # a phrase read from a segment's positions (`regnb.index.positions`)
+        phrase_hits: (
+            _array(np.uint8, readonly=True),
+            i64,
+            _array(np.int64, dims=2),
+            _array(np.int64, dims=2),
+            numba.int64,
+        ),
     }
 
 

@@ -24,6 +24,7 @@ from regnb.corpus import shards
 from regnb.corpus.location import Location, location
 from regnb.corpus.ray import connected, store_env, worker_path
 from regnb.index import segments
+from regnb.index.positions import regroup
 from regnb.settings import Settings
 
 if TYPE_CHECKING:
@@ -41,11 +42,16 @@ def renumber_terms(data: segments.SegmentData, base: int, ids: np.ndarray) -> se
     fresh = terms >= base
     terms[fresh] = ids[terms[fresh] - base]
     order = np.argsort(terms, kind="stable")  # pages stay ascending within a term
+    pos, npos = data.post_pos, data.post_npos
+    if pos is not None and npos is not None:
+        pos, npos = regroup(pos, npos, order), npos[order]
     return replace(
         data,
         post_term=terms[order].astype(np.int32),
         post_page=data.post_page[order],
         post_tf=data.post_tf[order],
+        post_pos=pos,
+        post_npos=npos,
     )
 
 

@@ -1,5 +1,5 @@
 """A snapshot's rows read by position: page texts and rows, document rows, embeddings, and
-phrases verified on the pages' words.
+phrases verified on the terms' positions (or, in a segment without them, on the pages' words).
 
 Page ids and document rows are global: a segment's local ids plus its base. Texts and document
 rows are read by position from each segment's blocks; lookups by document id or URL run SQL over
@@ -81,7 +81,39 @@ class RowReader:
     ) -> np.ndarray:
         """Whether each page's terms (title and text, tokenised as the index does) hold `terms`
         in order with at most `slop` other terms between consecutive ones (what
-        `phrase_pattern` matches); read and checked a batch at a time."""
+        `phrase_pattern` matches): from the terms' positions where the page's segment has them
+        (`regnb.index.positions`), else read and checked a batch at a time."""
+        store = self.store
+        ids = np.asarray(page_ids, np.int64)
+        out = np.zeros(ids.size, bool)
+        known = store.term_ids(terms)
+        if len(known) < len(set(terms)):
+            return out  # no live page holds every term
+        term_ids = [known[t] for t in terms]
+        read = np.zeros(ids.size, bool)
+        segs = segment_of(ids, store.page_base)
+        for s in np.unique(segs).tolist():
+            where = np.flatnonzero(segs == s)
+            local = ids[where] - store.page_base[s]
+            hits = store.segments[s].phrase_pages(local, term_ids, slop)
+            if hits is None:
+                read[where] = True
+            else:
+                out[where] = hits
+        if read.any():
+            out[read] = self.read_phrase_pages(ids[read], terms, slop, deadline=deadline)
+        return out
+
+    def read_phrase_pages(
+        self,
+        page_ids: np.ndarray,
+        terms: Sequence[str],
+        slop: int = 0,
+        *,
+        deadline: float | None = None,
+    ) -> np.ndarray:
+        """`phrase_pages` checked by reading the pages, a batch at a time (what a segment without
+        positions needs)."""
         ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
         codes = {t: k for k, t in enumerate(dict.fromkeys(terms))}

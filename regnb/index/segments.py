@@ -15,6 +15,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
                             (uint16) and tf (uint8), the few larger values kept apart
         post_blocks.npz     per term, a bound on its BM25 weights in the segment, and every
                             128 postings a skip entry: the page there and the postings' bound
+        pos_*.npy           each posting's positions among its page's kept words, bit-packed
+                            gaps (`regnb.index.positions`); read only by phrases
         meta.duckdb         document ids and URLs, field values (for lookups and filters),
                             each document's identifiers (`regnb.index.identifiers`)
 
@@ -27,6 +29,7 @@ import contextlib
 import json
 import os
 import secrets
+import shutil
 import threading
 import zlib
 from collections.abc import Sequence
@@ -47,8 +50,18 @@ from regnb.index.bm25 import tf_bound
 from regnb.index.checksums import SUMMARY, TEXT_CRC, file_checksums, read_summary
 from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
 from regnb.index.places import placed_fields
+from regnb.index.positions import FILES as POSITION_FILES
+from regnb.index.positions import Positions, posting_counts, regroup, write_positions
 
-__all__ = ["Segment", "SegmentData", "from_tables", "merge_data", "new_segment_id", "write_segment"]
+__all__ = [
+    "Segment",
+    "SegmentData",
+    "add_positions",
+    "from_tables",
+    "merge_data",
+    "new_segment_id",
+    "write_segment",
+]
 
 NO_DATE = -(2**31)
 PAGE_BLOCK = 4  # pages per compressed block of page text (one block read per page fetched)
@@ -107,6 +120,11 @@ class SegmentData:
     post_tf: np.ndarray  # int32
     fields: pa.Table  # FIELD_SCHEMA, doc_row local
     identifiers: pa.Table  # IDENTIFIER_SCHEMA, doc_row local
+    # Each posting's positions (`regnb.index.positions`), posting after posting, and how many
+    # each has (its tf; none for a citation's or identifier's); None: not known (a merge of a
+    # segment written without them)
+    post_pos: np.ndarray | None = None  # int32
+    post_npos: np.ndarray | None = None  # int32
 
     @property
     def n_pages(self) -> int:
@@ -121,26 +139,35 @@ class SegmentData:
 # --- building from shards ---------------------------------------------------------------------
 
 TOKENISE_SQL = [
+    "CREATE TEMP TABLE pw AS SELECT p.page_id, "
+    "regnb_words(coalesce(f.text, d.title || ' ' || p.text)) AS ws"
+    " FROM pages_in p JOIN docs_in d USING (doc_row) LEFT JOIN folded_in f USING (page_id)",
     "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
-    " SELECT p.page_id, unnest(regnb_words(coalesce(f.text, d.title || ' ' || p.text))) AS w"
-    " FROM pages_in p JOIN docs_in d USING (doc_row) LEFT JOIN folded_in f USING (page_id))"
-    " WHERE regnb_keep(w) GROUP BY ALL",
+    " SELECT page_id, unnest(ws) AS w FROM pw) WHERE regnb_keep(w) GROUP BY ALL",
     "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
     "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
     "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
     "DROP TABLE tok",
-    "DROP TABLE vocab",
     "CREATE TEMP TABLE new_terms AS SELECT term, "
     "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
     "FROM (SELECT term FROM pt UNION SELECT term FROM cited_in) "
     "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
 WORDS_SQL = 5  # the statements of TOKENISE_SQL that read the words alone (not `cited_in`)
+# Each page's words in order (`pw`), and each kept word's term id: the kept words' positions
+# (`regnb.index.positions`, `word_positions`).
+PAGE_WORDS_SQL = "SELECT ws FROM pw ORDER BY page_id"
+WORD_IDS_SQL = (
+    "SELECT v.w, coalesce(d.term_id, n.term_id) AS term_id "
+    "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)"
+)
 # The words' postings and those of the CFR citations and identifiers (`regnb.documents.cfr`, `regnb.ids`:
 # `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
+# `npos`: the posting's positions (its tf for a word's, none for a citation's or identifier's).
 POSTINGS_SQL = (
-    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf "
-    "FROM (SELECT page_id, term, tf FROM pt UNION ALL SELECT page_id, term, tf FROM cited_in) p "
+    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf, p.npos "
+    "FROM (SELECT page_id, term, tf, tf AS npos FROM pt "
+    "UNION ALL SELECT page_id, term, tf, 0 AS npos FROM cited_in) p "
     "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
     "ORDER BY term_id, p.page_id"
 )
@@ -209,6 +236,7 @@ def from_tables(
         for sql in TOKENISE_SQL[WORDS_SQL:]:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
+        _, _, positions = word_positions(con)
         lens = con.execute(LENGTHS_SQL).fetchnumpy()
         new_terms = (
             con.execute("SELECT term, term_id FROM new_terms ORDER BY term").arrow().read_all()
@@ -219,6 +247,11 @@ def from_tables(
         pool.shutdown(wait=True)
     dl = np.zeros(pages.num_rows, np.int32)
     dl[np.asarray(lens["page_id"], np.int64)] = np.asarray(lens["dl"], np.int32)
+    post_term = np.asarray(post["term_id"], np.int32)
+    post_page = np.asarray(post["page_id"], np.int32)
+    counts = np.asarray(post["npos"], np.int32)
+    if int(counts.sum(dtype=np.int64)) != positions.size:
+        raise ValueError("positions do not match the postings")  # a bug: the SQL above
     data = SegmentData(
         docs=docs.cast(DOC_SCHEMA),
         page_doc=np.asarray(pages.column("doc_row").to_numpy(), np.int32),
@@ -226,13 +259,103 @@ def from_tables(
         page_dl=dl,
         texts=pages.column("text"),
         vectors=np.ascontiguousarray(vectors, dtype=np.float16),
-        post_term=np.asarray(post["term_id"], np.int32),
-        post_page=np.asarray(post["page_id"], np.int32),
+        post_term=post_term,
+        post_page=post_page,
         post_tf=np.asarray(post["tf"], np.int32),
         fields=_table(fields, FIELD_SCHEMA),
         identifiers=identifiers,
+        post_pos=positions,
+        post_npos=counts,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
+
+
+def add_positions(seg: Segment, dictionary: pa.Table) -> bool:
+    """Give a segment written before positions its terms' positions (`regnb.index.positions`),
+    its pages tokenised again as they were when it was built (`dictionary`: the index's terms
+    and ids). Each file is written under a temporary name and renamed into place, the one that
+    says they are there last. False (nothing written) where what the pages give does not match
+    the segment's postings."""
+    titles = seg.doc_column("title")
+    docs = pa.table(
+        {
+            "title": titles,
+            "page_count": pa.array(seg.doc_count),
+            "doc_row": pa.array(np.arange(seg.n_docs, dtype=np.int32)),
+        }
+    )
+    pages = pa.table(
+        {
+            "page_id": pa.array(np.arange(seg.n_pages, dtype=np.int32)),
+            "doc_row": pa.array(seg.page_doc.astype(np.int32)),
+            "text": seg.all_texts(),
+        }
+    )
+    con = text.connect()
+    try:
+        con.execute("SET preserve_insertion_order = false")
+        con.register("docs_in", docs)
+        con.register("pages_in", pages)
+        con.register("folded_in", _folded_pages(docs, pages))
+        con.register("dict_in", dictionary)
+        for sql in TOKENISE_SQL[:3]:  # the pages' words, and their terms
+            con.execute(sql)
+        con.execute("CREATE TEMP TABLE new_terms (term VARCHAR, term_id INTEGER)")
+        held_term, held_page, positions = word_positions(con)
+    finally:
+        con.close()
+    term, page, tf = seg.postings_all()
+    try:
+        counts = posting_counts(term, page, held_term, held_page)
+        data = SegmentData(
+            docs=DOC_SCHEMA.empty_table(),
+            page_doc=seg.page_doc,
+            page_num=seg.page_num,
+            page_dl=seg.page_dl,
+            texts=pa.chunked_array([], pa.string()),
+            vectors=np.zeros((0, 0), np.float16),
+            post_term=term,
+            post_page=page,
+            post_tf=tf,
+            fields=FIELD_SCHEMA.empty_table(),
+            identifiers=IDENTIFIER_SCHEMA.empty_table(),
+            post_pos=positions,
+            post_npos=counts.astype(np.int32),
+        )
+        tmp = seg.folder / f".positions-{secrets.token_hex(4)}"
+        tmp.mkdir()
+        try:
+            _write_positions(tmp, data, seg.offsets)
+            for name in POSITION_FILES:  # the last one tells a reader they are there
+                os.replace(tmp / name, seg.folder / name)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def word_positions(con: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every kept word's term id, page and position among its page's kept words, ordered by
+    term, page and position (the order of the postings), int32: from the pages' words (`pw`)
+    and their terms' ids (`vocab`, `dict_in`, `new_terms`) on the connection. The words are
+    counted and sorted here rather than in SQL: a word's term is looked up once per distinct
+    word, and a stable sort by term keeps each page's words in page and position order."""
+    lists = con.execute(PAGE_WORDS_SQL).arrow().read_all().column("ws").combine_chunks()
+    words = pc.dictionary_encode(lists.flatten())
+    known = con.execute(WORD_IDS_SQL).arrow().read_all()
+    at = pc.index_in(words.dictionary, value_set=known.column("w")).fill_null(-1)
+    ids = np.asarray(known.column("term_id").to_numpy(zero_copy_only=False), np.int32)
+    of_word = np.where(at.to_numpy() >= 0, ids[at.to_numpy()], -1)  # -1: a word dropped
+    term = of_word[np.asarray(words.indices.to_numpy(zero_copy_only=False), np.int64)]
+    lengths = np.asarray(pc.list_value_length(lists).to_numpy(zero_copy_only=False), np.int64)
+    page = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
+    kept = term >= 0
+    before = np.concatenate([[0], np.cumsum(kept)])  # kept words before each word
+    pos = before[:-1] - np.repeat(before[np.cumsum(lengths) - lengths], lengths)
+    term, page, pos = term[kept], page[kept], pos[kept]
+    order = np.argsort(term, kind="stable")
+    return term[order], page[order], pos[order].astype(np.int32)
 
 
 def _cited(docs: pa.Table, pages: pa.Table) -> tuple[pa.Table, pa.Table]:
@@ -513,6 +636,8 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
     _save_small(folder, "post_gaps", gaps, np.uint16)
     _save_small(folder, "post_tf", data.post_tf, np.uint8)
     Blocks.of(data.post_tf, data.post_page, offsets, data.page_dl).save(folder)
+    if data.post_pos is not None and data.post_npos is not None:
+        _write_positions(folder, data, offsets)
     con = text.connect(str(folder / "meta.duckdb"))
     try:
         docs = data.docs.select(["document_id", "dataset", "url"]).append_column(
@@ -544,6 +669,18 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
         with open(path, "rb") as f:
             os.fsync(f.fileno())
     return summary
+
+
+def _write_positions(folder: Path, data: SegmentData, offsets: np.ndarray) -> None:
+    """The postings' positions (`regnb.index.positions`); ValueError unless each term's postings
+    have either none or as many as their tf (how a reader finds each posting's)."""
+    assert data.post_pos is not None and data.post_npos is not None
+    npos = data.post_npos
+    held = np.add.reduceat(npos, offsets[:-1]) > 0 if npos.size else np.zeros(0, bool)
+    with_pos = np.repeat(held, np.diff(offsets))
+    if (npos[with_pos] != data.post_tf[with_pos]).any() or npos[~with_pos].any():
+        raise ValueError(f"{folder.name}: positions do not match the postings' tfs")
+    write_positions(folder, data.post_pos, npos, offsets)
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -582,6 +719,41 @@ class Segment:
         self._text_crc = np.load(crc, mmap_mode="r") if crc.exists() else None
         self._codec = pa.Codec(CODEC)
         self._blocks: Blocks | None = None
+        self._positions: Positions | None = None
+
+    @property
+    def has_positions(self) -> bool:
+        """Whether the segment stores its terms' positions (`regnb.index.positions`)."""
+        return Positions.there(self.folder)
+
+    def positions(self) -> Positions | None:
+        """Its positions (opened on first use, under the loading lock), or None where it has
+        none (written before them, and not yet given them)."""
+        if self._positions is None and self.has_positions:
+            with _LOADING:
+                if self._positions is None:
+                    self._positions = Positions(self.folder)
+        return self._positions
+
+    def phrase_pages(
+        self, local: np.ndarray, term_ids: Sequence[int], slop: int
+    ) -> np.ndarray | None:
+        """Whether each page (local ids) holds the terms in order with at most `slop` other
+        words between consecutive ones, read from the positions; None where the segment has
+        none, or a term has none (a citation)."""
+        positions = self.positions()
+        if positions is None:
+            return None
+        at, lo, hi = self.term_ranges(term_ids)
+        lists = []
+        for a, start, end in zip(at.tolist(), lo.tolist(), hi.tolist(), strict=True):
+            if start == end:
+                return np.zeros(local.size, bool)
+            if not positions.has(a):
+                return None
+            pages = self.post_gaps.running_sum(start, end, np.int64)
+            lists.append((a, pages, self.post_tf.slice(start, end, np.int64)))
+        return positions.phrase_pages(np.asarray(local, np.int64), lists, slop)
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
@@ -735,6 +907,8 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
     docs, page_doc, page_num, page_dl, texts, vectors, fields = [], [], [], [], [], [], []
     identifiers = []
     terms, pages, tfs = [], [], []
+    positions: list[np.ndarray] | None = []
+    npos: list[np.ndarray] = []
     doc_base = page_base = 0
     for seg, live_docs in parts:
         keep_page = live_docs[seg.page_doc]
@@ -776,6 +950,13 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         terms.append(t[live_post])
         pages.append(new_page[p[live_post]].astype(np.int32))
         tfs.append(f[live_post])
+        held = seg.positions()
+        if held is None or positions is None:
+            positions = None
+        else:
+            pos, counts = held.all(f, seg.offsets)
+            positions.append(pos[np.repeat(live_post, counts)].astype(np.int32))
+            npos.append(counts[live_post])
         doc_base += int(live_docs.sum())
         page_base += int(keep_page.sum())
     post_term, post_page, post_tf = (
@@ -784,6 +965,11 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         np.concatenate(tfs),
     )
     order = np.lexsort((post_page, post_term))
+    post_pos = post_npos = None
+    if positions is not None:
+        post_npos = np.concatenate(npos)
+        post_pos = regroup(np.concatenate(positions), post_npos, order)
+        post_npos = post_npos[order].astype(np.int32)
     all_fields = pa.concat_tables(fields)
     order_fields = pc.sort_indices(
         all_fields, [("dataset", "ascending"), ("field", "ascending"), ("doc_row", "ascending")]
@@ -800,6 +986,8 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         post_tf=post_tf[order],
         fields=all_fields.take(order_fields),
         identifiers=pa.concat_tables(identifiers),
+        post_pos=post_pos,
+        post_npos=post_npos,
     )
 
 

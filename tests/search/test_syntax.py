@@ -426,9 +426,9 @@ def test_a_field_condition_is_the_filter_its_dataset_has(dataset, cond, expected
     assert field_filter(load_catalog()[dataset], cond) == expected
 
 
-def test_phrase_verification_stops_at_the_deadline(eng):
+def test_phrase_verification_on_the_pages_stops_at_the_deadline(eng):
     store = eng.store
-    with pytest.raises(SearchTimeout):
-        store.rows.phrase_pages(np.arange(3), ["media", "fill"], deadline=0.0)
+    with pytest.raises(SearchTimeout):  # where a segment has no positions to read them from
+        store.rows.read_phrase_pages(np.arange(3), ["media", "fill"], deadline=0.0)
     found = store.rows.phrase_pages(np.arange(store.n_pages), ["media", "fill"])
     assert found.sum() == 2

@@ -276,7 +276,7 @@ def add_positions(folder: Path, state: IndexState, *, progress: bool = True) -> 
             seg_folder = folder / entry.id
             try:
                 if not checksums.check_segment(seg_folder):
-                    segments.add_positions(segments.Segment(seg_folder), dictionary)
+                    segments.add_segment_positions(segments.Segment(seg_folder), dictionary)
             except OSError:  # merged away meanwhile: its merge carries them, or the next run
                 pass
             bar.update(entry.pages)

@@ -29,7 +29,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from regnb.index.positions import phrase_hits
+from regnb.index.position_kernels import phrase_hits
 from regnb.index.segments import SKIP
 
 __all__ = ["Gate", "Lists", "Workspace", "compile_all", "essential", "segment_postings"]

@@ -56,7 +56,7 @@ from regnb.index.positions import Positions, posting_counts, regroup, write_posi
 __all__ = [
     "Segment",
     "SegmentData",
-    "add_positions",
+    "add_segment_positions",
     "from_tables",
     "merge_data",
     "new_segment_id",
@@ -270,7 +270,7 @@ def from_tables(
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
 
 
-def add_positions(seg: Segment, dictionary: pa.Table) -> bool:
+def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:
     """Give a segment written before positions its terms' positions (`regnb.index.positions`),
     its pages tokenised again as they were when it was built (`dictionary`: the index's terms
     and ids). Each file is written under a temporary name and renamed into place, the one that

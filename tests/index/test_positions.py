@@ -13,7 +13,7 @@ import pytest
 
 import regnb
 from regnb import text
-from regnb.index import build, positions, segments
+from regnb.index import build, position_kernels, positions, segments
 from regnb.index.checksums import SUMMARY
 from regnb.index.positions import BLOCK, FILES
 from regnb.index.rows import phrase_rows
@@ -85,7 +85,9 @@ def test_the_position_kernel_agrees_with_the_token_stream_check(seed):
                 at = np.flatnonzero(p == code)
                 values += positions.deltas(at, np.asarray([at.size])).tolist()
         packed, blocks = positions.pack(np.asarray(values, np.uint32))
-        got = positions.phrase_hits(packed, blocks, starts, np.asarray(counts, np.int64), slop)
+        got = position_kernels.phrase_hits(
+            packed, blocks, starts, np.asarray(counts, np.int64), slop
+        )
         assert got.tolist() == expected.tolist(), (phrase, slop)
 
 
@@ -263,5 +265,5 @@ def test_a_segment_whose_pages_do_not_give_its_postings_is_left_without_position
     dictionary = build._read_terms(store.files.folder / store.state.terms)
     ids = dictionary.column("term_id").to_numpy()[::-1].copy()
     wrong = dictionary.set_column(1, "term_id", pa.array(ids))
-    assert not segments.add_positions(Segment(seg.folder), wrong)
+    assert not segments.add_segment_positions(Segment(seg.folder), wrong)
     assert not Segment(seg.folder).has_positions

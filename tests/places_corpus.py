@@ -6,8 +6,11 @@ says "sterility", so that one search matches them all."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import regnb
 from regnb.documents.places import Place
 from tests.conftest import doc
 
@@ -116,3 +119,13 @@ def place_documents() -> dict[str, list[dict[str, Any]]]:
             )
         ],
     }
+
+
+def places_engine(root: Path) -> Iterator[regnb.Engine]:
+    """An engine over `place_documents` written under `root` (hashing encoder), closed after."""
+    regnb.write_corpus(
+        root / "corpus", place_documents(), encoder=regnb.HashingEncoder(), progress=False
+    )
+    engine = regnb.Engine(root / "corpus", encoder=regnb.HashingEncoder(), progress=False)
+    yield engine
+    engine.close()

@@ -16,7 +16,7 @@ from regnb.request import DocFilter
 from regnb.search.procedure import place_filter
 from regnb.server.testing import open_sample
 from regnb.text import terms
-from tests.places_corpus import EXPECTED, place_documents
+from tests.places_corpus import EXPECTED, places_engine
 
 FIRM_DATASETS = [
     "fda_warning_letters",
@@ -28,13 +28,7 @@ FIRM_DATASETS = [
 
 @pytest.fixture(scope="module")
 def eng(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("places")
-    regnb.write_corpus(
-        root / "corpus", place_documents(), encoder=regnb.HashingEncoder(), progress=False
-    )
-    engine = regnb.Engine(root / "corpus", encoder=regnb.HashingEncoder(), progress=False)
-    yield engine
-    engine.close()
+    yield from places_engine(tmp_path_factory.mktemp("places"))
 
 
 def titles(res: regnb.SearchResult) -> set[str]:

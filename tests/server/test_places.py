@@ -18,7 +18,7 @@ from regnb.client.testing import AppTransport, Unclosed
 from regnb.server import create_app
 from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock, make_keys
-from tests.places_corpus import place_documents
+from tests.places_corpus import places_engine
 
 from .test_openapi import validate
 from .test_server import assert_v3_error, h
@@ -29,13 +29,7 @@ PLACES = ("country", "state", "city")
 
 @pytest.fixture(scope="module")
 def eng(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    root = tmp_path_factory.mktemp("places")
-    regnb.write_corpus(
-        root / "corpus", place_documents(), encoder=regnb.HashingEncoder(), progress=False
-    )
-    engine = regnb.Engine(root / "corpus", encoder=regnb.HashingEncoder(), progress=False)
-    yield engine
-    engine.close()
+    yield from places_engine(tmp_path_factory.mktemp("places"))
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_scale import BUILD, child, folder_bytes, make_corpus, raw_text_bytes
-from common import OUT, PEAK_GB, table
+from common import OUT, table
 
 PHRASES = [
     '"media fill"',
@@ -78,18 +78,6 @@ print(json.dumps({
 }))
 """
 
-UPGRADE = f"""
-import json, sys, time
-from pathlib import Path
-from regnb import catalog, index
-corpus, home = Path(sys.argv[1]), Path(sys.argv[2])
-start = time.perf_counter()
-index.ensure_index(corpus, catalog.load_catalog(corpus), home / "index", progress=False)
-seconds = time.perf_counter() - start
-{PEAK_GB}
-print(json.dumps({{"seconds": seconds, "peak_gb": peak_gb}}))
-"""
-
 
 def position_bytes(index: Path) -> int:
     return sum(p.stat().st_size for p in index.rglob("pos_*.npy"))
@@ -142,7 +130,7 @@ def main() -> None:
                 "",
             )
         )
-        upgraded = child(UPGRADE, str(corpus), str(before))
+        upgraded = child(BUILD, str(corpus), str(before))  # opening adds the positions
         print("positions added to the previous index:", upgraded, flush=True)
         rows.append(
             (

@@ -254,7 +254,8 @@ class _Composer:
         kinds = Counter(p.unit.kind for p in units)
         kind = kinds.most_common(1)[0][0]
         one, many = UNIT_NOUNS.get(kind, ("passage", "passages"))
-        count = sum(1 for p in units if p.unit.kind == kind)
+        # an observation quoted in two units (its statement, its continuation) is one
+        count = len({p.unit.heading or id(p) for p in units if p.unit.kind == kind})
         rest = Counter(p.unit.kind for p in units if p.unit.kind != kind)
         when = f" dated {doc.date}" if doc.date else ""
         noun = document_noun(doc.dataset)

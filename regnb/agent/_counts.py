@@ -26,7 +26,7 @@ from regnb.agent._searching import (
 from regnb.agent._source import Source
 from regnb.agent._stages import Count, Found, Listing, Match, Plan, Presence, Tally
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
-from regnb.documents.words import words
+from regnb.documents.words import word_set, words
 from regnb.errors import RegnbError
 
 __all__ = [
@@ -152,14 +152,54 @@ def condition_terms(plan: Plan) -> list[str]:
     words; empty when it asks no such thing."""
     match = _CONDITION.search(plan.message)
     if match is None:
-        return []
+        worry = _WORRY.search(plan.message)  # "safety or efficacy concerns": safety, efficacy
+        if worry is None:
+            return []
+        parts = re.split(r"\s*(?:\bor\b|\band\b|/)\s*", worry.group("what"))
+        return list(dict.fromkeys(p.lower() for p in parts if p and p.lower() not in _FRAME_WORDS))
     named = {w for n in [*plan.topic.names, *plan.topic.identifiers] for w in words(n)}
+    what = match.group("what")
+    if set(words(what)) <= _FRAME_WORDS:  # "any observation about media fills": media fills
+        about = _ABOUT.match(plan.message, match.end("what"))
+        if about is None:
+            return []
+        return [" ".join(w for w in words(about.group("what")) if w not in named)]
     out = []
-    for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", match.group("what")):
+    for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", what):
         kept = [w for w in words(part) if w not in named and w not in _NOT_CONDITIONS]
         if kept:
             out.append(kept[-1])  # "patient injuries": injuries
     return list(dict.fromkeys(out))
+
+
+# The words that frame what a question asks a document ("did the letter mention …", "any
+# observation about …", "before sending the letter"), never the thing asked about.
+_FRAME_WORDS = word_set(
+    "observation observations violation violations deficiency deficiencies finding findings "
+    "mention mentions mentioned mentioning say says said saying include includes included "
+    "including cite cites cited citing send sending sent issue issued issuing get got receive "
+    "received receiving anything something thing things problem problems issues"
+)
+# What a question asks whether a document raised: "safety or efficacy concerns", "manufacturing/
+# CGMP problems".
+_WORRY = re.compile(
+    r"\b(?P<what>[A-Za-z][\w-]*(?:\s*(?:\bor\b|\band\b|/)\s*[A-Za-z][\w-]*)*)\s+"
+    r"(?:concerns?|issues|problems|deficienc(?:y|ies)|questions|objections)\b",
+    re.IGNORECASE,
+)
+_ABOUT = re.compile(
+    r"\s+(?:about|on|regarding|concerning|of|for|related\s+to)\s+(?:the\s+|any\s+|its\s+)?"
+    r"(?P<what>[\w\s'’-]+?)\s*(?:[?.,;]|$|\b(?:in|at|from|during|before|after)\b)",
+    re.IGNORECASE,
+)
+
+
+def presence_terms(plan: Plan, config: AgentConfig | None = None) -> list[str]:
+    """What an absence question asks whether the subject's documents hold: its condition
+    ("any deaths in …"), else its terms without the words that frame the asking."""
+    terms = condition_terms(plan) or asked_terms(plan, config)
+    kept = [" ".join(w for w in words(t) if w not in _FRAME_WORDS) for t in terms]
+    return list(dict.fromkeys(t for t in kept if t))
 
 
 _NOT_CONDITIONS = frozenset(
@@ -193,7 +233,7 @@ def presence(
     its names, and of them those holding each term asked about, counted over every match. None
     without a name or a term, or when nothing holds the names."""
     names = [*plan.topic.names, *plan.topic.identifiers]
-    terms = condition_terms(plan) or asked_terms(plan, config)
+    terms = presence_terms(plan, config)
     if not names or not terms or not plan.scope.datasets:
         return None
     ds = plan.scope.datasets[0]

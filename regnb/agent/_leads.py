@@ -31,7 +31,10 @@ NAMED = 3  # documents a lead names and cites, at most
 # A question about whether a document exists: "did X get a warning letter?", "was X ever issued
 # one?", "has X had an OAI inspection?".
 _EXISTENCE = re.compile(
-    r"\b(?:get|got|gotten|receive[sd]?|issued?|sent|send|had|have|has|given|ever)\b",
+    r"\b(?:get|got|gotten|receive[sd]?|issued?|sent|send|had|have|has|given|ever|cited\s+in"
+    r"|named\s+in)\b"
+    r"|\b(?:any|an?|one)\s+(?:fda\s+)?(?:warning\s+letters?|wls?|(?:form\s+)?483s?|crls?"
+    r"|complete\s+response\s+letters?|recalls?|inspections?)\b",
     re.IGNORECASE,
 )
 
@@ -225,18 +228,37 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
     noun = _noun(found.dataset)
     of = plural(noun, found.documents)
     held = [c for c in found.terms if c.documents]
+    one = found.documents == 1
     if not held:
         asked = " or ".join(f"“{c.value}”" for c in found.terms)
-        text = f"No: none of the {of} on {found.subject} mentions {asked}"
+        if one:
+            text = f"No: the {noun} on {found.subject} does not mention {asked}"
+        else:
+            text = f"No: none of the {of} on {found.subject} mentions {asked}"
         return [Finding(kind=DATA, text=text, markers=markers)]
     texts = _texts(evidence, found.dataset)
     denied = [c for c in held if _only_denied(texts, c.value, c.documents)]
     parts = [
-        f"{c.documents} of the {of} on {found.subject} mention “{c.value}”"
+        (
+            f"the {noun} on {found.subject} mentions “{c.value}”"
+            if one
+            else f"{c.documents} of the {of} on {found.subject} "
+            f"mention{'s' if c.documents == 1 else ''} “{c.value}”"
+        )
         + (" only to say there was none" if c in denied else "")
         for c in held
     ]
+    if one and len(parts) > 1:
+        parts = [
+            parts[0],
+            *(p.replace(f"the {noun} on {found.subject} ", "it ") for p in parts[1:]),
+        ]
+    unheld = [c for c in found.terms if not c.documents]
+    if unheld:
+        asked = " or ".join(f"“{c.value}”" for c in unheld)
+        parts.append(f"{'it does not mention' if one else 'none mentions'} {asked}")
     text = "; ".join(parts)
+    text = text[0].upper() + text[1:]
     if len(denied) == len(held):  # "NO REPORT OF DEATH, INJURY, OR CHANGE TO PATIENT TREATMENT"
         text = f"No: {text}"
     return [Finding(kind=DATA, text=text, markers=markers)]

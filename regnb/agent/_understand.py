@@ -37,7 +37,8 @@ from regnb.agent._vocab import (
     POINTER_CUES,
 )
 from regnb.documents.places import Place, PlaceSpan, find_places
-from regnb.documents.words import blank, word_set
+from regnb.documents.words import QUESTION_WORDS, blank, word_set
+from regnb.text import STOP_WORDS
 
 __all__ = [
     "KINDS",
@@ -339,14 +340,23 @@ class _Reading:
         self.text = blank(self.text, start, end)
 
 
+# Words that open a question, never a firm's name ("Has Empower Pharmacy (…) been …").
+_ASKING_WORDS = QUESTION_WORDS | STOP_WORDS
+
+
 def _parenthetical_names(message: str) -> list[tuple[int, int]]:
     """Spans of "Name (Other Name)" where both look like names: one firm with an alias."""
-    return [
-        m.span()
-        for m in re.finditer(
-            r"\b[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*)*\s+\((?:[A-Z][\w&.'’-]*\s*)+\)", message
-        )
-    ]
+    out = []
+    for m in re.finditer(
+        r"\b[A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*)*\s+\((?:[A-Z][\w&.'’-]*\s*)+\)", message
+    ):
+        start = m.start()
+        for word in re.finditer(r"\S+\s+", m.group()):  # "Has Empower Pharmacy (…)": no "Has"
+            if word.group().strip().lower() not in _ASKING_WORDS:
+                break
+            start = m.start() + word.end()
+        out.append((start, m.end()))
+    return out
 
 
 def _resolve(name: str, lookup: FirmLookup | None) -> str | None:
@@ -393,7 +403,11 @@ def _firms_and_places(message: str, lookup: FirmLookup | None, blanked: str) -> 
             continue  # read below, as a place
         else:
             trimmed = _without_places(message, start, end, spans)
-            if trimmed is not None:
+            whole = re.sub(r"\s+(?:of|in|at)\s+", " ", name)  # "Wells Pharma of Houston"
+            if trimmed is not None and _resolve(whole, lookup) is not None and whole != name:
+                known = _resolve(whole, lookup)  # a firm with its town in its name
+                reading.firms.append((start, end, FirmMention(whole, (), None, known)))
+            elif trimmed is not None:
                 t_start, t_end = trimmed
                 sub = message[t_start:t_end]
                 known = _resolve(sub, lookup)
@@ -461,6 +475,9 @@ def _without_places(
             new_end = s.start
     while new_end > new_start and message[new_end - 1] in " ,'’":
         new_end -= 1
+    joiner = re.search(r"\s+(?:of|in|at|near|from)$", message[new_start:new_end], re.I)
+    if joiner is not None:  # "Wells Pharma of Houston": the firm is "Wells Pharma"
+        new_end = new_start + joiner.start()
     while new_start < new_end and message[new_start] in " ,":
         new_start += 1
     if (new_start, new_end) == (start, end) or new_end <= new_start:
@@ -670,13 +687,22 @@ _ONWARD = re.compile(
 )
 
 
+# Words before a date that name an event the question asks what came after.
+_AFTER_EVENT = re.compile(
+    r"\b(?:after|following|since)\s+(?:its|the|their|that|this|an?)\s+(?:\w+\s+)?$", re.I
+)
+
+
 def _onward(text: str, dates: DateRange | None) -> DateRange | None:
     """The dates, open after their start when the message asks what came later ("what did
     FDA find in 2019, and did it escalate later?")."""
     if dates is None or not dates.date_from:
         return dates
     at = text.lower().find(dates.text.lower())
-    if at < 0 or not _ONWARD.search(text[at + len(dates.text) :]):
+    if at < 0:
+        return dates
+    after_event = _AFTER_EVENT.search(text[max(0, at - 40) : at])  # "after its 2019 inspection"
+    if not after_event and not _ONWARD.search(text[at + len(dates.text) :]):
         return dates
     return DateRange(dates.date_from, None, f"{dates.text} and later")
 

@@ -218,9 +218,10 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
         None,
     ),
     # Form FDA 483 text
-    (r"this document (?:lists|l\w{1,3}ts) observations made by", None),
-    (r"inspect\w* observations,? and do n\w{1,2} represent a final agency", None),
-    (r"if you have an objection regarding an observation", None),
+    # (OCR crops the first letters of the form's lines: "S DOCUMENT LISTS", "SERVATIONS")
+    (r"document \w{3,5} (?:ob)?servations made by", None),
+    (r"inspect\w* (?:ob)?servations\W{0,2} and \w\w n\w{1,2} represent a final agency", None),
+    (r"objection regarding an (?:ob)?servation", None),
     (r"section 704\(b\) of the federal food|pursuant to section 704\(b\)", None),
     (r"the observations of objectionable conditions and practices listed on the front", None),
     (

@@ -21,8 +21,15 @@ __all__ = [
 
 _LABEL = re.compile(
     r"^\s*(?:[A-Z][A-Z/&,\- ]{2,60}?\s+(?=\(?\d{1,2}[.)]\s))?"  # a section heading before it
-    r"(?:OBSERVATION\s+\d+[A-Za-z]?\s*[:.\-–]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
+    r"(?:O?BSERVATION\s+\d+[A-Za-z]?\s*[:.\-–|]?|\(?\d{1,2}[.)]|\(?[A-Za-z][.)]|[•▪●◦·*-])\s+",
 )
+# The end of a Form 483's header, OCR'd into the block of its first observation: "DURING AN
+# INSPECTION OF YOUR FIRM (I) (WE) OBSERVED: OBSERVATION 1".
+_FORM_PREAMBLE = re.compile(
+    r"(?:\(I\)\s*\(WE\)|\bI\b|\bWE\b|\|)\s*OBSERVED\s*:?\s*"
+    r"(?:(?<![A-Za-z])O?BSERVATION\s*\d{0,2}\s*[|:.\-–]?\s*)?"
+)
+PREAMBLE_CHARS = 1200
 # A record written as labelled fields (an enforcement report's "Recalling Firm: … Address: …"):
 # its statement is the reason, not the firm's address lines before it.
 _REASON = re.compile(r"\bReason for (?:the )?Recall\s*:", re.IGNORECASE)
@@ -45,6 +52,9 @@ def unit_body(text: str) -> str:
     if reason and len(_FIELD_LABEL.findall(folded, 0, reason.start())) >= MIN_RECORD_LABELS:
         after = _NEXT_FIELD.search(folded, reason.end())  # the next field ends the reason
         return folded[reason.start() : after.start() if after else len(folded)].rstrip()
+    preamble = _FORM_PREAMBLE.search(folded, 0, PREAMBLE_CHARS)
+    if preamble is not None and len(folded[preamble.end() :].split()) >= MIN_SENTENCE_WORDS:
+        folded = folded[preamble.end() :]  # the form's header glued before the observation
     match = _LABEL.match(folded)
     return folded[match.end() :] if match and match.end() < len(folded) else folded
 

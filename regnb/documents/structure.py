@@ -217,9 +217,10 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-_OBSERVATION = re.compile(r"\bOBSERVATION\s*#?\s*(\d{1,2})\b")
+# "BSERVATION 2": OCR often crops a line's first letter
+_OBSERVATION = re.compile(r"(?<![A-Za-z])O?BSERVATION\s*#?\s*(\d{1,2})\b")
 _BARE_OBSERVATION = re.compile(
-    r"\W*OBSERVATION\s*#?\s*\d{1,2}\W*(?:REPEAT(?:ED)?(?: OBSERVATION)?\W*)?", re.IGNORECASE
+    r"\W*O?BSERVATION\s*#?\s*\d{1,2}\W*(?:REPEAT(?:ED)?(?: OBSERVATION)?\W*)?", re.IGNORECASE
 )
 _REPEAT = re.compile(
     r"\brepeat(?:ed)?\s+(?:objectionable\s+|fda[- ]?483\s+)?observation\b|\(\s*repeat\s*\)",

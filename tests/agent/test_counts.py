@@ -12,11 +12,13 @@ import pytest
 import regnb
 from regnb.agent._counts import (
     asked_terms,
+    condition_terms,
     count_choices,
     count_matches,
     counted_words,
     exact,
     list_matches,
+    presence_terms,
     specific,
     term_documents,
 )
@@ -61,6 +63,24 @@ def test_the_terms_counted_are_the_phrases_then_the_words_outside_them(
         "m", "m", topic=Topic(phrases=tuple(phrases), words=tuple(words), names=tuple(names))
     )
     assert asked_terms(plan) == terms
+
+
+@pytest.mark.parametrize(
+    ("message", "names", "words", "terms"),
+    [
+        ("Any deaths or patient injuries in the reports on LINQ II?", ["LINQ II"], [], ["deaths", "injuries"]),
+        ("Did Acme's 2019 483 include any observation about media fills?", ["Acme"], ["media", "fills", "observation"], ["media fills"]),
+        ("Did FDA have safety or efficacy concerns with Zorvax in its CRL?", ["Zorvax"], ["safety", "efficacy", "concerns"], ["safety", "efficacy"]),
+        ("Was the letter to Acme about manufacturing/CGMP problems?", ["Acme"], ["manufacturing", "cgmp", "problems"], ["manufacturing", "cgmp"]),
+        ("Did FDA inspect Acme before sending the 2025 letter?", ["Acme"], ["inspect", "sending"], ["inspect"]),
+    ],
+)  # fmt: skip
+def test_what_an_absence_question_asks_the_documents_is_its_condition_not_its_framing(
+    message: str, names: list[str], words: list[str], terms: list[str]
+) -> None:
+    plan = Plan(message, message, topic=Topic(words=tuple(words), names=tuple(names)))
+    assert presence_terms(plan) == terms
+    assert condition_terms(plan) == [t for t in terms if t != "inspect"]
 
 
 def test_counts_are_over_every_match_by_dataset_and_year(engine: regnb.Engine) -> None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from regnb.agent._leads import _only_denied
+import pytest
+
+from regnb.agent._citations import CitationBook
+from regnb.agent._leads import _EXISTENCE, _only_denied, presence_leads
+from regnb.agent._stages import Count, Evidence, Found, Plan, Presence, Searches
 
 DENIED = {
     "a": "THE CUSTOMER REPORTED SIGNAL LOSS. THERE WAS NO REPORT OF DEATH, INJURY, OR CHANGE TO "
@@ -25,3 +29,47 @@ def test_a_mention_without_a_denial_in_its_sentence_is_not_denied() -> None:
 def test_documents_holding_the_term_that_were_not_read_leave_it_open() -> None:
     assert not _only_denied(DENIED, "deaths", 5)  # 5 hold it, 2 were read
     assert not _only_denied(DENIED, "", 0)
+
+
+def _presence_lead(counts: dict[str, int], documents: int) -> str:
+    found = [
+        Found(f"d{i}", "fda_483", f"Form 483 - Acme {i}", "2019-09-18", None, {}, 1.0, (1,), False)
+        for i in range(documents)
+    ]
+    held = Presence("fda_483", "Acme", documents, tuple(Count(t, n) for t, n in counts.items()))
+    evidence = Evidence(Plan("m", "q"), Searches(), found, found, [], [], presence=held)
+    leads = presence_leads(evidence, CitationBook(1, str))
+    assert len(leads) == 1 and leads[0].markers
+    return leads[0].text
+
+
+def test_a_presence_lead_about_one_document_says_whether_it_mentions_each_term() -> None:
+    assert _presence_lead({"media fills": 0}, 1) == (
+        "No: the Form 483 on Acme does not mention “media fills”"
+    )
+    assert _presence_lead({"safety": 1, "efficacy": 0}, 1) == (
+        "The Form 483 on Acme mentions “safety”; it does not mention “efficacy”"
+    )
+
+
+def test_a_presence_lead_counts_the_documents_and_names_the_terms_none_holds() -> None:
+    assert _presence_lead({"safety": 2, "efficacy": 0}, 4) == (
+        "2 of the 4 Form 483s on Acme mention “safety”; none mentions “efficacy”"
+    )
+    assert _presence_lead({"death": 1}, 3) == "1 of the 3 Form 483s on Acme mentions “death”"
+
+
+@pytest.mark.parametrize(
+    ("message", "asks"),
+    [
+        ("Was Acme's Houston facility cited in any warning letter?", True),
+        ("Is there any 483 for Acme in the corpus?", True),
+        ("Did Acme ever receive a warning letter?", True),
+        ("Any deaths in the MAUDE reports on the LINQ II?", False),
+        ("What did the warning letter to Acme say about media fills?", False),
+    ],
+)
+def test_a_question_whether_a_document_exists_is_told_from_one_about_what_it_says(
+    message: str, asks: bool
+) -> None:
+    assert bool(_EXISTENCE.search(message)) is asks

@@ -12,6 +12,7 @@ import pytest
 
 from regnb.documents.blocks import block_text, split_blocks
 from regnb.documents.furniture import is_furniture
+from regnb.documents.statements import unit_body
 from regnb.documents.structure import (
     KINDS,
     UNNUMBERED,
@@ -683,3 +684,43 @@ def test_a_unit_loses_a_first_block_that_opens_with_the_end_of_a_standard_list()
     assert kept.text.startswith("The container label does not include")
     single = Unit(5, 1, 1, page.split("\n\n")[0], "deficiency", "Container label", None, ())
     assert trimmed(single, page, lambda text: is_furniture(text, "fda_crl")) == single
+
+
+# A Form 483 as OCR reads a scan whose left margin was cropped: each line loses its first letter
+# or two ("BSERVATION 2", "S DOCUMENT LISTS"), and the form's header runs into the first
+# observation's block.
+CROPPED_483 = {
+    1: (
+        "OBSERVATION 1 Y, STATE AND ZIP CODE TYPE OF ESTABLISHMENT INSPECTED pringfield, IL 62701"
+        " Outsourcing Facility S DOCUMENT LISTS OBSERVATIONS MADE BY THE FDA REPRESENTATIVE(S)"
+        " DURING THE INSPECTION OF YOUR FACILITY. THEY ARE INSPECTIONAL SERVATIONS; AND DO NOT"
+        " REPRESENT A FINAL AGENCY DETERMINATION REGARDING YOUR COMPLIANCE.\n\n"
+        "RING AN INSPECTION OF YOUR FIRM | OBSERVED: BSERVATION 1 ach lot of the sterile"
+        " injection was released before its sterility test was complete. ecifically, three lots"
+        " shipped in May.\n\n"
+        "BSERVATION 2 ere is a failure to thoroughly review any unexplained discrepancy in the"
+        " filling records of the ophthalmic line.\n\n"
+        "BSERVATION 3 ersonnel did not wear sterile gloves in the ISO 5 area during filling."
+    ),
+}
+
+
+def test_a_cropped_scans_observations_are_read_and_its_header_is_furniture() -> None:
+    units = units_of("fda_483", CROPPED_483)
+    assert find(units, "OBSERVATION 1 Y, STATE").kind == "furniture"
+    findings = [u for u in units if u.kind == "finding"]
+    assert [u.number for u in findings] == ["1", "2", "3"]
+    assert find(units, "BSERVATION 2").heading == "Observation 2"
+
+
+def test_the_statement_of_an_observation_glued_to_the_forms_header_starts_after_it() -> None:
+    glued = (
+        "Outsourcing Facility THIS DOCUMENT LISTS OBSERVATIONS MADE BY THE FDA REPRESENTATIVE(S)"
+        " DURING THE INSPECTION OF YOUR FACILITY. DURING AN INSPECTION OF YOUR FIRM (I) (WE)"
+        " OBSERVED OBSERVATION | Materials were not disinfected before entering the aseptic"
+        " processing area. Specifically, wipes were not sterile."
+    )
+    assert unit_body(glued).startswith("Materials were not disinfected before entering")
+    assert unit_body("BSERVATION 2 There is a failure to review").startswith("There is a failure")
+    short = "I OBSERVED: nothing"  # too short to be a statement: kept as written
+    assert unit_body(short) == short

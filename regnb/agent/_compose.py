@@ -380,8 +380,12 @@ class _Composer:
         """One line per firm: its best unit, headed by the firm, the kind of document and its
         date."""
         firms: dict[str, Passage] = {}
+        asks_firms = self.evidence.plan.ask.which_firms
         for p in self.which_passages(passages):
-            firm = firm_of(p.found) or _short_title(p.found.title)
+            named = firm_of(p.found)
+            if named is None and asks_firms:
+                continue  # a catalog of cite language or a guidance: no firm was cited
+            firm = named or _short_title(p.found.title)
             if firm not in firms:
                 firms[firm] = p
         findings = []

@@ -135,6 +135,8 @@ _FORM_FIELDS = re.compile(
 
 # Phrases that make a sentence furniture, wherever they stand in it.
 _PHRASES: tuple[tuple[str, str | None], ...] = (
+    # a pointer to a reference on the web ("please refer to the draft guidance …, found at: http…")
+    (r"\b(?:found|available|located|posted) (?:at|on)\s*:?\s*<?(?:https?://|www\.)", None),
     # letter openings (complete response letters, warning letters)
     (
         r"please refer to (?:your|the|our) .{0,80}?(?:application|submission|supplement|nda|bla|anda|correspondence|amendment|letter)",

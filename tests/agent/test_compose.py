@@ -134,6 +134,17 @@ CRL = doc(
     fields={"application_number": "219876", "company": "Velmora Therapeutics"},
 )
 
+# FDA's catalog of the cite language its investigators used: about observations, by no firm.
+CATALOG = doc(
+    "FDA Inspectional Observations FY2019 - Drugs",
+    [
+        "21 CFR 211.192 | Cite Id 1001 | Investigations of discrepancies, failures | Frequency "
+        "in FY2019 483s: 40 Out-of-specification results were not investigated and the batches "
+        "were released."
+    ],
+    date="2019-09-30",
+)
+
 GUIDANCE = doc(
     "Sterile Drug Products Produced by Aseptic Processing",
     [
@@ -146,7 +157,7 @@ GUIDANCE = doc(
 
 def corpus() -> dict[str, list[dict[str, Any]]]:
     return {
-        "fda_483": [FORM_483],
+        "fda_483": [FORM_483, CATALOG],
         "fda_warning_letters": [MARLOWE_LETTER, QUILLON_LETTER],
         "fda_crl": [CRL],
         "fda_guidance": [GUIDANCE],
@@ -158,6 +169,7 @@ QUESTIONS = {
     "letter": f"What was {MARLOWE} warned for?",
     "crl": f"Why was {VELMORA} not approved?",
     "which": "Which firms got warning letters for out-of-specification results?",
+    "which_any": "Which firms were cited for out-of-specification results?",
 }
 FOLLOW_UP = "What did FDA ask for about hepatic enzyme elevations?"
 
@@ -323,6 +335,14 @@ def test_a_which_firms_question_names_each_firm_on_one_line(answers: dict[str, A
     for firm in (MARLOWE, QUILLON):
         assert len([line for line in lines if line.startswith(f"- **{firm} (")]) == 1, firm
     assert all("21 CFR 211.192" in line for line in lines)
+
+
+def test_a_which_firms_list_leaves_out_a_document_about_no_firm(
+    answers: dict[str, Answer],
+) -> None:
+    lines = section(answers["which_any"].markdown, "Firms and what they were cited for")
+    assert lines and all(MARLOWE in line or QUILLON in line for line in lines), lines
+    assert not any("Inspectional Observations" in line for line in lines)
 
 
 @pytest.mark.parametrize("key", [*QUESTIONS, "follow_up"])

@@ -83,6 +83,11 @@ from regnb.engine import COMMON_FILE
         "Smith J, Doe A. Stability of monoclonal antibodies. J Pharm Sci 2010;99:1234-45.",
         "MEDTRONIC SUBMITS THIS REPORT TO COMPLY WITH FDA REGULATIONS 21 CFR PARTS 4 AND 803.",
         "12",
+        "In addition, please refer to the draft guidance on usability engineering for devices,"
+        " found at: http://www.fda.gov/guidance/ucm000000.htm.",
+        "S DOCUMENT LISTS OBSERVATIONS MADE BY THE FDA REPRESENTATIVE(S) DURING THE INSPECTION"
+        " OF YOUR FACILITY. THEY ARE INSPECTIONAL SERVATIONS; AND DO NOT REPRESENT A FINAL AGENCY"
+        " DETERMINATION REGARDING YOUR COMPLIANCE.",
     ],
 )
 def test_furniture_is_recognised(text: str) -> None:
@@ -106,6 +111,8 @@ def test_furniture_is_recognised(text: str) -> None:
         "Specifically, the firm did not contact the customer who reported the failure.",
         "Operators were observed at 1234 Main Street touching sterile surfaces with bare hands "
         "during the filling of lot 2101, and the firm did not investigate the event.",
+        "FDA reviewed your website at www.example.com and found that it offers unapproved drugs"
+        " for sale to consumers in the United States.",
         "",
     ],
 )

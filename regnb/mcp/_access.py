@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import anyio.to_thread
@@ -42,6 +44,10 @@ class Access(Protocol):
         """`fn()` in a worker thread, within the request time limit (`what` names it)."""
         ...
 
+    def links(self) -> AbstractContextManager[None]:
+        """Within it, a conversation's `url` points where this caller reads it."""
+        ...
+
 
 class LocalAccess:
     """The local user of a corpus (`regnb mcp`): the engine's plan and conversations."""
@@ -69,3 +75,6 @@ class LocalAccess:
 
     async def blocking(self, fn: Callable[[], T], what: str) -> T:
         return await anyio.to_thread.run_sync(fn)
+
+    def links(self) -> AbstractContextManager[None]:
+        return contextlib.nullcontext()  # REGNB_PUBLIC_URL, else http://localhost:8000

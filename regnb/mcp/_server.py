@@ -89,8 +89,9 @@ def mcp_server(
             await ctx.session.report_progress(done, None, message)
 
         try:
-            call = Call(access_of(ctx), dict(params.arguments or {}), progress)
-            return ok_result(await tool(call))
+            access = access_of(ctx)
+            with access.links():
+                return ok_result(await tool(Call(access, dict(params.arguments or {}), progress)))
         except RegnbError as error:
             return error_result(error)
         except Exception:

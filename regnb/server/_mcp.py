@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 from mcp.server import ServerRequestContext
@@ -20,12 +21,14 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from starlette.requests import Request
 from starlette.types import Receive, Scope, Send
 
+from regnb.conversations._views import links_from
 from regnb.conversations.service import ConversationService
 from regnb.errors import RegnbError
 from regnb.interface import EngineAPI
 from regnb.mcp import mcp_server
 from regnb.mcp._access import Access
 from regnb.server._conversations import http_account
+from regnb.server._links import scope_base_url
 from regnb.server._state import ServerState
 from regnb.server.accounts import Caller
 from regnb.server.errors import Style, error_response, request_id
@@ -43,8 +46,8 @@ T = TypeVar("T")
 class KeyAccess:
     """An API key's owner as a caller of the tools."""
 
-    def __init__(self, state: ServerState, caller: Caller) -> None:
-        self.state, self.caller = state, caller
+    def __init__(self, state: ServerState, caller: Caller, base_url: str) -> None:
+        self.state, self.caller, self.base_url = state, caller, base_url
 
     @property
     def engine(self) -> EngineAPI:
@@ -69,6 +72,9 @@ class KeyAccess:
     async def blocking(self, fn: Callable[[], T], what: str) -> T:
         return await self.state.blocking(fn, what)
 
+    def links(self) -> AbstractContextManager[None]:
+        return links_from(self.base_url)
+
 
 class McpEndpoint:
     """The ASGI app at `/mcp`; `running()` (the app's lifespan) starts its session manager."""
@@ -81,7 +87,8 @@ class McpEndpoint:
         request = ctx.request
         if not isinstance(request, Request) or CALLER not in request.scope.get("state", {}):
             raise RegnbError("the MCP request came without its authenticated caller")
-        return KeyAccess(self.state, request.scope["state"][CALLER])
+        base = scope_base_url(request.scope, self.state.settings.trust_proxy_headers)
+        return KeyAccess(self.state, request.scope["state"][CALLER], base)
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:

@@ -155,6 +155,7 @@ async def test_research_answers_with_citations_that_verify_on_their_pages(served
     async with http_session(served.base, served.keys["ent"]) as session:
         answer = structured(await session.call_tool("research", {"message": QUESTION}))
     assert answer["status"] == "completed" and answer["clarifying_question"] is None
+    assert answer["url"] == f"{served.base}/api/v3/conversations/{answer['conversation_id']}"
     citations = answer["citations"]
     assert citations and all(c["verified"] for c in citations)
     for c in citations:

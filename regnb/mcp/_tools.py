@@ -151,7 +151,8 @@ async def facets(call: Call) -> dict[str, Any]:
 async def matches(call: Call) -> dict[str, Any]:
     args = call.args
     check_fields(args, ("keywords", *MATCH_SEARCH_FIELDS, *MATCH_FIELDS))
-    window = {**args, "limit": args.get("limit") or MATCHES_LIMIT_DEFAULT}
+    limit = args.get("limit")
+    window = {**args, "limit": MATCHES_LIMIT_DEFAULT if limit is None else limit}
     order, limit, offset = matches_window(window)
     check_int(limit, "limit", 1, MATCHES_LIMIT_MAX)
     search = {k: v for k, v in args.items() if k not in MATCH_FIELDS}

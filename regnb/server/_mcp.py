@@ -4,7 +4,7 @@ the same keys, plans and limits as the v3 routes.
 Every request to `/mcp` needs a valid `x-api-key` (401 `missing_api_key` or `invalid_api_key`
 in the v3 error shape otherwise) and counts against its rate limit, as a v3 request does; the
 tools then run for the key's owner: its plan (a free key is refused what HTTP refuses it), its
-conversations, its search slots. The SDK's session manager runs stateless: each request stands
+conversations, its search slots; a body is at most `max_body_bytes`, as a v3 body. The SDK's session manager runs stateless: each request stands
 alone, so any replica answers it.
 """
 
@@ -99,7 +99,11 @@ class McpEndpoint:
             log.exception("the catalog could not be read for the MCP tools")
             catalog = None
         server = mcp_server(catalog, self._access)
-        manager = StreamableHTTPSessionManager(app=server, stateless=True)
+        manager = StreamableHTTPSessionManager(
+            app=server,
+            stateless=True,
+            max_request_body_size=self.state.settings.max_body_bytes,  # a v3 body's limit
+        )
         async with manager.run():
             self._manager = manager
             try:

@@ -216,6 +216,9 @@ async def test_a_clarifying_question_comes_back_as_one_and_its_reply_continues(s
         ("facets", {"keywords": ["sterility"], "by": ["colour"]}, "by[0]"),
         ("facets", {"keywords": ["sterility"], "size": 0}, "size"),
         ("matches", {"keywords": ["sterility"], "limit": 500}, "limit"),
+        ("matches", {"keywords": ["sterility"], "limit": 0}, "limit"),
+        ("timeline", {"firm_id": "beta-pharma", "offset": -1}, "offset"),
+        ("read", {"document_id": "x", "page_to": "3"}, "page_to"),
         ("matches", {"keywords": ["sterility"], "order": "newest"}, "order"),
         ("firm", {}, "q"),
         ("firm", {"q": " "}, "q"),
@@ -251,6 +254,14 @@ def test_mcp_without_a_valid_key_is_401_as_a_v3_route(served, key, code):
     resp = served.http("POST", "/mcp", key, json=ping, headers=headers)
     assert resp.status_code == 401
     assert resp.json()["error"]["code"] == code
+
+
+def test_an_mcp_body_over_the_v3_size_limit_is_413(served):
+    size = served.engine.settings.max_body_bytes + 1
+    big = {"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"x": "a" * size}}
+    headers = {"accept": "application/json, text/event-stream"}
+    resp = served.http("POST", "/mcp", served.keys["ent"], json=big, headers=headers)
+    assert resp.status_code == 413
 
 
 async def test_the_sdk_client_without_a_key_cannot_start_a_session(served):

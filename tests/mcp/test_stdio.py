@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import regnb
+from regnb.mcp._schemas import tool_specs
 from regnb.server.testing import sample_documents
 from regnb.settings import Settings
 
@@ -55,16 +56,7 @@ async def test_a_session_searches_reads_a_page_and_gets_a_verified_answer(corpus
         bad = tool_error(
             await session.call_tool("read", {"document_id": doc["document_id"], "page_to": 0})
         )
-    assert tools == [
-        "search",
-        "read",
-        "datasets",
-        "facets",
-        "matches",
-        "firm",
-        "timeline",
-        "research",
-    ]
+    assert tools == list(tool_specs(engine.datasets()))
     assert doc["title"] == "Form 483 long record" and doc["url"] == "https://example.test/483/long"
     assert page["pages"] == [{"page_num": 3, "text": engine.read(doc["document_id"], 3, 3).text}]
     assert answer["status"] == "completed" and answer["citations"]

@@ -53,6 +53,7 @@ def error_result(error: RegnbError) -> types.CallToolResult:
 
 
 def ok_result(value: dict[str, Any]) -> types.CallToolResult:
+    """A tool's answer: its JSON object as structured content, and as text for older clients."""
     return types.CallToolResult(
         content=[types.TextContent(text=_json(value))], structured_content=value
     )
@@ -62,8 +63,9 @@ def mcp_server(
     catalog: Catalog | None,
     access_of: Callable[[ServerRequestContext[Any, Any]], Access],
 ) -> Server[Any]:
-    """The MCP server of the tools over `catalog`'s datasets (None: the package's); `access_of(ctx)` is the caller of
-    a request (it may raise a `RegnbError`, answered as a tool error)."""
+    """The MCP server of the tools over `catalog`'s datasets (None: the package's);
+    `access_of(ctx)` is the caller of a request (it may raise a `RegnbError`, answered as a
+    tool error)."""
     specs = tool_specs(catalog)
     listed = [
         types.Tool(name=s.name, description=s.description, input_schema=s.input_schema)

@@ -374,7 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_index)
 
-    for module in ("regnb.ingest.cli", "regnb.server._cli", "regnb.watch._cli"):
+    for module in ("regnb.ingest.cli", "regnb.server._cli", "regnb.watch._cli", "regnb.mcp._cli"):
         try:
             register = __import__(module, fromlist=["register"]).register
         except ImportError:

@@ -64,9 +64,11 @@ PUBLIC_IN_PACKAGES = {
         "regnb.agent.types",
     },
     "regnb.client": {"regnb.client", "regnb.client.paging", "regnb.client.testing"},
+    "regnb.mcp": {"regnb.mcp"},
     "regnb.conversations": {
         "regnb.conversations",
         "regnb.conversations.agents",
+        "regnb.conversations.citations",
         "regnb.conversations.conversation",
         "regnb.conversations.service",
         "regnb.conversations.testing",

@@ -22,6 +22,7 @@ ROOT = PACKAGE.parent
 
 FRONT_ENDS = (
     "regnb.server",
+    "regnb.mcp",
     "regnb.client",
     "regnb.widgets",
     "regnb.cli",
@@ -77,6 +78,7 @@ NOT_ON_IMPORT = (
     "sqlite3",
     "httpx",
     "starlette",
+    "mcp",  # the MCP SDK: `regnb mcp` and `/mcp` only
     "ipywidgets",
     "regnb.corpus.ray",
     "ray",  # optional (regnb[ray]): imported by runner="ray" only

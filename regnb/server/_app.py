@@ -11,6 +11,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regnb.conversations._local import open_service
@@ -23,6 +24,8 @@ from regnb.server._firms import FirmRoutes
 from regnb.server._legacy import LegacyRoutes
 from regnb.server._limits import Clock
 from regnb.server._logs import install_log_filter
+from regnb.server._mcp import PATH as MCP_PATH
+from regnb.server._mcp import McpEndpoint
 from regnb.server._state import ServerState
 from regnb.server._v3 import V3Routes
 from regnb.server.accounts import Accounts
@@ -109,12 +112,14 @@ def create_app(
     owned = accounts is None
     accounts = accounts if accounts is not None else Accounts.open(settings)
     state = ServerState(engine, settings, accounts, clock, conversations=conversations)
+    mcp = McpEndpoint(state)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         state.start()
         try:
-            yield
+            async with mcp.running():
+                yield
         finally:
             state.close()
             if owned:
@@ -126,6 +131,7 @@ def create_app(
             *ConversationRoutes(state).routes(),
             *FirmRoutes(state).routes(),
             *LegacyRoutes(state).routes(),
+            Route(MCP_PATH, mcp),  # an extension: the MCP tools (regnb.server._mcp)
         ],
         middleware=[Middleware(RequestIdMiddleware)],
         exception_handlers={HTTPException: http_exception_handler},

@@ -396,6 +396,9 @@ def _firms_and_places(message: str, lookup: FirmLookup | None, blanked: str) -> 
     for start, end, name in runs:
         if any(s <= start < e for s, e in taken):
             continue
+        before = re.search(r"(\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)\s+$", message[:start])  # "GLP-1"
+        if before is not None and _resolve(f"{before.group(1)} {name}", lookup) is not None:
+            start, name = before.start(1), f"{before.group(1)} {name}"  # "GLP-1 Solution"
         known = _resolve(name, lookup)
         if known is not None and not _is_only_place(message, start, end, spans):
             reading.firms.append((start, end, FirmMention(name, (), None, known)))

@@ -136,7 +136,10 @@ _FORM_FIELDS = re.compile(
 # Phrases that make a sentence furniture, wherever they stand in it.
 _PHRASES: tuple[tuple[str, str | None], ...] = (
     # a pointer to a reference on the web ("please refer to the draft guidance …, found at: http…")
-    (r"\b(?:found|available|located|posted) (?:at|on)\s*:?\s*<?(?:https?://|www\.)", None),
+    (
+        r"\b(?:found|available|located|posted)(?: online)? (?:at|on)\s*:?\s*<?(?:https?://|www\.)",
+        None,
+    ),
     # letter openings (complete response letters, warning letters)
     (
         r"please refer to (?:your|the|our) .{0,80}?(?:application|submission|supplement|nda|bla|anda|correspondence|amendment|letter)",
@@ -444,12 +447,23 @@ def is_furniture(
     body = " ".join(rest)  # sentences are found in the text as written (capitals start them)
     for start, end in sentence_spans(body):
         sentence = body[start:end]
-        if any(p.search(sentence.casefold()) for p in phrase_rules) or (
-            common and sentence_key(sentence) in common
+        if (
+            any(p.search(sentence.casefold()) for p in phrase_rules)
+            or (common and sentence_key(sentence) in common)
+            or _mostly_addresses(sentence)
         ):
             furniture += _size(sentence)
     total = _size(" ".join(lines))
     return total > 0 and furniture >= FURNITURE_SHARE * total and total - furniture < SUBSTANCE
+
+
+_WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
+
+
+def _mostly_addresses(sentence: str) -> bool:
+    """A sentence that is mostly web addresses: an item of a reference list ("(Human Factors
+    for Medical Devices (PDF))(http://www.fda.gov/…)")."""
+    return _size("".join(_WEB_ADDRESS.findall(sentence))) >= FURNITURE_SHARE * _size(sentence)
 
 
 _NEGATIONS = word_set("no not nor")  # stop words, but "no complications" is not "complications"

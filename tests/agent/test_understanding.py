@@ -120,7 +120,6 @@ DISAGREES: dict[str, str] = {
     ),
     **dict.fromkeys(
         [
-            "place-va-new-jersey",
             "cmp-sca-two-sites",
             "cmp-alvotech-samsung",
             "which-brainlab-cranial",

@@ -85,6 +85,8 @@ from regnb.engine import COMMON_FILE
         "12",
         "In addition, please refer to the draft guidance on usability engineering for devices,"
         " found at: http://www.fda.gov/guidance/ucm000000.htm.",
+        "(Usability Engineering for Devices (PDF))(http://www.fda.gov/downloads/Guidances/"
+        "UCM000001.pdf)",
         "S DOCUMENT LISTS OBSERVATIONS MADE BY THE FDA REPRESENTATIVE(S) DURING THE INSPECTION"
         " OF YOUR FACILITY. THEY ARE INSPECTIONAL SERVATIONS; AND DO NOT REPRESENT A FINAL AGENCY"
         " DETERMINATION REGARDING YOUR COMPLIANCE.",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb.present.excel import frame_to_excel, frames_to_excel
+from regnb.present.excel import frame_sheet, frame_to_excel, frames_to_excel, workbook_bytes
 from regnb.present.names import names_or_package
 
 if TYPE_CHECKING:
@@ -29,9 +29,11 @@ __all__ = [
     "frame_to_excel",
     "matches_to_file",
     "pages_frame",
+    "search_csv",
     "search_to_csv",
     "search_to_excel",
     "search_to_parquet",
+    "search_workbook",
 ]
 
 EXCEL_ROWS = 1_048_575  # an Excel sheet's 1,048,576 rows, less the header
@@ -65,18 +67,32 @@ def pages_frame(result: SearchResult) -> pd.DataFrame:
     ]
 
 
-def search_to_excel(result: SearchResult, path: str | Path) -> Path:
-    """Documents and Pages sheets; titles link to their sources."""
+def search_workbook(result: SearchResult) -> bytes:
+    """The .xlsx file `search_to_excel` writes: Documents and Pages sheets, titles linked to
+    their sources."""
     frames = {"Documents": documents_frame(result), "Pages": pages_frame(result)}
     links = {"Documents": {"title": "url"}, "Pages": {"title": "url"}}
-    return frame_to_excel(frames, path, links=links)
+    return workbook_bytes([frame_sheet(n, f, links[n]) for n, f in frames.items()])
+
+
+def search_to_excel(result: SearchResult, path: str | Path) -> Path:
+    """Documents and Pages sheets; titles link to their sources."""
+    target = Path(path).expanduser()
+    target.write_bytes(search_workbook(result))
+    return target
+
+
+def search_csv(result: SearchResult) -> bytes:
+    """The CSV file `search_to_csv` writes: the documents (fields as columns), UTF-8, ISO dates."""
+    text = documents_frame(result).to_csv(index=False, date_format="%Y-%m-%d")
+    return text.encode("utf-8")
 
 
 def search_to_csv(result: SearchResult, path: str | Path) -> Path:
     """The documents (fields as columns), UTF-8, ISO dates."""
-    path = Path(path).expanduser()
-    documents_frame(result).to_csv(path, index=False, date_format="%Y-%m-%d")
-    return path
+    target = Path(path).expanduser()
+    target.write_bytes(search_csv(result))
+    return target
 
 
 def search_to_parquet(

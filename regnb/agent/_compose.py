@@ -357,7 +357,7 @@ class _Composer:
     def matching(self) -> list[Found]:
         """The documents an answer says match, without a count over every match: those that
         match the whole question (every one found when none does)."""
-        return [f for f in self.evidence.documents if not f.weak] or self.evidence.documents
+        return [f for f in self.evidence.documents if not f.weak] or list(self.evidence.documents)
 
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """

@@ -190,3 +190,26 @@ def test_an_answer_the_docs_quote_is_the_demo_corpuss_answer(
     answer = _folded(conv.wait(progress=False).answer or "")
     missing = [p for p in pieces if p not in answer]
     assert not missing, missing
+
+
+def test_the_size_of_the_suite_the_docs_give_is_the_suites() -> None:
+    """docs/development.md's "about N tests, the K notebooks": N within 5% of what pytest
+    collects, K the notebooks there are."""
+    text = (DOCS / "development.md").read_text(encoding="utf-8")
+    said = re.search(r"about ([\d,]+) tests, the (\w+) notebooks", text)
+    assert said, "docs/development.md no longer gives the size of the suite"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n0", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    collected = re.search(r"^(\d+) tests collected", run.stdout, re.M)
+    assert collected, run.stdout[-2000:] + run.stderr[-2000:]
+    about, count = int(said.group(1).replace(",", "")), int(collected.group(1))
+    assert abs(about - count) <= 0.05 * count, f"the docs say about {about:,}; {count:,} collected"
+    words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
+    assert said.group(2) == words[notebooks - 1], f"{notebooks} notebooks"

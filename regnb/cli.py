@@ -147,8 +147,9 @@ def shown_line(offset: int, shown: int, total: int, next_offset: int | None) -> 
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from regnb.present.export import matches_to_file
+    from regnb.present.export import match_file, matches_to_file
 
+    target = match_file(args.to)  # a bad destination fails before the corpus is opened
     filters = parse_filters(args.filters)
     with _engine(args) as eng:
         batches = eng.matches(
@@ -161,7 +162,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             order=args.order,
             batch_size=args.batch_size,
         )
-        written = matches_to_file(batches, args.to, progress=True)
+        written = matches_to_file(batches, target, progress=True)
     print(f"{written:,} documents written to {args.to}")
     return 0
 

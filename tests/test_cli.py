@@ -514,3 +514,29 @@ def test_index_check_reports_damage_and_index_repairs_it(tmp_path, capsys, harm,
 def test_index_check_without_an_index_says_so(corpus, capsys):
     code, _, err = run(capsys, "index", "--check", "--corpus", str(corpus))
     assert code == 1 and "regnb index" in err
+
+
+@pytest.mark.parametrize(
+    ("where", "said"),
+    [
+        ("missing/m.xlsx", "does not exist: create it first"),
+        ("missing/deeper/m.csv", "does not exist: create it first"),
+        ("", "is a folder: name a file in it"),
+    ],
+)
+def test_export_to_a_place_it_cannot_write_fails_at_once_in_one_line(
+    many, tmp_path, capsys, monkeypatch, where, said
+):
+    import regnb.cli
+
+    def never(*args, **kwargs):
+        raise AssertionError("the corpus was opened before the destination was checked")
+
+    monkeypatch.setattr(regnb.cli, "_engine", never)
+    target = tmp_path / where if where else tmp_path / "folder.csv"
+    if not where:
+        target.mkdir()
+    code, printed, err = _export(capsys, many, target)
+    assert code == 2 and printed == ""
+    assert err.count("\n") == 1 and err.startswith("error: invalid_request (to): ")
+    assert said in err and "Traceback" not in err

@@ -187,3 +187,31 @@ def test_notebooks_use_only_the_public_api(path: Path) -> None:
     source = "\n".join(c.source for c in code_cells(path))
     imported = {a or b for a, b in IMPORT.findall(source)}
     assert imported <= PUBLIC_MODULES, imported - PUBLIC_MODULES
+
+
+PLOT = re.compile(r"\.plot(?:\.\w+)?\([^()]*\)\s*$")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_a_cell_that_ends_in_a_plot_shows_the_figure(path: Path) -> None:
+    plotted = [c for c in code_cells(path) if PLOT.search(c.source)]
+    blank = [
+        c.source for c in plotted if not any("image/png" in o.get("data", {}) for o in c.outputs)
+    ]
+    assert not blank, blank
+
+
+def test_the_saved_chat_exports_to_html_with_its_conversation() -> None:
+    """nbconvert's HTML of notebook 03 as GitHub and offline viewers see it (no widget manager,
+    so the widgets' static copies): the chat shows the question it was sent and its answer."""
+    from nbconvert import HTMLExporter
+
+    notebook = nbformat.read(FOLDER / "03-research-conversation.ipynb", as_version=4)
+    notebook.metadata.pop("widgets", None)
+    page, _ = HTMLExporter().from_notebook_node(notebook)
+    chat = page[page.rindex('class="regnb-widget"') :]
+    text = " ".join(re.sub(r"<[^>]+>", " ", chat).split())
+    assert (
+        "Which sterile drug makers got warning letters for media fill failures since 2015?" in text
+    )
+    assert "In short:" in text and "of the" in text and "<table" in chat

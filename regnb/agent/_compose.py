@@ -18,7 +18,7 @@ from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._labels import firm_of
 from regnb.agent._quotes import core_quotes
 from regnb.agent._rank import Term, holds_asked, keyword_score, plan_terms
-from regnb.agent._stages import Evidence, Found, Passage
+from regnb.agent._stages import Evidence, Found, Passage, Tally
 from regnb.agent._vocab import FIRM_FIELDS
 from regnb.agent.types import Finding, Theme
 from regnb.documents.cfr import cfr_title
@@ -346,6 +346,20 @@ class _Composer:
             chosen = [p for p in chosen if p.topic >= floor or (p.found.placed and p.topic > 0)]
         return sorted(chosen, key=lambda p: (not p.found.placed, -p.topic * p.quality, -p.score))
 
+    def counted(self) -> Tally | None:
+        """The count over every match, where an answer's numbers come from it: not for a search
+        limited to places (it counts firms anywhere)."""
+        tally = self.evidence.tally
+        scope = self.evidence.plan.scope
+        if tally is None or not tally.total or scope.places_in or scope.places_out:
+            return None
+        return tally
+
+    def matching(self) -> list[Found]:
+        """The documents an answer says match, without a count over every match: those that
+        match the whole question (every one found when none does)."""
+        return [f for f in self.evidence.documents if not f.weak] or list(self.evidence.documents)
+
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """
         firms: dict[str, Passage] = {}
@@ -355,15 +369,13 @@ class _Composer:
                 firms[firm] = p
         if not firms:
             return None
-        strong = [f for f in self.evidence.documents if not f.weak] or self.evidence.documents
+        strong = self.matching()
         sets = sorted({f.dataset for f in strong})
         datasets = _listed([self.book.dataset_name(d) for d in sets])
         capped = len(strong) >= self.config.which_documents * len(sets)
         count = f"at least {len(strong)}" if capped else str(len(strong))
-        tally = self.evidence.tally
-        scope = self.evidence.plan.scope
-        placed = scope.places_in or scope.places_out  # the tally counts firms anywhere
-        if tally is not None and tally.total and not placed:  # counted over every match
+        tally = self.counted()
+        if tally is not None:  # counted over every match
             count = str(tally.total)
             datasets = _listed([c.value for c in tally.datasets])
         shown = list(firms)[: self.config.which_shown]
@@ -371,6 +383,8 @@ class _Composer:
         documents = "1 document" if count == "1" else f"{count} documents"
         match = "matches" if count == "1" else "match"
         are = f"the {named} shown is" if len(shown) == 1 else f"the {named}s shown are"
+        if any(firms[f].found.weak for f in shown):  # not counted among those that match
+            are = are.replace(" shown", " shown, of documents that match part of the question,")
         text = f"{documents} in {datasets} {match}; {are} {_listed(shown)}"
         text = text[0].upper() + text[1:]
         markers = [self.book.passage(firms[f]) for f in shown]
@@ -485,7 +499,16 @@ class _Composer:
         return summary, [t for t in themes if t.findings]
 
     def common_sentence(self, passages: list[Passage]) -> Finding | None:
-        """ "4 of the 6 documents cite 21 CFR 211.113 [..]." when a section recurs."""
+        """ "4 of the 6 documents cite 21 CFR 211.113 [..]." when a section recurs among the
+        documents read: counted over every match when the count has it (out of the total the
+        answer says match), else out of the matching documents read, said so when they are not
+        all the documents that the answer says match."""
+        tally = self.counted()
+        matching = {f.document_id for f in self.matching()}
+        listing = self.evidence.listing
+        if tally is not None and listing is not None and 0 < len(listing.rows) == listing.total:
+            matching = {m.document_id for m in listing.rows}  # what the count counted
+        passages = [p for p in passages if p.found.document_id in matching] or passages
         by_section: dict[str, dict[str, Passage]] = {}
         for p in passages:
             for c in p.unit.cfr:
@@ -493,20 +516,17 @@ class _Composer:
         if not by_section:
             return None
         section, docs = max(by_section.items(), key=lambda kv: (len(kv[1]), kv[0]))
-        total = len({p.found.document_id for p in passages})
         if len(docs) < 2:
             return None
-        title = cfr_title(section)
-        named = f"{section} ({title})" if title else section
-        citing = len(docs)
-        tally = self.evidence.tally
-        scope = self.evidence.plan.scope
-        if scope.places_in or scope.places_out:
-            tally = None  # it counts firms anywhere
+        citing, total = len(docs), len({p.found.document_id for p in passages})
+        whole = tally.total if tally is not None else len(matching)
         counted = {c.value: c.documents for c in tally.cfr} if tally is not None else {}
         if tally is not None and counted.get(section, 0) >= citing and tally.total >= total:
             citing, total = counted[section], tally.total  # counted over every match
-        share = "Both documents" if citing == total == 2 else f"{citing} of the {total} documents"
+        title = cfr_title(section)
+        named = f"{section} ({title})" if title else section
+        noun = "documents" if total == whole else "documents read"
+        share = f"Both {noun}" if citing == total == 2 else f"{citing} of the {total} {noun}"
         text = f"{share} cite {named}"
         markers = sorted(self.book.passage(p) for p in docs.values())
         return Finding(text=text, markers=markers)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from regnb.present.excel import frame_to_excel, frames_to_excel
+from regnb.present.excel import frame_sheet, frame_to_excel, frames_to_excel, workbook_bytes
 from regnb.present.names import names_or_package
 
 if TYPE_CHECKING:
@@ -27,11 +28,14 @@ __all__ = [
     "MATCH_FILE_KINDS",
     "documents_frame",
     "frame_to_excel",
+    "match_file",
     "matches_to_file",
     "pages_frame",
+    "search_csv",
     "search_to_csv",
     "search_to_excel",
     "search_to_parquet",
+    "search_workbook",
 ]
 
 EXCEL_ROWS = 1_048_575  # an Excel sheet's 1,048,576 rows, less the header
@@ -65,18 +69,32 @@ def pages_frame(result: SearchResult) -> pd.DataFrame:
     ]
 
 
-def search_to_excel(result: SearchResult, path: str | Path) -> Path:
-    """Documents and Pages sheets; titles link to their sources."""
+def search_workbook(result: SearchResult) -> bytes:
+    """The .xlsx file `search_to_excel` writes: Documents and Pages sheets, titles linked to
+    their sources."""
     frames = {"Documents": documents_frame(result), "Pages": pages_frame(result)}
     links = {"Documents": {"title": "url"}, "Pages": {"title": "url"}}
-    return frame_to_excel(frames, path, links=links)
+    return workbook_bytes([frame_sheet(n, f, links[n]) for n, f in frames.items()])
+
+
+def search_to_excel(result: SearchResult, path: str | Path) -> Path:
+    """Documents and Pages sheets; titles link to their sources."""
+    target = Path(path).expanduser()
+    target.write_bytes(search_workbook(result))
+    return target
+
+
+def search_csv(result: SearchResult) -> bytes:
+    """The CSV file `search_to_csv` writes: the documents (fields as columns), UTF-8, ISO dates."""
+    text = documents_frame(result).to_csv(index=False, date_format="%Y-%m-%d")
+    return text.encode("utf-8")
 
 
 def search_to_csv(result: SearchResult, path: str | Path) -> Path:
     """The documents (fields as columns), UTF-8, ISO dates."""
-    path = Path(path).expanduser()
-    documents_frame(result).to_csv(path, index=False, date_format="%Y-%m-%d")
-    return path
+    target = Path(path).expanduser()
+    target.write_bytes(search_csv(result))
+    return target
 
 
 def search_to_parquet(
@@ -109,23 +127,41 @@ def _json_text(value: Any) -> str | None:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
+def match_file(path: str | Path) -> Path:
+    """Where `matches_to_file` writes `path`: refused (InvalidRequest on `to`) unless it ends in
+    a kind it writes and names a file in a folder that exists and can be written, so that a
+    bad destination fails before any search runs."""
+    from regnb.errors import InvalidRequest
+
+    target = Path(path).expanduser()
+    if target.suffix.lower() not in MATCH_FILE_KINDS:
+        raise InvalidRequest(
+            f"{target.name}: the file must end in {', '.join(MATCH_FILE_KINDS)}", field="to"
+        )
+    if target.is_dir():
+        raise InvalidRequest(f"{target} is a folder: name a file in it", field="to")
+    folder = target.parent
+    if not folder.is_dir():
+        raise InvalidRequest(f"the folder {folder} does not exist: create it first", field="to")
+    if not os.access(folder, os.W_OK):
+        raise InvalidRequest(f"the folder {folder} cannot be written to", field="to")
+    return target
+
+
 def matches_to_file(
     batches: Iterable[pd.DataFrame], path: str | Path, *, progress: bool = False
 ) -> int:
     """Write `Engine.matches` batches to `path` (`.parquet`, `.csv` or `.xlsx`, by its suffix)
     as they come, so that memory holds one batch; the number of rows written. A workbook
-    whose matches pass Excel's row limit is refused before anything is written."""
+    whose matches pass Excel's row limit is refused before anything is written; so is a path
+    `match_file` refuses, before a batch is read."""
     from tqdm.auto import tqdm
 
     from regnb.errors import InvalidRequest
     from regnb.settings import show_progress
 
-    path = Path(path).expanduser()
+    path = match_file(path)
     kind = path.suffix.lower()
-    if kind not in MATCH_FILE_KINDS:
-        raise InvalidRequest(
-            f"{path.name}: the file must end in {', '.join(MATCH_FILE_KINDS)}", field="to"
-        )
     stream = iter(batches)
     first = next(stream, None)
     total = int(first.attrs.get("total", len(first))) if first is not None else 0

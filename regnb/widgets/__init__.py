@@ -4,12 +4,14 @@ the public `regnb.interface.EngineAPI` methods, so the same widgets work over HT
     from regnb.widgets import SearchPanel, DocumentViewer, ResearchChat
     panel = SearchPanel()          # the default engine; SearchPanel(eng) for another
     panel.result                   # the last SearchResult, to go on in code
+    panel.selected                 # the rows ticked, as a DataFrame
     DocumentViewer(eng, doc_id, page=3, highlight="media fills did not simulate")
     ResearchChat(eng)              # ask, watch the steps, open the cited pages
     FirmTimeline(eng, "Hospira")   # a firm's documents across datasets, each opening its page
 
 Each takes the engine first (None: the default engine). A notebook exported to HTML (nbconvert,
-nbviewer, GitHub) shows each widget's state when it was saved, as static HTML (`.to_html()`).
+nbviewer, GitHub) shows each widget's state when it was saved, as static HTML (`.to_html()`): a
+displayed widget updates its output once a search, an answer or a page is drawn.
 
 Needs ipywidgets: `pip install 'regnb[notebook]'`. `import regnb` does not import this package.
 """

@@ -88,6 +88,7 @@ class ResearchChat(WidgetView):
         self.options = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.documents = w.VBox()
         self.viewer = DocumentViewer(engine=self.engine)
+        self.viewer.on_change(self.changed)
         self.reader = w.VBox([w.HTML("<b>Cited page</b>"), self.viewer.widget])
         shown(self.reader, False)
         self.send_button.on_click(lambda _: self.send())
@@ -131,6 +132,7 @@ class ResearchChat(WidgetView):
                 self.engine.send_message(self.conversation_id, text)
         except RegnbError as error:
             self.errors.show(error)
+            self.changed()
             return False
         self.input.value = ""
         self.refresh()
@@ -146,6 +148,21 @@ class ResearchChat(WidgetView):
         except RegnbError as error:
             self.errors.show(error)
         return self.data
+
+    def wait(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """Return once the running turn ends (or after `timeout` seconds), drawn: for a notebook
+        run from top to bottom (nbconvert, a scheduled run), whose next cell would otherwise run
+        before the answer came. The conversation's data, as `refresh` returns it."""
+        conversation = self.conversation
+        if conversation is None:
+            return None
+        try:
+            conversation.wait(timeout, progress=False)
+        except RegnbError as error:
+            self.errors.show(error)
+            self.changed()
+            return self.data
+        return self.refresh()
 
     def stop(self) -> bool:
         """Stop the running message; False when nothing was running."""
@@ -211,6 +228,8 @@ class ResearchChat(WidgetView):
             self.passages.update(snap.passages)
             self.cited_documents.update(snap.documents)
             self._draw(snap.data)
+            if not self.running:  # an answer, a question or an error: what a saved notebook keeps
+                self.changed()
             return self.running
 
     def _draw(self, data: dict[str, Any]) -> None:
@@ -304,6 +323,7 @@ class ResearchChat(WidgetView):
             name = escape(cite.get("name"))
             self.errors.general.value = error_html(f"The cited document was not found: {name}")
             shown(self.errors.general, True)
+            self.changed()
             return cited
         self.cited[index] = cited
         shown(self.reader, True)

@@ -4,7 +4,8 @@ request field, a busy state for buttons, and a page's text with a passage marked
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, cast
 
@@ -37,9 +38,16 @@ class WidgetView:
     """A regnb widget: its ipywidgets tree is `.widget` (put it in a box to lay it out), and a
     notebook displays the object as that tree, with its current state as static HTML beside it
     for exported notebooks (nbconvert, nbviewer, GitHub), where widgets do not run. Not a Widget
-    subclass, so that methods such as `open` and `send` keep their plain meaning."""
+    subclass, so that methods such as `open` and `send` keep their plain meaning.
+
+    A notebook keeps an output as it was displayed; so the widget is displayed under a display
+    id, and `changed()` (called once a search, an answer or a page is drawn) redraws the static
+    HTML of every output that shows it: a notebook saved later keeps what was on screen."""
 
     widget: w.Box
+    _display_id: str | None = None
+    _static: str | None = None  # the static HTML last sent to the outputs
+    _watchers: tuple[Callable[[], None], ...] = ()
 
     def to_html(self) -> str:
         """What the widget shows now, as static HTML (no scripts, nothing clickable)."""
@@ -51,6 +59,34 @@ class WidgetView:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
         bundle["text/html"] = self.to_html()
         return bundle
+
+    def _ipython_display_(self) -> None:
+        """Displayed by IPython (a cell's value or `display(view)`): the bundle under this
+        view's display id, which `changed` updates."""
+        from IPython.display import display
+
+        if self._display_id is None:
+            self._display_id = uuid.uuid4().hex
+        bundle = self._repr_mimebundle_()
+        self._static = bundle["text/html"]
+        display(bundle, raw=True, display_id=self._display_id)
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call `callback` after each `changed()` (a view that holds this one redraws too)."""
+        self._watchers = (*self._watchers, callback)
+
+    def changed(self) -> None:
+        """The state on screen changed: update the outputs that display this view, when their
+        static HTML differs, and tell the views that hold it."""
+        if self._display_id is not None:
+            bundle = self._repr_mimebundle_()
+            if bundle["text/html"] != self._static:
+                from IPython.display import update_display
+
+                self._static = bundle["text/html"]
+                update_display(bundle, raw=True, display_id=self._display_id)
+        for callback in self._watchers:
+            callback()
 
 
 def resolve_engine(engine: Any = None) -> EngineAPI:

@@ -180,13 +180,18 @@ class YearHistogram(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
 
 
 class FacetBox(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
-    """Each facet's values as buttons (`value · documents`), the year as a histogram; a click
-    calls `on_pick(name, value)`. `note` says why there are none (an engine without facets)."""
+    """Each facet's values as buttons (`value · documents`, a dataset by its name in `names`),
+    the year as a histogram; a click calls `on_pick(name, value)` with the value itself (a
+    dataset's id). `note` says why there are none (an engine without facets)."""
 
     def __init__(
-        self, on_pick: Callable[[str, Any], object], on_brush: Callable[[int, int], object]
+        self,
+        on_pick: Callable[[str, Any], object],
+        on_brush: Callable[[int, int], object],
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.on_pick = on_pick
+        self.names = dict(names or {})
         self.years = YearHistogram(on_brush)
         self.note = w.HTML("")
         self.sections = w.VBox()
@@ -212,7 +217,8 @@ class FacetBox(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.sections.children = tuple(parts)
 
     def _button(self, name: str, row: Any) -> w.Button:
-        text = f"{_value_text(row.value)} · {row.documents:,}"
+        label = self.names.get(str(row.value), row.value) if name == "dataset" else row.value
+        text = f"{_value_text(label)} · {row.documents:,}"
         button = w.Button(
             description=text, tooltip=f"{row.documents:,} documents, {row.pages:,} pages"
         )

@@ -1,10 +1,10 @@
 """Search results as widgets: the per-dataset status line, and one row per document that unfolds
 to its best pages (matched words marked, by regnb's own passage finder), each with a button that
-opens the page in the document viewer."""
+opens the page in the document viewer, and a box that selects the row."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -29,6 +29,8 @@ __all__ = ["DocumentRow", "ResultRows", "fixed", "status_html", "summary_html"]
 
 OnRead = Callable[[dict[str, Any], int, str | None], None]
 """Called with the document (a search result item), a page number and the passage to mark."""
+OnChange = Callable[[], None]
+"""Called after a row unfolds or folds, or is selected or unselected."""
 
 
 def fixed(width: str) -> w.Layout:
@@ -85,20 +87,33 @@ class DocumentRow(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         rank: int,
         names: dict[str, str],
         on_read: OnRead,
+        on_change: OnChange | None = None,
     ) -> None:
         self.result, self.doc, self.on_read = result, doc, on_read
+        self.on_change = on_change
+        self.pick = w.Checkbox(value=False, indent=False, description="", tooltip="select")
+        self.pick.layout = fixed("1.6em")
+        self.pick.observe(lambda _: self._changed(), names="value")
         self.toggle = w.Button(icon="chevron-right", tooltip="show its best pages")
         self.toggle.layout = fixed("2.6em")
         self.toggle.on_click(lambda _: self.flip())
         self.summary = w.HTML(summary_html(doc, rank, names))
         self.pages = w.VBox(layout=w.Layout(margin="0 0 0 3em"))
         shown(self.pages, False)
-        head = w.HBox([self.toggle, self.summary])
+        head = w.HBox([self.pick, self.toggle, self.summary])
         super().__init__([head, self.pages], layout=w.Layout(border_bottom="1px solid #ddd"))
 
     @property
     def expanded(self) -> bool:
         return bool(self.pages.layout.display != "none")
+
+    @property
+    def selected(self) -> bool:
+        return bool(self.pick.value)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def flip(self) -> None:
         """Show or hide the best pages."""
@@ -107,6 +122,7 @@ class DocumentRow(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         opening = not self.expanded
         shown(self.pages, opening)
         self.toggle.icon = "chevron-down" if opening else "chevron-right"
+        self._changed()
 
     def _page(self, page: dict[str, Any]) -> w.HBox:
         passage = self.result.passage(page.get("text") or "")
@@ -118,10 +134,12 @@ class DocumentRow(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
 
 
 class ResultRows(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
-    """The rows of the documents shown so far, and a widget (the reader) placed under one."""
+    """The rows of the documents shown so far, and a widget (the reader) placed under one;
+    `on_change` is called when a row unfolds, folds or is selected."""
 
-    def __init__(self, on_read: OnRead) -> None:
+    def __init__(self, on_read: OnRead, on_change: OnChange | None = None) -> None:
         self.on_read = on_read
+        self.on_change = on_change
         self.rows: list[DocumentRow] = []
         self.placed: tuple[w.Widget, str] | None = None  # a widget and the document it follows
         super().__init__([])
@@ -133,8 +151,19 @@ class ResultRows(w.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         if not keep:
             self.placed = None
         for i, doc in enumerate(result.results[keep:], start=keep + 1):
-            self.rows.append(DocumentRow(result, doc, i, names, self.on_read))
+            self.rows.append(DocumentRow(result, doc, i, names, self.on_read, self.on_change))
         self._arrange()
+
+    def selected_ids(self) -> list[str]:
+        """The document ids of the selected rows, in the order shown."""
+        return [str(row.doc["document_id"]) for row in self.rows if row.selected]
+
+    def select(self, document_ids: Sequence[str], value: bool = True) -> None:
+        """Tick (or untick) the rows of `document_ids`."""
+        wanted = set(document_ids)
+        for row in self.rows:
+            if row.doc.get("document_id") in wanted:
+                row.pick.value = value
 
     def clear(self) -> None:
         """No rows (after a failed search)."""

@@ -2,21 +2,26 @@
 catalog, a date range and each dataset's own filters; results one row per document with their
 best pages, the per-dataset statuses, "More" through `next_offset`, and a reader for a page.
 Beside the results, counts over every match (facets: click a value to narrow the search to it,
-brush the year histogram); a sort toggle; a "Code" button that shows the search as Python.
+brush the year histogram); a sort toggle; a "Code" button that shows the search as Python; "CSV"
+and "Excel" buttons that offer the documents shown as a file to download.
 
 An engine error is shown beside the input its `field` names. `panel.result` is the last result
-(every page loaded by "More", documents once each), so a user can go on in code.
+(every page loaded by "More", documents once each) and `panel.selected` the rows ticked, as a
+DataFrame, so a user can go on in code.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+import pandas as pd
 
 from regnb.errors import RegnbError
+from regnb.present.export import search_csv, search_workbook
 from regnb.present.html import Html, escape, muted
 from regnb.widgets._code import SearchState, search_code
 from regnb.widgets._common import ErrorSlots, WidgetView, busy, dataset_names, resolve_engine, shown
@@ -24,6 +29,7 @@ from regnb.widgets._facets import FACET_SIZE, FacetBox, Narrowing, facet_names, 
 from regnb.widgets._filters import FilterForm
 from regnb.widgets._inputs import DatasetPicker, KeywordItems
 from regnb.widgets._rows import ResultRows, status_html
+from regnb.widgets._turns import download_link
 from regnb.widgets._viewer import DocumentViewer
 
 if TYPE_CHECKING:
@@ -38,6 +44,8 @@ NO_FILTERS = "Tick datasets above to filter them by their own fields."
 SECTIONS = ("Datasets", "Dates and filters")
 SORTS = (("relevance", "relevance"), ("newest", "date"), ("oldest", "date_asc"))
 NO_FACETS = "Counts are not offered by this engine ({})."
+DOWNLOADS = {"csv": search_csv, "xlsx": search_workbook}
+NOT_FILENAME = re.compile(r"[^a-z0-9]+")
 
 
 def _iso(value: dt.date | None) -> str | None:
@@ -91,11 +99,20 @@ class SearchPanel(WidgetView):
             description="Code", icon="code", tooltip="this search as Python"
         )
         self.code = w.HTML("")
-        self.facets = FacetBox(self.pick, self.brush)
+        self.facets = FacetBox(self.pick, self.brush, self.names)
         self.summary = w.HTML("")
+        self.csv_button = w.Button(
+            description="CSV", icon="download", tooltip="the documents shown, as a CSV file"
+        )
+        self.excel_button = w.Button(
+            description="Excel", icon="download", tooltip="the documents shown, as a workbook"
+        )
+        self.download = w.HTML("")
+        self.downloads = w.HBox([self.csv_button, self.excel_button, self.download])
         self.status = w.HTML("")
-        self.rows = ResultRows(self._read)
+        self.rows = ResultRows(self._read, self.changed)
         self.viewer = DocumentViewer(self.engine)
+        self.viewer.on_change(self.changed)
         self.reader = w.VBox(
             [_heading("Reading"), self.viewer.widget],
             layout=w.Layout(margin="4px 0 8px 3em", border_left="3px solid #1565c0"),
@@ -104,12 +121,15 @@ class SearchPanel(WidgetView):
         self.search_button.on_click(lambda _: self.search())
         self.more_button.on_click(lambda _: self.more())
         self.code_button.on_click(lambda _: self.show_code(self.code.layout.display == "none"))
+        self.csv_button.on_click(lambda _: self.offer("csv"))
+        self.excel_button.on_click(lambda _: self.offer("xlsx"))
         self.sort.observe(lambda _: self._resort(), names="value")
         for box in self.picker.boxes.values():
             box.observe(lambda _: self._show_filters(), names="value")
         shown(self.more_button, False)
         shown(self.reader, False)
         shown(self.code, False)
+        shown(self.downloads, False)
         self._show_filters()
         self.widget = w.VBox(self._layout())
 
@@ -131,7 +151,7 @@ class SearchPanel(WidgetView):
             self.sections,
             w.HBox([self.search_button, self.sort, self.code_button, self.errors.general]),
             self.code,
-            self.summary,
+            w.HBox([self.summary, self.downloads], layout=w.Layout(align_items="center")),
             self.status,
             w.HBox(
                 [
@@ -180,7 +200,45 @@ class SearchPanel(WidgetView):
         code = search_code(self.state())
         self.code.value = f'<pre style="user-select:all;margin:4px 0">{escape(code)}</pre>'
         shown(self.code, visible)
+        self.changed()
         return code
+
+    @property
+    def view(self) -> pd.DataFrame:
+        """The documents shown, one row each in the order shown (`result.documents`)."""
+        return self.result.documents if self.result is not None else pd.DataFrame()
+
+    @property
+    def selected(self) -> pd.DataFrame:
+        """The documents whose rows are ticked, in the order shown (rows of `view`)."""
+        ids = self.rows.selected_ids()
+        view = self.view
+        if not ids:
+            return view.iloc[0:0]
+        return view[view["document_id"].isin(ids)].reset_index(drop=True)
+
+    def filename(self, kind: str) -> str:
+        """`search-media-fill.csv`: the download's name, from the search's first keyword item."""
+        words = (self.sent or {}).get("keywords") or [""]
+        stem = NOT_FILENAME.sub("-", str(words[0]).lower()).strip("-")[:40].strip("-")
+        return f"search-{stem}.{kind}" if stem else f"search.{kind}"
+
+    def export(self, kind: str) -> tuple[str, bytes]:
+        """The documents shown as a file: `kind` is `csv` (the documents, fields as columns) or
+        `xlsx` (Documents and Pages sheets), as `result.to_csv` and `result.to_excel` write."""
+        if kind not in DOWNLOADS:
+            raise ValueError(f"kind must be one of {', '.join(DOWNLOADS)}, got {kind!r}")
+        if self.result is None:
+            raise ValueError("nothing to export: run a search first")
+        return self.filename(kind), DOWNLOADS[kind](self.result)
+
+    def offer(self, kind: str) -> str:
+        """Offer the documents shown as a file (what "CSV" and "Excel" do): a link that saves
+        it, a data: URI that needs no server. Returns the file's name."""
+        filename, data = self.export(kind)
+        self.download.value = download_link(filename, data)
+        self.changed()
+        return filename
 
     def search(self) -> SearchResult | None:
         """Run the search the inputs describe (what the Search button does); None after an
@@ -193,10 +251,12 @@ class SearchPanel(WidgetView):
             except RegnbError as error:
                 self._clear()
                 self._fail(error)
+                self.changed()
                 return None
         self.sent, self.counted = request, counted
         self.result = self._with_words(result, request)
         self._draw(self.result, keep=0)
+        self.changed()
         return self.result
 
     def _sorting(self) -> dict[str, Any]:
@@ -268,6 +328,7 @@ class SearchPanel(WidgetView):
                 )
             except RegnbError as error:
                 self._fail(error)
+                self.changed()
                 return None
         seen = {r["document_id"] for r in self.result.results}
         fresh = [r for r in page.results if r["document_id"] not in seen]
@@ -279,6 +340,7 @@ class SearchPanel(WidgetView):
         )
         self.result = self._with_words(combined, self.sent)
         self._draw(self.result, keep=shown_before)
+        self.changed()
         return self.result
 
     @staticmethod
@@ -297,9 +359,10 @@ class SearchPanel(WidgetView):
         self.rows.clear()
         if self.offers_facets:
             self.facets.clear()
-        self.summary.value = self.status.value = ""
+        self.summary.value = self.status.value = self.download.value = ""
         shown(self.more_button, False)
         shown(self.reader, False)
+        shown(self.downloads, False)
 
     def _fail(self, error: RegnbError) -> None:
         path = self.errors.show(error) or ""
@@ -312,6 +375,8 @@ class SearchPanel(WidgetView):
         self.rows.show(result, self.names, keep=keep)
         self.summary.value = self._summary(result)
         self.status.value = status_html(result.dataset_statuses, self.names)
+        self.download.value = ""  # a file of the last view is not this view's
+        shown(self.downloads, bool(result.results))
         shown(self.more_button, result.next_offset is not None)
         if result.facet_counts is not None:
             self.facets.show(result.facets, self._brushed())

@@ -79,6 +79,7 @@ class FirmTimeline(WidgetView):
         self.header = w.HTML("")
         self.rows = w.VBox([])
         self.viewer = DocumentViewer(self.engine)
+        self.viewer.on_change(self.changed)
         self._names: dict[str, str] | None = None
         self.find_button.on_click(lambda _: self.find(self.query.value))
         self.choice.observe(self._picked, names="value")
@@ -106,11 +107,13 @@ class FirmTimeline(WidgetView):
             found = self.engine.firm(text, limit=CANDIDATES)
         except RegnbError as exc:
             self.errors.show(exc)
+            self.changed()
             return
         self.candidates = found
         if found.empty:
             self.errors.show(NotFound(f"No firm of the corpus matches “{text}”."))
             self.choice.layout.display = "none"
+            self.changed()
             return
         options = [
             (f"{r['name']} ({int(r['documents'])} documents)", i) for i, r in found.iterrows()
@@ -133,6 +136,7 @@ class FirmTimeline(WidgetView):
             timeline = self.engine.timeline(firm)
         except RegnbError as exc:
             self.errors.show(exc)
+            self.changed()
             return
         self.timeline = timeline
         about = getattr(timeline, "firm", None)
@@ -144,6 +148,7 @@ class FirmTimeline(WidgetView):
             button.on_click(lambda _, i=i: self.open_event(i))
             rows.append(w.HBox([button, w.HTML(event_html(event, self.names))]))
         self.rows.children = rows
+        self.changed()
 
     def open_event(self, index: int) -> None:
         """Open row `index`'s document in the viewer at its page, its passage marked."""

@@ -141,9 +141,11 @@ class DocumentViewer(WidgetView):
                 read = self.engine.read(self.document_id, read.total_pages, read.total_pages)
         except RegnbError as error:
             self.errors.show(error)
+            self.changed()
             return None
         self.read_result = read
         self._draw(read)
+        self.changed()
         return read
 
     def _draw(self, read: DocumentRead) -> None:

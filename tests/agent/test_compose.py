@@ -14,12 +14,17 @@ from typing import Any
 import pytest
 
 import regnb
+from regnb.agent._citations import CitationBook
+from regnb.agent._compose import _Composer
+from regnb.agent._config import AgentConfig
+from regnb.agent._stages import Count, Evidence, Found, Listing, Match, Passage, Searches, Tally
 from regnb.agent._verify import passage_holds
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import Answer, PriorTurn, SourcedCitation, TurnRequest, TurnResult
+from regnb.documents.structure import Unit
 from regnb.documents.words import fold_spaces
 from regnb.settings import Settings
-from tests.agent_support import prior, request
+from tests.agent_support import flat_plan, prior, request
 from tests.conftest import doc
 
 HALDEN = "Halden Aseptics Inc"
@@ -374,3 +379,82 @@ def test_every_answer_has_a_scope_naming_the_datasets_searched(
     assert len(scope) == 2, answer.markdown
     for name in datasets:
         assert name in scope[1]
+
+
+# the numbers of one answer come from one source (issue 31: "5 match … 3 of the 6")
+
+
+def _found(doc: str, *, weak: bool = False) -> Found:
+    fields = {"company": f"Firm {doc}"}
+    return Found(
+        doc, "fda_warning_letters", f"Letter {doc}", "2020-01-01", None, fields, 1.0, (1,), weak
+    )
+
+
+def _cites(found: Found, *sections: str) -> Passage:
+    unit = Unit(1, 0, 0, f"Violation of {found.document_id}.", "violation", "", None, sections)
+    return Passage(found, 1, unit, keyword=1.0, prior=1.0)
+
+
+def _composer(
+    documents: list[Found], tally: Tally | None = None, listing: Listing | None = None
+) -> _Composer:
+    evidence = Evidence(
+        plan=flat_plan("Which firms?", "Which firms?", datasets=["fda_warning_letters"]),
+        searches=Searches(),
+        documents=documents,
+        read=documents,
+        passages=(),
+        themes=(),
+        tally=tally,
+        listing=listing,
+    )
+    return _Composer(evidence, CitationBook(1, lambda ds: ds), AgentConfig(), [])
+
+
+def _tally(total: int, cfr: dict[str, int] | None = None) -> Tally:
+    sections = tuple(Count(section, n) for section, n in (cfr or {}).items())
+    return Tally(total, (Count("FDA Warning Letters", total),), (), sections)
+
+
+def test_a_share_counted_over_every_match_is_out_of_the_total_said_to_match() -> None:
+    docs = [_found(d) for d in "abc"]
+    composer = _composer(docs, _tally(5, {"21 CFR 211.113": 4}))
+    passages = [_cites(d, "21 CFR 211.113(b)") for d in docs]
+    assert composer.common_sentence(passages).text.startswith("4 of the 5 documents cite")  # type: ignore[union-attr]
+
+
+def test_a_share_the_count_lacks_is_out_of_the_matching_documents_read_and_says_so() -> None:
+    strong, weak = [_found(d) for d in "abc"], [_found(d, weak=True) for d in "xyz"]
+    composer = _composer(strong + weak, _tally(5))  # the count has no CFR section
+    passages = [_cites(d, "21 CFR 211.192") for d in [*strong[:2], *weak]]
+    text = composer.common_sentence([*passages, _cites(strong[2])]).text  # type: ignore[union-attr]
+    assert text.startswith("2 of the 3 documents read cite 21 CFR 211.192")  # not "4 of the 6"
+
+
+def test_without_a_count_the_share_is_of_the_documents_that_match() -> None:
+    strong, weak = [_found(d) for d in "abc"], [_found(d, weak=True) for d in "xyz"]
+    composer = _composer(strong + weak)
+    passages = [_cites(d, "21 CFR 211.192") for d in [*strong, *weak]]
+    text = composer.common_sentence(passages).text  # type: ignore[union-attr]
+    assert text.startswith("3 of the 3 documents cite")
+    which = composer.which_sentence(passages)
+    assert which is not None and which.text.startswith("3 documents in")
+
+
+def test_the_documents_read_are_those_the_count_lists_when_it_lists_them_all() -> None:
+    docs = [_found(d) for d in "abcd"]
+    rows = tuple(Match(d.document_id, d.dataset, d.title, d.date, None, None, ()) for d in docs[:3])
+    composer = _composer(docs, _tally(3), Listing(3, rows))
+    passages = [_cites(d, "21 CFR 820.198") for d in docs]
+    text = composer.common_sentence(passages).text  # type: ignore[union-attr]
+    assert text.startswith("3 of the 3 documents cite")  # d is not among the 3 that match
+
+
+def test_firms_shown_from_partial_matches_are_said_to_be_so() -> None:
+    strong, weak = [_found("a")], [_found(d, weak=True) for d in "xyz"]
+    composer = _composer(strong + weak)
+    which = composer.which_sentence([_cites(d) for d in [*strong, *weak]])
+    assert which is not None
+    assert which.text.startswith("1 document in")
+    assert "of documents that match part of the question" in which.text

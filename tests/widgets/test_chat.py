@@ -28,6 +28,7 @@ from regnb.widgets import ResearchChat
 from regnb.widgets import _turns as turns_module
 from regnb.widgets._polling import ManualScheduler
 from regnb.widgets.testing import PNG, PROTOCOL_METHODS, ProtocolOnly, ScriptedConversations, Source
+from tests.outputs_support import Outputs
 
 ACME_PAGE = (
     "OBSERVATION 1. Media fills did not simulate the worst case of interventions.\n\n"
@@ -371,3 +372,32 @@ def test_the_chat_has_a_static_html_fallback_of_its_state(
     page = chat._repr_mimebundle_()["text/html"]
     assert "Which firms failed media fills?" in page and "In short:" in page
     assert "[1]" in page and "<script>" not in page  # the answer's text stays escaped
+
+
+def test_a_displayed_chat_keeps_the_answer_in_its_output_once_the_turn_ends(
+    api: ProtocolOnly, clock: ManualScheduler, outputs: Outputs
+) -> None:
+    chat = ResearchChat(api, scheduler=clock)
+    chat._ipython_display_()
+    chat.send("Which firms failed media fills?")
+    clock.tick()
+    assert [kind for kind, _ in outputs.calls] == ["display"]  # not redrawn while it runs
+    assert "In short:" not in outputs.html()
+    clock.tick()
+    page = outputs.html()
+    assert "Which firms failed media fills?" in page and "In short:" in page and "[1]" in page
+    assert [kind for kind, _ in outputs.calls] == ["display", "update"]
+    chat.open_citation(1)  # the cited page opens in the reader: the output too
+    assert "Cited page" in outputs.html() and "<mark>" in outputs.html()
+
+
+def test_wait_returns_once_the_answer_is_drawn(
+    api: ProtocolOnly, clock: ManualScheduler, outputs: Outputs
+) -> None:
+    chat = ResearchChat(api, scheduler=clock)
+    assert chat.wait() is None  # nothing sent
+    chat._ipython_display_()
+    chat.send("Which firms failed media fills?")
+    data = chat.wait()  # reads until the turn ends, without the poller's ticks
+    assert data is not None and data["status"] == "completed" and not chat.running
+    assert "In short:" in _texts(chat.turns) and "In short:" in outputs.html()

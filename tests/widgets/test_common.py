@@ -14,7 +14,8 @@ import ipywidgets as w
 
 import regnb.widgets
 from regnb.errors import InvalidFilter, InvalidRequest
-from regnb.widgets._common import ErrorSlots, busy, mark_passage, parent_field
+from regnb.widgets._common import ErrorSlots, WidgetView, busy, mark_passage, parent_field
+from tests.outputs_support import Outputs
 
 
 @pytest.mark.parametrize(
@@ -112,3 +113,57 @@ def test_the_package_exports_the_four_widgets() -> None:
         "ResearchChat",
         "SearchPanel",
     ]
+
+
+# the static HTML of a displayed view follows its state (issue 31): a notebook keeps an output
+# as it was displayed, unless the kernel updates it by its display id
+
+
+class Counter(WidgetView):
+    def __init__(self) -> None:
+        self.label = w.HTML("0 clicks")
+        self.widget = w.VBox([self.label])
+
+    def click(self, n: int) -> None:
+        self.label.value = f"{n} clicks"
+        self.changed()
+
+
+def test_a_displayed_view_is_an_output_with_a_display_id_and_its_static_html(
+    outputs: Outputs,
+) -> None:
+    view = Counter()
+    view._ipython_display_()
+    ((kind, display_id),) = outputs.calls
+    bundle = outputs.shown[display_id]
+    assert kind == "display" and display_id
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == view.widget.model_id
+    assert "0 clicks" in bundle["text/html"]
+
+
+def test_a_change_updates_every_output_of_the_view_and_only_when_its_html_changed(
+    outputs: Outputs,
+) -> None:
+    view = Counter()
+    view._ipython_display_()
+    view._ipython_display_()  # shown twice: one display id, both outputs updated
+    view.click(1)
+    assert "1 clicks" in outputs.html()
+    view.changed()
+    view.click(1)
+    assert [kind for kind, _ in outputs.calls] == ["display", "display", "update"]
+    assert len({display_id for _, display_id in outputs.calls}) == 1
+
+
+def test_a_view_never_displayed_sends_nothing(outputs: Outputs) -> None:
+    Counter().click(3)
+    assert outputs.calls == []
+
+
+def test_a_change_is_passed_on_to_the_views_that_hold_it(outputs: Outputs) -> None:
+    inner, outer = Counter(), Counter()
+    outer.widget.children = (outer.label, inner.widget)
+    inner.on_change(outer.changed)
+    outer._ipython_display_()
+    inner.click(5)
+    assert "5 clicks" in outputs.html()

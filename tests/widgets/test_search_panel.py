@@ -3,10 +3,14 @@ a local engine (the sample corpus) and over a double that has only the engine in
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import html
+import io
+import re
 from typing import Any, ClassVar
 
+import pandas as pd
 import pytest
 
 pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the widget tests")
@@ -16,6 +20,7 @@ from regnb.results import SearchResult
 from regnb.widgets import SearchPanel
 from regnb.widgets._inputs import NEEDS_ENTERPRISE, NOT_AVAILABLE
 from regnb.widgets.testing import PROTOCOL_METHODS, ProtocolOnly
+from tests.outputs_support import Outputs
 
 
 @pytest.fixture(params=["local", "protocol-only"])
@@ -341,7 +346,7 @@ def test_the_facets_of_every_match_show_beside_the_results(engine: Any) -> None:
     assert result.facets["dataset"].documents.sum() == len(every) > 4  # not only the 4 shown
     buttons = panel.facets.buttons["dataset"]
     top = result.facets["dataset"].iloc[0]
-    assert buttons[0].description == f"{top.value} · {top.documents:,}"
+    assert buttons[0].description == f"{panel.names[top.value]} · {top.documents:,}"
     assert panel.facets.years.slider.layout.display is None
     assert api.sent[-1]["facets"] == [{"name": n, "size": 50} for n in ("dataset", "year", "cfr")]
     panel.more()
@@ -356,7 +361,7 @@ def test_clicking_a_dataset_narrows_the_search_to_it_and_shows_its_fields(engine
     button = next(
         b
         for b in panel.facets.buttons["dataset"]
-        if b.description.startswith("fda_warning_letters")
+        if b.description.startswith("FDA Warning Letters")
     )
     button.click()
     assert panel.picker.selected() == ["fda_warning_letters"]
@@ -467,3 +472,100 @@ def test_the_static_copy_shows_the_facets_and_the_brushed_years(engine: Any) -> 
     page = panel.to_html()
     assert "Counts over every match" in page and "2019 – 2019" in page
     assert "relevance" in page and "Code" in page
+
+
+# what was chosen comes back (issue 31): ticked rows as a DataFrame, the view as a file to
+# download, datasets named as the catalog names them; a saved notebook keeps what was on screen
+
+
+def test_ticked_rows_come_back_as_a_dataframe_in_the_order_shown(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    assert panel.selected.empty and panel.view.empty  # nothing searched yet
+    result = panel.search()
+    assert result is not None and len(panel.rows.rows) >= 3
+    assert panel.selected.empty
+    panel.rows.rows[2].pick.value = True
+    panel.rows.rows[0].pick.value = True
+    chosen = panel.selected
+    ids = [result.results[0]["document_id"], result.results[2]["document_id"]]
+    assert list(chosen["document_id"]) == ids
+    assert list(chosen.columns) == list(result.documents.columns)
+    assert list(chosen["title"]) == [result.results[0]["title"], result.results[2]["title"]]
+    panel.rows.select([ids[0]], False)
+    assert list(panel.selected["document_id"]) == ids[1:]
+
+
+def test_a_new_search_clears_the_selection(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    panel.search()
+    panel.rows.rows[0].pick.value = True
+    panel.search()
+    assert panel.selected.empty
+
+
+def _link(value: str) -> tuple[str, bytes]:
+    found = re.search(r'<a download="([^"]+)" href="data:[^;]+;base64,([^"]+)"', value)
+    assert found, value
+    return found.group(1), base64.b64decode(found.group(2))
+
+
+def test_the_view_downloads_as_csv_and_excel_from_the_widget(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["media fill", "sterility"], limit=5)
+    assert panel.downloads.layout.display == "none"  # nothing to download before a search
+    result = panel.search()
+    assert result is not None and panel.downloads.layout.display is None
+    panel.more()
+    shown = panel.result
+    assert shown is not None and len(shown.results) > 5
+    panel.csv_button.click()
+    name, data = _link(panel.download.value)
+    assert name == "search-media-fill.csv"
+    frame = pd.read_csv(io.BytesIO(data))
+    assert list(frame["document_id"]) == [r["document_id"] for r in shown.results]
+    assert "dataset_name" in frame.columns
+    panel.excel_button.click()
+    name, data = _link(panel.download.value)
+    assert name == "search-media-fill.xlsx"
+    sheets = pd.read_excel(io.BytesIO(data), sheet_name=None)
+    assert list(sheets) == ["Documents", "Pages"]
+    assert list(sheets["Documents"]["title"]) == [r["title"] for r in shown.results]
+    panel.search()
+    assert panel.download.value == ""  # the file of the last view is gone with it
+
+
+def test_export_says_what_it_cannot_do(engine: Any) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    with pytest.raises(ValueError, match="run a search first"):
+        panel.export("csv")
+    panel.search()
+    with pytest.raises(ValueError, match="csv, xlsx"):
+        panel.export("pdf")
+
+
+def test_facet_buttons_name_datasets_as_the_catalog_does(engine: Any) -> None:
+    panel = SearchPanel(ProtocolOnly(engine), keywords=["sterility"])
+    result = panel.search()
+    assert result is not None
+    labels = [b.description.split(" · ")[0] for b in panel.facets.buttons["dataset"]]
+    names = {d.id: d.name for d in engine.datasets()}
+    assert labels == [names[v] for v in result.facets["dataset"]["value"].head(len(labels))]
+    assert not set(labels) & set(names)  # no id shown
+
+
+def test_a_displayed_panel_keeps_its_results_and_facets_in_its_static_html(
+    engine: Any, outputs: Outputs
+) -> None:
+    panel = SearchPanel(engine, keywords=["sterility"])
+    panel._ipython_display_()
+    assert "documents</b>" not in outputs.html()
+    result = panel.search()
+    assert result is not None
+    page = html.unescape(outputs.html())
+    assert f"{result.total:,} documents" in page
+    assert all(r["title"] in page for r in result.results)
+    assert "Counts over every match" in page and "FDA Form 483" in page
+    row = panel.rows.rows[0]
+    row.toggle.click()  # its best pages unfold: the output too
+    assert row.doc["pages"][0]["page_num"] and "p. " in html.unescape(outputs.html())
+    row.pages.children[0].children[0].click()  # the reader opens under the row
+    assert html.unescape(panel.viewer.header.value) in html.unescape(outputs.html())

@@ -4,6 +4,7 @@ document viewer at its page, errors and a static HTML copy."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +18,7 @@ pytest.importorskip("ipywidgets", reason="pip install 'regnb[notebook]' for the 
 from regnb.widgets import FirmTimeline
 from regnb.widgets.testing import ProtocolOnly
 from tests.firm_corpus import linked_documents
+from tests.outputs_support import Outputs
 
 HASHING = regnb.HashingEncoder()
 
@@ -79,3 +81,16 @@ def test_a_name_of_no_firm_and_a_bad_id_are_said(api: Any) -> None:
 def test_it_has_a_static_copy(api: Any) -> None:
     html = FirmTimeline(api, "Acme Sterile").to_html()
     assert "Acme Sterile" in html and "<script" not in html
+
+
+def test_a_displayed_timeline_keeps_the_firm_shown_and_the_page_opened(
+    api: Any, outputs: Outputs
+) -> None:
+    view = FirmTimeline(api)
+    view._ipython_display_()
+    view.find("Acme Sterile")
+    assert view.timeline is not None
+    page = html.unescape(outputs.html())
+    assert all(title in page for title in view.timeline["title"])
+    view.open_event(0)
+    assert html.unescape(view.viewer.header.value) in html.unescape(outputs.html())

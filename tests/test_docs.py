@@ -111,15 +111,10 @@ QUOTED_ANSWERS = [  # page, the question asked, the words that open the quote's 
         "Put the letters in an Excel table.",
         "The start of the answer it gave on the demo corpus",
     ),
-    pytest.param(
+    (
         "docs/research.md",
-        "Why did FDA not approve ANDA 200553?",
+        "Why did FDA not approve ANDA 200553?",  # "ANDA" was once read as the town Anda
         "A question that names one",
-        marks=pytest.mark.xfail(
-            reason="the agent answers it from other documents now (main b5ee51a too), though "
-            "the demo holds the letter: the quote says what it should answer",
-            strict=True,
-        ),
     ),
 ]
 

@@ -127,9 +127,14 @@ def _cased(written: str, k: str, name: _Name) -> bool:
         return written.replace(".", "").replace(" ", "").isupper()
     if k in _WORDLIKE_NAMES:
         return written[:1].isupper()
+    if name.kind == "city" and " " not in k and len(k) <= _ABBREVIATION and written.isupper():
+        return False  # "ANDA 200553", "CAPA": an abbreviation, not the town of that name
     if name.kind == "city" and name.population < _CITY_ANY_CASE_POPULATION and " " not in k:
         return written[:1].isupper()
     return True
+
+
+_ABBREVIATION = 5  # letters of a word in capitals read as an abbreviation before a city
 
 
 def _city_meaning(cities: list[_Name]) -> Place:

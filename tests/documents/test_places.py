@@ -473,6 +473,8 @@ def _spans(question: str) -> list[Span]:
         ("turkey sandwiches", []),
         ("Reading the letters", []),
         ("Mobile app recalls", []),
+        ("Why did FDA not approve ANDA 200553?", []),  # an abbreviation, not the town Anda
+        ("Plants in Anda", [("Anda", "city", Place("CN", None, "Anda"), False, True)]),
         (
             "Indian or Chinese API makers outside the US",
             [

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from rapidfuzz import fuzz
+
 from regnb.agent._citations import CitationBook
 from regnb.agent._config import AgentConfig
 from regnb.agent._guidance import aspect_terms, pick_recommendations
@@ -127,6 +129,25 @@ def _heading(passage: Passage) -> str:
     if unit.cfr:
         parts.append(", ".join(unit.cfr[:2]))
     return "; ".join(parts)
+
+
+SAME_FINDING = 80  # rapidfuzz token-set ratio of two findings' statements that say the same
+
+
+def _one_per_heading(units: list[Passage]) -> list[Passage]:
+    """A finding's first unit only (its continuation on the next page is the same finding)."""
+    seen: set[str] = set()
+    out = []
+    for p in units:
+        if p.unit.heading and p.unit.heading in seen:
+            continue
+        seen.add(p.unit.heading)
+        out.append(p)
+    return out
+
+
+def _found(passage: Passage) -> bool:
+    return passage.unit.kind in ("finding", "violation", "deficiency")
 
 
 def _first_of_each(units: list[Passage]) -> list[Passage]:
@@ -531,6 +552,50 @@ class _Composer:
         markers = sorted(self.book.passage(p) for p in docs.values())
         return Finding(text=text, markers=markers)
 
+    def side_by_side(self, earlier: Found, later: Found) -> list[Finding]:
+        """Two documents of one kind compared, finding by finding: what both state (a finding of
+        the later whose statement is close to one of the earlier), what only the later states,
+        what only the earlier did, each quoted from its own unit and cited."""
+        first = [
+            p for p in _first_of_each(list(self.evidence.units[earlier.document_id])) if _found(p)
+        ]
+        second = [
+            p for p in _first_of_each(list(self.evidence.units[later.document_id])) if _found(p)
+        ]
+        first = _one_per_heading([p for p in first if self.quotable(p)])
+        second = _one_per_heading([p for p in second if self.quotable(p)])
+        if not first or not second:
+            return []
+        said = {id(p): self.short(p) for p in (*first, *second)}
+        pairs: list[tuple[Passage, Passage]] = []
+        for p in second:
+            best = max(first, key=lambda q: fuzz.token_set_ratio(said[id(p)], said[id(q)]))
+            if fuzz.token_set_ratio(said[id(p)], said[id(best)]) >= SAME_FINDING:
+                pairs.append((best, p))
+        paired_first = {id(a) for a, _ in pairs}
+        paired_second = {id(b) for _, b in pairs}
+        new = [p for p in second if id(p) not in paired_second]
+        gone = [p for p in first if id(p) not in paired_first]
+        noun = document_noun(later.dataset)
+        out: list[Finding] = []
+        if pairs:
+            a, b = pairs[0]
+            more = f" and {len(pairs) - 1} more" if len(pairs) > 1 else ""
+            text = (
+                f"In both {noun}s ({len(pairs)} of the {len(second)} findings of {later.date}): "
+                f"“{said[id(b)]}”{more}"
+            )
+            out.append(
+                Finding(text=text, markers=sorted([self.book.passage(a), self.book.passage(b)]))
+            )
+        for label, only, doc in (("Only in", new, later), ("Not again after", gone, earlier)):
+            if only:
+                more = f" and {len(only) - 1} more" if len(only) > 1 else ""
+                when = doc.date or "the other"
+                text = f"{label} {when} ({len(only)}): “{said[id(only[0])]}”{more}"
+                out.append(Finding(text=text, markers=[self.book.passage(only[0])]))
+        return out
+
     def lead_findings(self, passages: list[Passage], count: int) -> list[Finding]:
         out: list[Finding] = []
         seen: set[str] = set()
@@ -586,6 +651,10 @@ def _composed(composer: _Composer, evidence: Evidence) -> tuple[list[Finding], l
                 summary.append(sentence)
             themes.append(composer.subject_theme(doc, units))
         every = [p for d in subjects for p in evidence.units[d.document_id]]
+        compared = evidence.plan.ask.kind == "comparison" and len(subjects) == 2
+        if compared and subjects[0].dataset == subjects[1].dataset:
+            earlier, later = sorted(subjects, key=lambda d: d.date or "")
+            summary = [*composer.side_by_side(earlier, later), *summary]
         if len(subjects) > 1:
             shared = composer.common_sentence(every)
             if shared is not None:

@@ -195,6 +195,8 @@ def _continues_name(tokens: list[re.Match[str]], i: int, in_run: bool) -> bool:
         return False
     if word.lower() in _JOINERS:
         return i + 1 < len(tokens) and _capitalised(tokens[i + 1].group(0))
+    if word == "483":  # "the Nephron 483": the form, not a model number ("CARTO 3")
+        return False
     return word.isdigit() or word.upper() in {"II", "III", "IV", "XL", "XR"}
 
 

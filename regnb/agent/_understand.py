@@ -710,6 +710,11 @@ def _onward(text: str, dates: DateRange | None) -> DateRange | None:
     return DateRange(dates.date_from, None, f"{dates.text} and later")
 
 
+# A comparison of documents the user counts as two ("the two 483s", "both letters"): a year it
+# names tells which is the later one, not which to leave out.
+_BOTH = re.compile(r"\b(?:the\s+two|both)\b", re.IGNORECASE)
+
+
 def understand(
     message: str,
     *,
@@ -760,6 +765,8 @@ def understand(
         identified=bool(_IDENTIFIED.search(message)),
         datasets=len({_family(d) for d in chosen or ()}),
     )
+    if kind == "comparison" and len(ranges) == 1 and _BOTH.search(message):
+        ranges = ()  # "compare the two ImClone 483s: what was new in 2020?": both are compared
     if len(ranges) == 2 and kind != "comparison":  # "the 2020 483 and the 2025 WLs": one span
         first, second = sorted(ranges, key=lambda r: r.date_from or "")
         ranges = (DateRange(first.date_from, second.date_to, f"{first.text} to {second.text}"),)

@@ -177,7 +177,9 @@ KIND_RULES: list[tuple[str, str]] = [
         r"|\bwhat\s+(?:changed|got\s+fixed)\b|\b(?:gotten|got|been|become)\s+(?:any\s+)?"
         r"(?:better|worse)\b|\bbetter\s+since\b|\bsame\s+(?:problems|reasons|findings|issues)\b"
         r"|\bpersist(?:ed)?\b|\b(?:were|was)\s+(?:the\s+)?(?:observations|findings)\s+repeated\b"
-        r"|\bchange\s+between\b|\blook\s+different\b|\bside\s+by\s+side\b",
+        r"|\bchange\s+between\b|\blook\s+different\b|\bside\s+by\s+side\b"
+        r"|\b(?:have|had|has)\s+in\s+common\b|\bboth\s+(?:cite|cited|share|shared)\b"
+        r"|\brepeated\b.{0,40}\bnew\b",
     ),
     (
         "trend",

@@ -52,6 +52,21 @@ FORM_483 = doc(
     fields={"facility_name": HALDEN, "fei_number": "3009876543"},
 )
 
+# Halden's next inspection: one observation again (the filler needles), one new, two not again.
+FORM_483_LATER = doc(
+    f"FDA Form 483 - {HALDEN} (2024-05-02)",
+    [
+        "DURING AN INSPECTION OF YOUR FIRM WE OBSERVED:\n\n"
+        "OBSERVATION 1\n\nWritten procedures for cleaning the filling equipment were not "
+        "followed. Specifically, the filler needles were not sanitized between two campaigns of "
+        "ophthalmic products in March 2024.\n\n"
+        "OBSERVATION 2\n\nThe stability program does not test the ophthalmic solution at its "
+        "labeled storage temperature. Specifically, no samples of lot 8120 were placed at 25 C."
+    ],
+    date="2024-05-02",
+    fields={"facility_name": HALDEN, "fei_number": "3009876543"},
+)
+
 SALUTATION = "Dear Mr. Okafor:"
 CHARGE = (
     "Because your methods, facilities, or controls for manufacturing, processing, packing, or "
@@ -162,7 +177,7 @@ GUIDANCE = doc(
 
 def corpus() -> dict[str, list[dict[str, Any]]]:
     return {
-        "fda_483": [FORM_483, CATALOG],
+        "fda_483": [FORM_483, FORM_483_LATER, CATALOG],
         "fda_warning_letters": [MARLOWE_LETTER, QUILLON_LETTER],
         "fda_crl": [CRL],
         "fda_guidance": [GUIDANCE],
@@ -170,11 +185,12 @@ def corpus() -> dict[str, list[dict[str, Any]]]:
 
 
 QUESTIONS = {
-    "483": f"What did FDA observe at {HALDEN}?",
+    "483": f"What did FDA observe at {HALDEN} in 2022?",
     "letter": f"What was {MARLOWE} warned for?",
     "crl": f"Why was {VELMORA} not approved?",
     "which": "Which firms got warning letters for out-of-specification results?",
     "which_any": "Which firms were cited for out-of-specification results?",
+    "two_483s": f"Compare the two {HALDEN} 483s.",
 }
 FOLLOW_UP = "What did FDA ask for about hepatic enzyme elevations?"
 
@@ -340,6 +356,18 @@ def test_a_which_firms_question_names_each_firm_on_one_line(answers: dict[str, A
     for firm in (MARLOWE, QUILLON):
         assert len([line for line in lines if line.startswith(f"- **{firm} (")]) == 1, firm
     assert all("21 CFR 211.192" in line for line in lines)
+
+
+def test_two_inspections_compared_say_what_is_the_same_new_and_gone(
+    answers: dict[str, Answer],
+) -> None:
+    said = [f.text for f in answers["two_483s"].summary]
+    same = next(t for t in said if t.startswith("In both Form 483s"))
+    assert "(1 of the 2 findings of 2024-05-02)" in same and "cleaning the filling" in same
+    new = next(t for t in said if t.startswith("Only in 2024-05-02"))
+    assert "stability program" in new
+    gone = next(t for t in said if t.startswith("Not again after 2022-08-16"))
+    assert "(2)" in gone and "quality control unit" in gone
 
 
 def test_a_which_firms_list_leaves_out_a_document_about_no_firm(

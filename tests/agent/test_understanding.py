@@ -87,7 +87,6 @@ DISAGREES: dict[str, str] = {
             "count-maude-linq-deaths",
             "doc-abr-hollywood-florida",
             "ds-483-catalog-fy2019",
-            "ds-draft-guidance-anda-trap",
             "ds-maude-malfunctions-linq",
             "ds-oai-classification-nephron",
             "ds-trials-exclusion",

@@ -29,6 +29,7 @@ __all__ = [
     "fold",
     "fold_stable_class",
     "install_macros",
+    "surface_words",
     "terms",
     "unchanged_by_fold",
 ]
@@ -310,6 +311,15 @@ class Normaliser:
         """The text's terms, in order, duplicates kept."""
         return list(self._cache(text))
 
+    def words(self, text: str) -> list[str]:
+        """The text's kept words as written (folded, lower case, accents stripped; stop words
+        dropped), not stemmed: one per term of `terms`, in order."""
+        with self._lock:
+            row = self._con.execute(
+                "SELECT list_filter(regnb_words(?), w -> regnb_keep(w))", [fold(text)]
+            ).fetchone()
+        return list(row[0]) if row and row[0] else []
+
     def word_terms(self, words: list[str]) -> dict[str, str | None]:
         """Each distinct lower-cased word mapped to its term, or None for a stop word."""
         distinct = sorted({w.lower() for w in words})
@@ -334,3 +344,9 @@ def _default() -> Normaliser:
 def terms(text: str) -> list[str]:
     """The terms of `text` under the index's rules."""
     return _default().terms(text)
+
+
+def surface_words(text: str) -> list[str]:
+    """The kept words of `text` as written, one per term (`Normaliser.words`): what a quoted
+    phrase's words must be on the page."""
+    return _default().words(text)

@@ -33,6 +33,8 @@ PHRASE_WORDS_SQL = "SELECT i, regnb_words(s) AS w FROM phrase_in"
 PHRASE_TERMS_SQL = (
     "SELECT i, CASE WHEN regnb_keep(w) THEN stem(w, 'english') END AS term FROM phrase_words"
 )
+# The same words as written (a quoted phrase's words match as written: `regnb.text.surface_words`)
+PHRASE_SURFACE_SQL = "SELECT i, CASE WHEN regnb_keep(w) THEN w END AS term FROM phrase_words"
 
 
 def phrase_rows(
@@ -77,18 +79,36 @@ class RowReader:
         terms: Sequence[str],
         slop: int = 0,
         *,
+        words: Sequence[str] | None = None,
         deadline: float | None = None,
     ) -> np.ndarray:
         """Whether each page's terms (title and text, tokenised as the index does) hold `terms`
         in order with at most `slop` other terms between consecutive ones (what
         `phrase_pattern` matches): from the terms' positions where the page's segment has them
-        (`regnb.index.positions`), else read and checked a batch at a time."""
+        (`regnb.index.positions`), else read and checked a batch at a time. With `words` (the
+        terms' words as written), the pages that hold the terms are read again and kept where
+        the words themselves stand so (a quoted phrase: "integrity" is not "integration")."""
+        out = self._stem_phrase_pages(page_ids, terms, slop, deadline)
+        if words is not None and out.any():
+            if len(words) != len(terms):
+                raise ValueError("a phrase's words do not match its terms")  # a caller's bug
+            at = np.flatnonzero(out)
+            ids = np.asarray(page_ids, np.int64)[at]
+            out[at] = self.read_phrase_pages(ids, words, slop, surface=True, deadline=deadline)
+        return out
+
+    def _stem_phrase_pages(
+        self, page_ids: np.ndarray, terms: Sequence[str], slop: int, deadline: float | None
+    ) -> np.ndarray:
         store = self.store
         ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
         known = store.term_ids(terms)
         if len(known) < len(set(terms)):
             return out  # no live page holds every term
+        if len(terms) == 1:  # a page holding the term holds the phrase
+            out[:] = True
+            return out
         term_ids = [known[t] for t in terms]
         read = np.zeros(ids.size, bool)
         segs = segment_of(ids, store.page_base)
@@ -110,10 +130,11 @@ class RowReader:
         terms: Sequence[str],
         slop: int = 0,
         *,
+        surface: bool = False,
         deadline: float | None = None,
     ) -> np.ndarray:
         """`phrase_pages` checked by reading the pages, a batch at a time (what a segment without
-        positions needs)."""
+        positions needs); `surface`: `terms` are words as written, matched unstemmed."""
         ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
         codes = {t: k for k, t in enumerate(dict.fromkeys(terms))}
@@ -124,14 +145,14 @@ class RowReader:
                 text.fold(f"{t} {p}")
                 for t, p in zip(self._titles(batch), self.texts(batch), strict=True)
             ]
-            found, words, streams = self._page_words(pages, codes, deadline)
+            found, words, streams = self._page_words(pages, codes, deadline, surface)
             kept = words >= 0
             hits = phrase_rows(words[kept], streams[kept], found.size, phrase, slop)
             out[start + found] = hits
         return out
 
     def _page_words(
-        self, pages: list[str], codes: dict[str, int], deadline: float | None
+        self, pages: list[str], codes: dict[str, int], deadline: float | None, surface: bool
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The pages' words, tokenised as the index does, as one stream of codes (a word's
         term's code in `codes`, `len(codes)` for any other term, -1 for a word the index drops)
@@ -148,7 +169,8 @@ class RowReader:
                 {"i": np.arange(len(words.dictionary), dtype=np.int64), "w": words.dictionary}
             )
             cur.register("phrase_words", distinct)
-            stems = cur.execute(PHRASE_TERMS_SQL).arrow().read_all()
+            stems = cur.execute(PHRASE_SURFACE_SQL if surface else PHRASE_TERMS_SQL).arrow()
+            stems = stems.read_all()
             cur.unregister("phrase_words")
         other = len(codes)
         word_code = np.empty(len(distinct), np.int32)

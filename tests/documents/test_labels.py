@@ -63,7 +63,7 @@ def test_a_section_is_named_as_openfda_names_its_field(value, name):
 
 
 def test_an_unknown_section_is_an_error_naming_some():
-    with pytest.raises(ValueError, match="not a label section.*boxed warning"):
+    with pytest.raises(ValueError, match=r"not a label section.*boxed warning"):
         query_section("liver")
     assert query_section("Adverse Reactions") == "section:adverse_reactions"
 

@@ -29,6 +29,8 @@ __all__ = [
     "fold",
     "fold_stable_class",
     "install_macros",
+    "surface_pattern",
+    "surface_text",
     "surface_words",
     "terms",
     "unchanged_by_fold",
@@ -346,7 +348,38 @@ def terms(text: str) -> list[str]:
     return _default().terms(text)
 
 
-def surface_words(text: str) -> list[str]:
+@functools.lru_cache(1024)
+def surface_words(text: str) -> tuple[str, ...]:
     """The kept words of `text` as written, one per term (`Normaliser.words`): what a quoted
     phrase's words must be on the page."""
-    return _default().words(text)
+    return tuple(_default().words(text))
+
+
+def surface_text(text: str) -> str:
+    """`text` folded as the index reads its words (`fold`, accents stripped, lower case), for
+    `surface_pattern`; an ASCII text is only lower-cased."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", fold(text))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+_NOT_WORD = r"[\W_]+"  # what separates words: anything but letters and digits
+_END = r"(?![^\W_])"
+
+
+@functools.lru_cache(256)
+def surface_pattern(words: tuple[str, ...], slop: int = 0) -> re.Pattern[str]:
+    """A regular expression over a `surface_text` that finds `words` (as `surface_words` gives
+    them) in order, whole words, with only dropped words (stop words, words over `MAX_WORD`)
+    and at most `slop` other words between consecutive ones: a quoted phrase as written."""
+    dropped = (
+        "(?:"
+        + "|".join(sorted(map(re.escape, STOP_WORDS), key=len, reverse=True))
+        + rf"|[^\W_]{{{MAX_WORD + 1},}}){_END}"
+    )
+    skip = f"(?:{_NOT_WORD}{dropped})*"
+    kept = rf"(?!{dropped})[^\W_]+"  # a word the index keeps: one way to match, no backtracking
+    gap = skip + (rf"(?:{_NOT_WORD}{kept}{skip}){{0,{slop}}}" if slop else "")
+    body = (gap + _NOT_WORD).join(re.escape(w) + _END for w in words)
+    return re.compile(r"(?<![^\W_])" + body)

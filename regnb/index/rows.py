@@ -33,8 +33,6 @@ PHRASE_WORDS_SQL = "SELECT i, regnb_words(s) AS w FROM phrase_in"
 PHRASE_TERMS_SQL = (
     "SELECT i, CASE WHEN regnb_keep(w) THEN stem(w, 'english') END AS term FROM phrase_words"
 )
-# The same words as written (a quoted phrase's words match as written: `regnb.text.surface_words`)
-PHRASE_SURFACE_SQL = "SELECT i, CASE WHEN regnb_keep(w) THEN w END AS term FROM phrase_words"
 
 
 def phrase_rows(
@@ -93,8 +91,21 @@ class RowReader:
             if len(words) != len(terms):
                 raise ValueError("a phrase's words do not match its terms")  # a caller's bug
             at = np.flatnonzero(out)
-            ids = np.asarray(page_ids, np.int64)[at]
-            out[at] = self.read_phrase_pages(ids, words, slop, surface=True, deadline=deadline)
+            out[at] = self.surface_pages(np.asarray(page_ids, np.int64)[at], words, slop)
+        return out
+
+    def surface_pages(self, page_ids: np.ndarray, words: Sequence[str], slop: int) -> np.ndarray:
+        """Whether each page (title and text) holds `words` as written, in order
+        (`regnb.text.surface_pattern`): read a batch at a time."""
+        pattern = text.surface_pattern(tuple(words), slop)
+        ids = np.asarray(page_ids, np.int64)
+        out = np.zeros(ids.size, bool)
+        for start in range(0, ids.size, PHRASE_BATCH):
+            batch = ids[start : start + PHRASE_BATCH]
+            pages = zip(self._titles(batch), self.texts(batch), strict=True)
+            out[start : start + batch.size] = [
+                pattern.search(text.surface_text(f"{t or ''} {p}")) is not None for t, p in pages
+            ]
         return out
 
     def _stem_phrase_pages(
@@ -130,11 +141,10 @@ class RowReader:
         terms: Sequence[str],
         slop: int = 0,
         *,
-        surface: bool = False,
         deadline: float | None = None,
     ) -> np.ndarray:
         """`phrase_pages` checked by reading the pages, a batch at a time (what a segment without
-        positions needs); `surface`: `terms` are words as written, matched unstemmed."""
+        positions needs)."""
         ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
         codes = {t: k for k, t in enumerate(dict.fromkeys(terms))}
@@ -145,14 +155,14 @@ class RowReader:
                 text.fold(f"{t} {p}")
                 for t, p in zip(self._titles(batch), self.texts(batch), strict=True)
             ]
-            found, words, streams = self._page_words(pages, codes, deadline, surface)
+            found, words, streams = self._page_words(pages, codes, deadline)
             kept = words >= 0
             hits = phrase_rows(words[kept], streams[kept], found.size, phrase, slop)
             out[start + found] = hits
         return out
 
     def _page_words(
-        self, pages: list[str], codes: dict[str, int], deadline: float | None, surface: bool
+        self, pages: list[str], codes: dict[str, int], deadline: float | None
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The pages' words, tokenised as the index does, as one stream of codes (a word's
         term's code in `codes`, `len(codes)` for any other term, -1 for a word the index drops)
@@ -169,8 +179,7 @@ class RowReader:
                 {"i": np.arange(len(words.dictionary), dtype=np.int64), "w": words.dictionary}
             )
             cur.register("phrase_words", distinct)
-            stems = cur.execute(PHRASE_SURFACE_SQL if surface else PHRASE_TERMS_SQL).arrow()
-            stems = stems.read_all()
+            stems = cur.execute(PHRASE_TERMS_SQL).arrow().read_all()
             cur.unregister("phrase_words")
         other = len(codes)
         word_code = np.empty(len(distinct), np.int32)

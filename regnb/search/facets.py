@@ -28,7 +28,7 @@ from regnb.results import FACET_OTHER
 if TYPE_CHECKING:
     from regnb.search.procedure import FullMatches
 
-__all__ = ["OTHER", "cfr_sections", "count_facets", "label_sections", "section_of_pages"]
+__all__ = ["OTHER", "cfr_sections", "count_facets", "label_sections"]
 
 OTHER = FACET_OTHER
 CFR_TERMS_MAX = 200_000  # section terms read for the facet; more would be a broken index
@@ -109,23 +109,12 @@ def label_sections(store: IndexStore) -> tuple[list[str], np.ndarray, np.ndarray
     return [term_section(t) for t in names], pages, codes
 
 
-def section_of_pages(store: IndexStore, page_ids: np.ndarray) -> list[str | None]:
-    """The label section of each page (None: a page of no label section)."""
-    names, pages, codes = label_sections(store)
-    out: list[str | None] = [None] * int(page_ids.size)
-    if not names or not page_ids.size:
-        return out
-    order = np.argsort(pages, kind="stable")
-    at = np.searchsorted(pages[order], page_ids)
-    for i, (a, page) in enumerate(zip(at.tolist(), page_ids.tolist(), strict=True)):
-        if a < pages.size and int(pages[order[a]]) == page:
-            out[i] = names[int(codes[order[a]])]
-    return out
-
-
-def count_cfr(store: IndexStore, pages: np.ndarray, size: int, *, sections: bool = False) -> Rows:
-    """Documents and pages per CFR section cited (or, `sections`, per label section)."""
-    names, cited, codes = label_sections(store) if sections else cfr_sections(store)
+def count_terms(
+    store: IndexStore, pages: np.ndarray, size: int, terms: tuple[list[str], np.ndarray, np.ndarray]
+) -> Rows:
+    """Documents and pages per value of a facet read from postings (`terms`: the values, and
+    their pages and value codes, one row per (page, value): `cfr_sections`, `label_sections`)."""
+    names, cited, codes = terms
     if not names or not pages.size:
         return []
     hit = np.zeros(store.page_space, bool)
@@ -156,7 +145,8 @@ def count_facets(
     out: dict[str, Rows] = {}
     for facet in facets:
         if facet.name in ("cfr", "section"):
-            out[facet.name] = count_cfr(store, pages, facet.size, sections=facet.name == "section")
+            terms = cfr_sections(store) if facet.name == "cfr" else label_sections(store)
+            out[facet.name] = count_terms(store, pages, facet.size, terms)
         elif facet.name in ("year", "month"):
             codes, labels = periods(store.doc_day[docs], "Y" if facet.name == "year" else "M")
             n_docs, n_pages = by_document(codes, len(labels), doc_pages)

@@ -357,11 +357,30 @@ def surface_words(text: str) -> tuple[str, ...]:
 
 def surface_text(text: str) -> str:
     """`text` folded as the index reads its words (`fold`, accents stripped, lower case), for
-    `surface_pattern`; an ASCII text is only lower-cased."""
-    if text.isascii():
+    `surface_pattern`; a text whose only other characters than ASCII are punctuation and
+    symbols that folding leaves between words is only lower-cased."""
+    if text.isascii() or all(_inert(c) for c in set(_NON_ASCII.findall(text))):
         return text.lower()
-    decomposed = unicodedata.normalize("NFKD", fold(text))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    stripped = _MARKS_COMBINING.sub("", unicodedata.normalize("NFKD", fold(text)))
+    return unicodedata.normalize("NFC", stripped).lower()
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(4096)
+def _inert(char: str) -> bool:
+    """Whether folding leaves a character out of every word, as it is: punctuation and symbols
+    (“ • ’ ≥ §) that are no letter or digit, neither after NFKC, nor a format character or a
+    mark that folding would drop (joining the words around it)."""
+    if char.isalnum() or unicodedata.category(char) in ("Cf", "Mn", "Mc", "Me"):
+        return False
+    return not any(c.isalnum() for c in unicodedata.normalize("NFKC", char))
+
+
+# The combining marks that accents decompose into (Latin, Greek, Cyrillic and their extensions);
+# NFC afterwards puts back together what decomposing split that is no accent (Hangul syllables).
+_MARKS_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 _NOT_WORD = r"[\W_]+"  # what separates words: anything but letters and digits
@@ -381,5 +400,9 @@ def surface_pattern(words: tuple[str, ...], slop: int = 0) -> re.Pattern[str]:
     skip = f"(?:{_NOT_WORD}{dropped})*"
     kept = rf"(?!{dropped})[^\W_]+"  # a word the index keeps: one way to match, no backtracking
     gap = skip + (rf"(?:{_NOT_WORD}{kept}{skip}){{0,{slop}}}" if slop else "")
-    body = (gap + _NOT_WORD).join(re.escape(w) + _END for w in words)
-    return re.compile(r"(?<![^\W_])" + body)
+    first = re.escape(words[0])
+    body = (gap + _NOT_WORD).join(re.escape(w) + _END for w in words[1:])
+    # the first word's letters lead, so that the search looks for them as a literal (fast); a
+    # look back after them checks that no letter or digit stands before
+    start = rf"{first}(?<![^\W_]{first}){_END}"
+    return re.compile(start + (gap + _NOT_WORD + body if body else ""))

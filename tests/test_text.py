@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from regnb import text
@@ -114,3 +116,22 @@ def test_unchanged_by_fold_flags_only_texts_fold_leaves_alone():
 def test_a_quoted_phrase_matches_its_words_as_written(phrase, slop, page, found):
     pattern = text.surface_pattern(text.surface_words(phrase), slop)
     assert (pattern.search(text.surface_text(page)) is not None) is found
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Lapses of DATA INTEGRITY",
+        "x\u200bdata integrity",  # a format character folded away joins the words
+        "ﬁll media",  # a ligature
+        "ＤＡＴＡ integrity",  # full-width letters
+        "the data’s “integrity” • §211.68 ≥ 5",
+        "Drug™X",
+        "Intégrité des données",
+        "5 µg of naïve café",
+        "의약품 제조 및 품질관리",
+    ],
+)
+def test_a_page_s_surface_words_are_the_index_s_words_unstemmed(page):
+    found = [w for w in re.findall(r"[^\W_]+", text.surface_text(page)) if w not in text.STOP_WORDS]
+    assert found == list(text.surface_words(page))

@@ -357,30 +357,28 @@ def surface_words(text: str) -> tuple[str, ...]:
 
 def surface_text(text: str) -> str:
     """`text` folded as the index reads its words (`fold`, accents stripped, lower case), for
-    `surface_pattern`; a text whose only other characters than ASCII are punctuation and
-    symbols that folding leaves between words is only lower-cased."""
-    if text.isascii() or all(_inert(c) for c in set(_NON_ASCII.findall(text))):
-        return text.lower()
-    stripped = _MARKS_COMBINING.sub("", unicodedata.normalize("NFKD", fold(text)))
-    return unicodedata.normalize("NFC", stripped).lower()
+    `surface_pattern`: each character other than ASCII folded on its own (what folding does to a
+    text is what it does to each character, decomposed sequences apart), then lower case."""
+    if not text.isascii():
+        text = _NON_ASCII.sub(_folded_match, text)
+    return text.lower()
+
+
+def _folded_match(match: re.Match[str]) -> str:
+    return _fold_char(match.group())
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-@functools.lru_cache(4096)
-def _inert(char: str) -> bool:
-    """Whether folding leaves a character out of every word, as it is: punctuation and symbols
-    (“ • ’ ≥ §) that are no letter or digit, neither after NFKC, nor a format character or a
-    mark that folding would drop (joining the words around it)."""
-    if char.isalnum() or unicodedata.category(char) in ("Cf", "Mn", "Mc", "Me"):
-        return False
-    return not any(c.isalnum() for c in unicodedata.normalize("NFKC", char))
-
-
 # The combining marks that accents decompose into (Latin, Greek, Cyrillic and their extensions);
 # NFC afterwards puts back together what decomposing split that is no accent (Hangul syllables).
 _MARKS_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
+@functools.lru_cache(65536)
+def _fold_char(char: str) -> str:
+    """One character as `surface_text` reads it: `fold`, accents stripped."""
+    stripped = _MARKS_COMBINING.sub("", unicodedata.normalize("NFKD", fold(char)))
+    return unicodedata.normalize("NFC", stripped)
 
 
 _NOT_WORD = r"[\W_]+"  # what separates words: anything but letters and digits

@@ -221,7 +221,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     else:
         print(f"{doc.title} ({doc.total_pages} pages)")
         for page in doc.page_list:
-            print(f"\n--- page {page['page_num']} ---\n{page['text']}")
+            print(f"\n--- {doc.page_label(int(page['page_num']))} ---\n{page['text']}")
     return 0
 
 

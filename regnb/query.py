@@ -11,7 +11,12 @@
     fei:3002806560  nda:021164  pages holding an identifier, or whose document's catalog fields
     app:021164  k:K123456       do (on its first page); also anda:, bla:, p:, den:, nct:,
                                 procode: (`regnb.ids`; `app:` an application of any type)
+    section:"boxed warning"     pages of a drug label's section (`regnb.documents.labels`)
     steril*                     any index term starting with `steril` (bounded)
+
+An item of catalog fields alone (`company:"Hospira"`, `country:IN`) matches the first page of
+every document whose fields hold the values (the index term `doc:first`); an item of
+exclusions alone is an error.
 
 Words are normalised as the index does (stop words dropped, stemmed), so lower-case `or`, `and`
 and `not` stay ordinary (stop) words. Identifiers read as before: a hyphen inside a word
@@ -32,14 +37,17 @@ from typing import Union
 
 from regnb import ids
 from regnb.documents.cfr import query_term
+from regnb.documents.labels import query_section
 from regnb.errors import InvalidRequest
 from regnb.text import fold
 
 __all__ = [
     "CFR_FIELD",
+    "FIRST_PAGE_TERM",
     "ID_FIELDS",
     "MAX_SLOP",
     "MIN_PREFIX",
+    "SECTION_FIELD",
     "SYNTAXES",
     "TITLE_FIELD",
     "AllOf",
@@ -50,6 +58,7 @@ __all__ = [
     "KeywordItem",
     "Node",
     "Not",
+    "PageTerm",
     "Phrase",
     "Prefix",
     "QuerySyntaxWarning",
@@ -65,6 +74,9 @@ __all__ = [
 SYNTAXES = ("query", "plain")
 TITLE_FIELD = "title"
 CFR_FIELD = "cfr"
+SECTION_FIELD = "section"
+FIRST_PAGE_TERM = "doc:first"
+"""The index term of every document's first page (`regnb.index.page_terms`)."""
 # The prefixes of identifiers in an item (`fei:3002806560`), each with its kind in `regnb.ids`.
 ID_FIELDS = {
     "fei": "fei",
@@ -148,6 +160,17 @@ class Ident:
 
 
 @dataclass(frozen=True)
+class PageTerm:
+    """The page holds an index term that no word makes: a label's section
+    (`section:"boxed warning"` -> `section:boxed_warning`) or, in an item of fields alone,
+    `doc:first` (its document's first page)."""
+
+    text: str
+    term: str
+    at: int = 0
+
+
+@dataclass(frozen=True)
 class Not:
     node: Node
     at: int = 0
@@ -165,7 +188,7 @@ class AllOf:
     at: int = 0
 
 
-Node = Union[Words, Phrase, Prefix, Field, Cfr, Ident, Not, AnyOf, AllOf]  # noqa: UP007
+Node = Union[Words, Phrase, Prefix, Field, Cfr, Ident, PageTerm, Not, AnyOf, AllOf]  # noqa: UP007
 
 
 @dataclass(frozen=True)
@@ -235,7 +258,7 @@ def _terms_of(node: Node, *, positive: bool, negated: bool = False) -> list[str]
         return []
     if isinstance(node, Words | Phrase):
         return list(node.terms)
-    if isinstance(node, Cfr | Ident):
+    if isinstance(node, Cfr | Ident | PageTerm):
         return [node.term]
     if isinstance(node, Field) and node.name == TITLE_FIELD:
         return list(node.terms)
@@ -450,6 +473,11 @@ class _Parser:
                 return Cfr(tok.text, cfr_term(tok.text), tok.at)
             except ValueError as exc:
                 raise self.syntax.error(str(exc), tok.at) from None
+        if tok.name == SECTION_FIELD:
+            try:
+                return PageTerm(tok.text, query_section(tok.text), tok.at)
+            except ValueError as exc:
+                raise self.syntax.error(str(exc), tok.at) from None
         if tok.name in ID_FIELDS:
             try:
                 return Ident(
@@ -482,7 +510,7 @@ def _simplify(node: Node) -> Node | None:
 
 def _requires_term(node: Node) -> bool:
     """Whether every page meeting the node holds one of its terms (so it is a candidate)."""
-    if isinstance(node, Words | Phrase | Prefix | Cfr | Ident):
+    if isinstance(node, Words | Phrase | Prefix | Cfr | Ident | PageTerm):
         return True
     if isinstance(node, Field):
         return node.name == TITLE_FIELD and bool(node.terms)
@@ -491,6 +519,18 @@ def _requires_term(node: Node) -> bool:
     if isinstance(node, AllOf):
         return any(_requires_term(n) for n in node.nodes)
     return False
+
+
+def _selects(node: Node) -> bool:
+    """Whether the node picks documents by their fields or requires a term (so an item of it
+    and exclusions has something to find): a field not under a NOT, all of an OR, any of an AND."""
+    if isinstance(node, Field):
+        return True
+    if isinstance(node, AnyOf):
+        return all(_selects(n) for n in node.nodes)
+    if isinstance(node, AllOf):
+        return any(_selects(n) for n in node.nodes)
+    return _requires_term(node)
 
 
 def _top_level(root: AllOf) -> Iterator[Node]:
@@ -522,11 +562,14 @@ def parse_item(text: str, terms: Terms, *, where: str = "keywords[0]") -> Keywor
             field=where,
         )
     if not any(_requires_term(n) for n in conjuncts):
-        raise InvalidRequest(
-            f"{where}: {text!r} has nothing to search for: every match must hold a word, "
-            "phrase, prefix, cfr: citation or identifier (exclusions and fields only narrow)",
-            field=where,
-        )
+        if not any(_selects(n) for n in conjuncts):
+            raise InvalidRequest(
+                f"{where}: {text!r} has nothing to search for: every match must hold a word, "
+                "phrase, prefix, section, cfr: citation, identifier or field value "
+                "(exclusions only narrow)",
+                field=where,
+            )
+        conjuncts.append(PageTerm("", FIRST_PAGE_TERM))  # fields alone: documents' first pages
     plain = [t for n in conjuncts if isinstance(n, Words) for t in n.terms]
     conditions = tuple(n for n in conjuncts if not isinstance(n, Words))
     notes = tuple(parser.notes) if parser else ()

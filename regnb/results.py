@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -431,11 +431,23 @@ class DocumentRead:
     page_list: list[dict[str, Any]]
     next_page_from: int | None
     names: DatasetNames | None = field(default=None, compare=False, repr=False)
+    sections: Mapping[int, str] = field(default_factory=dict, compare=False, repr=False)
+    """A drug label's section of each page read (`regnb.documents.labels`), by page number; an
+    extension: not in the spec's response."""
 
     @property
     def pages(self) -> pd.DataFrame:
+        """`page_num`, `text`, and a label's `section` of each page."""
         frame = pd.DataFrame(self.page_list, columns=["page_num", "text"])
+        if self.sections:
+            frame["section"] = [self.sections.get(int(n)) for n in frame["page_num"]]
+            return _typed(frame, {"page_num": "Int64", "text": "string", "section": "string"})
         return _typed(frame, {"page_num": "Int64", "text": "string"})
+
+    def page_label(self, page_num: int) -> str:
+        """ "page 3", or "page 3 (boxed warning)" in a label."""
+        section = self.sections.get(page_num)
+        return f"page {page_num}" + (f" ({section})" if section else "")
 
     @property
     def text(self) -> str:

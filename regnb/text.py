@@ -29,6 +29,9 @@ __all__ = [
     "fold",
     "fold_stable_class",
     "install_macros",
+    "surface_pattern",
+    "surface_text",
+    "surface_words",
     "terms",
     "unchanged_by_fold",
 ]
@@ -310,6 +313,15 @@ class Normaliser:
         """The text's terms, in order, duplicates kept."""
         return list(self._cache(text))
 
+    def words(self, text: str) -> list[str]:
+        """The text's kept words as written (folded, lower case, accents stripped; stop words
+        dropped), not stemmed: one per term of `terms`, in order."""
+        with self._lock:
+            row = self._con.execute(
+                "SELECT list_filter(regnb_words(?), w -> regnb_keep(w))", [fold(text)]
+            ).fetchone()
+        return list(row[0]) if row and row[0] else []
+
     def word_terms(self, words: list[str]) -> dict[str, str | None]:
         """Each distinct lower-cased word mapped to its term, or None for a stop word."""
         distinct = sorted({w.lower() for w in words})
@@ -334,3 +346,61 @@ def _default() -> Normaliser:
 def terms(text: str) -> list[str]:
     """The terms of `text` under the index's rules."""
     return _default().terms(text)
+
+
+@functools.lru_cache(1024)
+def surface_words(text: str) -> tuple[str, ...]:
+    """The kept words of `text` as written, one per term (`Normaliser.words`): what a quoted
+    phrase's words must be on the page."""
+    return tuple(_default().words(text))
+
+
+def surface_text(text: str) -> str:
+    """`text` folded as the index reads its words (`fold`, accents stripped, lower case), for
+    `surface_pattern`: each character other than ASCII folded on its own (what folding does to a
+    text is what it does to each character, decomposed sequences apart), then lower case."""
+    if not text.isascii():
+        text = _NON_ASCII.sub(_folded_match, text)
+    return text.lower()
+
+
+def _folded_match(match: re.Match[str]) -> str:
+    return _fold_char(match.group())
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+# The combining marks that accents decompose into (Latin, Greek, Cyrillic and their extensions);
+# NFC afterwards puts back together what decomposing split that is no accent (Hangul syllables).
+_MARKS_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
+@functools.lru_cache(65536)
+def _fold_char(char: str) -> str:
+    """One character as `surface_text` reads it: `fold`, accents stripped."""
+    stripped = _MARKS_COMBINING.sub("", unicodedata.normalize("NFKD", fold(char)))
+    return unicodedata.normalize("NFC", stripped)
+
+
+_NOT_WORD = r"[\W_]+"  # what separates words: anything but letters and digits
+_END = r"(?![^\W_])"
+
+
+@functools.lru_cache(256)
+def surface_pattern(words: tuple[str, ...], slop: int = 0) -> re.Pattern[str]:
+    """A regular expression over a `surface_text` that finds `words` (as `surface_words` gives
+    them) in order, whole words, with only dropped words (stop words, words over `MAX_WORD`)
+    and at most `slop` other words between consecutive ones: a quoted phrase as written."""
+    dropped = (
+        "(?:"
+        + "|".join(sorted(map(re.escape, STOP_WORDS), key=len, reverse=True))
+        + rf"|[^\W_]{{{MAX_WORD + 1},}}){_END}"
+    )
+    skip = f"(?:{_NOT_WORD}{dropped})*"
+    kept = rf"(?!{dropped})[^\W_]+"  # a word the index keeps: one way to match, no backtracking
+    gap = skip + (rf"(?:{_NOT_WORD}{kept}{skip}){{0,{slop}}}" if slop else "")
+    first = re.escape(words[0])
+    body = (gap + _NOT_WORD).join(re.escape(w) + _END for w in words[1:])
+    # the first word's letters lead, so that the search looks for them as a literal (fast); a
+    # look back after them checks that no letter or digit stands before
+    start = rf"{first}(?<![^\W_]{first}){_END}"
+    return re.compile(start + (gap + _NOT_WORD + body if body else ""))

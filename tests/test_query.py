@@ -174,7 +174,9 @@ def test_identifiers_read_as_the_same_plain_words(item):
         ("procode:LLZZ", "keywords[0]: 'procode:LLZZ' is not a product_code identifier"),
         ("-aseptic", "keywords[0]: '-aseptic' has nothing to search for"),
         ("NOT aseptic -media", "keywords[0]: 'NOT aseptic -media' has nothing to search for"),
-        ("company:hospira", "keywords[0]: 'company:hospira' has nothing to search for"),
+        ("-company:hospira", "keywords[0]: '-company:hospira' has nothing to search for"),
+        ("-country:US", "(exclusions only narrow)"),
+        ('section:"boxed warnings galore"', "is not a label section"),
         ("sterility OR -aseptic", "has nothing to search for"),
         ("company:...", "keywords[0]: company: has no value to match at character 1"),
         ("the of", "keywords[0] 'the of' has no searchable word"),
@@ -186,6 +188,25 @@ def test_a_malformed_item_names_the_item_and_the_character(item, message):
         parse(item)
     assert message in str(caught.value)
     assert caught.value.field == "keywords[0]"
+
+
+@pytest.mark.parametrize(
+    ("item", "terms"),
+    [
+        ("company:hospira", ("doc:first",)),
+        ("company:hospira -country:US", ("doc:first",)),
+        ("(company:hospira OR company:acme)", ("doc:first",)),
+        ("sterility company:hospira", ()),
+        ('section:"boxed warning"', ("section:boxed_warning",)),
+        ('hepatotoxicity section:"Boxed_Warning"', ("section:boxed_warning",)),
+        ('company:acme section:"warnings and cautions"', ("section:warnings_and_precautions",)),
+    ],
+)
+def test_fields_alone_match_first_pages_and_sections_are_page_terms(item, terms):
+    parsed = parse(item)
+    page_terms = tuple(n.term for n, _ in parsed.leaves() if isinstance(n, query.PageTerm))
+    assert page_terms == terms
+    assert set(terms) <= set(parsed.positive_terms)
 
 
 def test_the_item_is_named_by_its_place():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from regnb import text
@@ -92,3 +94,44 @@ def test_unchanged_by_fold_flags_only_texts_fold_leaves_alone():
             assert text.fold(s) == s, repr(s)
     assert flags[-5:].tolist() == [True, True, False, False, False]
     assert flags.sum() > 100  # the fast path is taken
+
+
+@pytest.mark.parametrize(
+    ("phrase", "slop", "page", "found"),
+    [
+        ("data integrity", 0, "Lapses of DATA INTEGRITY here", True),
+        ("data integrity", 0, "the data integration of systems", False),
+        ("data integrity", 0, "metadata integrity", False),  # whole words only
+        ("data integrity", 0, "data integrityx", False),
+        ("data integrity", 0, "data_integrity", True),  # `_` parts words, as the index reads
+        ("data integrity", 0, "data of the integrity", True),  # stop words are skipped
+        ("fill the media", 0, "fill media", True),
+        ("data integrity", 0, "data system integrity", False),
+        ("data integrity", 1, "data system integrity", True),
+        ("data integrity", 1, "data big system integrity", False),
+        ("integrite", 0, "Intégrité des données", True),  # accents folded
+        ("211.113(b)", 0, "under 211.113 (b) of", True),
+    ],
+)
+def test_a_quoted_phrase_matches_its_words_as_written(phrase, slop, page, found):
+    pattern = text.surface_pattern(text.surface_words(phrase), slop)
+    assert (pattern.search(text.surface_text(page)) is not None) is found
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Lapses of DATA INTEGRITY",
+        "x\u200bdata integrity",  # a format character folded away joins the words
+        "ﬁll media",  # a ligature
+        "ＤＡＴＡ integrity",  # full-width letters
+        "the data’s “integrity” • §211.68 ≥ 5",
+        "Drug™X",
+        "Intégrité des données",
+        "5 µg of naïve café",
+        "의약품 제조 및 품질관리",
+    ],
+)
+def test_a_page_s_surface_words_are_the_index_s_words_unstemmed(page):
+    found = [w for w in re.findall(r"[^\W_]+", text.surface_text(page)) if w not in text.STOP_WORDS]
+    assert found == list(text.surface_words(page))

@@ -3,10 +3,11 @@ block of that page, `parent_index` = the page's citation), numbered from the tur
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from regnb.agent._stages import Found, Passage
 from regnb.agent.types import SourcedCitation
+from regnb.documents.labels import is_label, page_section
 from regnb.documents.words import fold_spaces
 
 __all__ = ["CitationBook", "page_url"]
@@ -19,12 +20,31 @@ def page_url(found: Found, page_num: int) -> str:
     return f"/api/v3/documents/{found.document_id}?page_from={page_num}&page_to={page_num}"
 
 
-class CitationBook:
-    """Hands out citation numbers: one per cited page, one per cited passage."""
+def page_name(found: Found, page_num: int, text: str | None = None) -> str:
+    """How a citation names a page: "<title>, page 3", or in a drug label, with the section the
+    page is in (its `text` says): "<title>, boxed warning, page 1"."""
+    title = fold_spaces(found.title)
+    if text is not None and is_label(found.dataset, found.fields):
+        section = page_section(text)
+        if section is not None:
+            return f"{title}, {section}, page {page_num}"
+    return f"{title}, page {page_num}"
 
-    def __init__(self, first: int, dataset_name: Callable[[str], str]) -> None:
+
+class CitationBook:
+    """Hands out citation numbers: one per cited page, one per cited passage. `pages`: the
+    text of the pages read, by (document id, page number), for the section a page of a label
+    is cited by."""
+
+    def __init__(
+        self,
+        first: int,
+        dataset_name: Callable[[str], str],
+        pages: Mapping[tuple[str, int], str] | None = None,
+    ) -> None:
         self.next = first
         self.dataset_name = dataset_name
+        self.pages = pages or {}
         self.citations: list[SourcedCitation] = []
         self._pages: dict[tuple[str, int], int] = {}
         self._passages: dict[tuple[str, int, str], int] = {}
@@ -42,7 +62,7 @@ class CitationBook:
             self.citations.append(
                 SourcedCitation(
                     index=self._pages[key],
-                    name=f"{fold_spaces(found.title)}, page {page_num}",
+                    name=page_name(found, page_num, self.pages.get(key)),
                     dataset=self.dataset_name(found.dataset),
                     date=None if found.date is None else str(found.date),
                     page_num=page_num,

@@ -350,7 +350,7 @@ class ExtractiveWriter(Writer):
 
     def write(self, draft: Draft) -> Answer:
         evidence = draft.evidence
-        book = CitationBook(draft.first_citation, draft.dataset_name)
+        book = CitationBook(draft.first_citation, draft.dataset_name, evidence.pages)
         leads = [*comparison_leads(evidence, book), *firm_leads(evidence, book)]
         if not leads:
             leads = presence_leads(evidence, book)

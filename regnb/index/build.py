@@ -78,8 +78,9 @@ __all__ = [
     "update_index",
 ]
 
-INDEX_VERSION = 10  # 8: CFR citations as postings (regnb.documents.cfr); 9: identifiers
-# (regnb.ids); 10: the place of firm-facing documents among their fields (regnb.index.places)
+INDEX_VERSION = 11  # 8: CFR citations as postings (regnb.documents.cfr); 9: identifiers
+# (regnb.ids); 10: the place of firm-facing documents among their fields (regnb.index.places);
+# 11: label sections and first pages as terms (regnb.index.page_terms)
 MANIFEST = "index.json"
 LOCK = ".lock"
 COMMON_FILE = "common_sentences.json"  # derived from a sample, kept across changes of the index

@@ -77,18 +77,49 @@ class RowReader:
         terms: Sequence[str],
         slop: int = 0,
         *,
+        words: Sequence[str] | None = None,
         deadline: float | None = None,
     ) -> np.ndarray:
         """Whether each page's terms (title and text, tokenised as the index does) hold `terms`
         in order with at most `slop` other terms between consecutive ones (what
         `phrase_pattern` matches): from the terms' positions where the page's segment has them
-        (`regnb.index.positions`), else read and checked a batch at a time."""
+        (`regnb.index.positions`), else read and checked a batch at a time. With `words` (the
+        terms' words as written), the pages that hold the terms are read again and kept where
+        the words themselves stand so (a quoted phrase: "integrity" is not "integration")."""
+        out = self._stem_phrase_pages(page_ids, terms, slop, deadline)
+        if words is not None and out.any():
+            if len(words) != len(terms):
+                raise ValueError("a phrase's words do not match its terms")  # a caller's bug
+            at = np.flatnonzero(out)
+            out[at] = self.surface_pages(np.asarray(page_ids, np.int64)[at], words, slop)
+        return out
+
+    def surface_pages(self, page_ids: np.ndarray, words: Sequence[str], slop: int) -> np.ndarray:
+        """Whether each page (title and text) holds `words` as written, in order
+        (`regnb.text.surface_pattern`): read a batch at a time."""
+        pattern = text.surface_pattern(tuple(words), slop)
+        ids = np.asarray(page_ids, np.int64)
+        out = np.zeros(ids.size, bool)
+        for start in range(0, ids.size, PHRASE_BATCH):
+            batch = ids[start : start + PHRASE_BATCH]
+            pages = zip(self._titles(batch), self.texts(batch), strict=True)
+            out[start : start + batch.size] = [
+                pattern.search(text.surface_text(f"{t or ''} {p}")) is not None for t, p in pages
+            ]
+        return out
+
+    def _stem_phrase_pages(
+        self, page_ids: np.ndarray, terms: Sequence[str], slop: int, deadline: float | None
+    ) -> np.ndarray:
         store = self.store
         ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
         known = store.term_ids(terms)
         if len(known) < len(set(terms)):
             return out  # no live page holds every term
+        if len(terms) == 1:  # a page holding the term holds the phrase
+            out[:] = True
+            return out
         term_ids = [known[t] for t in terms]
         read = np.zeros(ids.size, bool)
         segs = segment_of(ids, store.page_base)

@@ -49,6 +49,7 @@ from regnb.errors import IndexDamaged
 from regnb.index.bm25 import tf_bound
 from regnb.index.checksums import SUMMARY, TEXT_CRC, file_checksums, read_summary
 from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
+from regnb.index.page_terms import first_page_postings, section_postings
 from regnb.index.places import placed_fields
 from regnb.index.positions import FILES as POSITION_FILES
 from regnb.index.positions import Positions, posting_counts, regroup, write_positions
@@ -359,10 +360,20 @@ def word_positions(con: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _cited(docs: pa.Table, pages: pa.Table) -> tuple[pa.Table, pa.Table]:
-    """The postings of the pages' CFR citations and identifiers (`cited_in`), and the documents'
-    identifiers."""
+    """The postings of the pages' CFR citations, identifiers, label sections and first pages
+    (`cited_in`: `regnb.index.page_terms`), and the documents' identifiers."""
     id_postings, identifiers = identifier_tables(docs, pages)
-    return pa.concat_tables([cfr_postings(pages.column("text")), id_postings]), identifiers
+    return (
+        pa.concat_tables(
+            [
+                cfr_postings(pages.column("text")),
+                id_postings,
+                section_postings(docs, pages),
+                first_page_postings(docs),
+            ]
+        ),
+        identifiers,
+    )
 
 
 def cfr_postings(texts: pa.ChunkedArray) -> pa.Table:

@@ -8,7 +8,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from regnb.documents.labels import heading_section, label_pages, section_name
 from regnb.ingest._fields import iso_date
+from regnb.ingest.normalise import split_pages
 
 __all__ = ["ENDPOINTS", "Endpoint", "endpoint_for_record"]
 
@@ -68,15 +70,18 @@ class Endpoint:
     date: Callable[[Record], str | None]
     fields: Callable[[Record], dict[str, Any]]
     text: Callable[[Record], str]
+    pages: Callable[[Record], list[str]] | None = None  # else the text split at paragraphs
 
     def document(self, record: Record) -> dict[str, Any]:
         key = self.key(record) or _content_key(record)
+        text = self.text(record)
         return {
             "key": f"openfda:{self.name}:{key}",
             "title": self.title(record),
             "date": self.date(record),
             "fields": {k: v for k, v in self.fields(record).items() if v is not None},
-            "text": self.text(record),
+            "text": text,
+            "pages": self.pages(record) if self.pages else split_pages(text),
         }
 
 
@@ -113,17 +118,33 @@ LABEL_ORDER = [
 LABEL_SKIP = {"openfda", "set_id", "id", "version", "effective_time", "spl_indexing_data_elements"}
 
 
-def _label_text(record: Record) -> str:
+def _label_sections(record: Record) -> list[tuple[str, str]]:
+    """The record's sections in label order, each (name, text opening with its heading): the
+    heading as written where the text's first line is that section's, else the section's name."""
     rest = [k for k in record if k not in LABEL_ORDER and k not in LABEL_SKIP]
     sections = []
-    for name in LABEL_ORDER + rest:
-        value = record.get(name)
-        if name.endswith("_table") or not isinstance(value, list):
+    for key in LABEL_ORDER + rest:
+        value = record.get(key)
+        if key.endswith("_table") or not isinstance(value, list):
             continue
         text = "\n".join(str(v).strip() for v in value if str(v).strip())
-        if text:
-            sections.append(text)
-    return "\n\n".join(sections)
+        if not text:
+            continue
+        name = section_name(key) or key.replace("_", " ")
+        if heading_section(text.splitlines()[0]) != name:
+            text = f"{name[:1].upper()}{name[1:]}\n{text}"
+        sections.append((name, text))
+    return sections
+
+
+def _label_text(record: Record) -> str:
+    return "\n\n".join(text for _, text in _label_sections(record))
+
+
+def _label_pages(record: Record) -> list[str]:
+    """A page or more per section, each opening with its section's heading
+    (`regnb.documents.labels`)."""
+    return label_pages(_label_sections(record), split_pages)
 
 
 def _label_title(record: Record) -> str:
@@ -149,6 +170,7 @@ DRUG_LABEL = Endpoint(
         "document_type": "label",
     },
     text=_label_text,
+    pages=_label_pages,
 )
 
 _SEX = {"0": "unknown", "1": "male", "2": "female"}

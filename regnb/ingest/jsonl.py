@@ -15,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 
+from regnb.documents.labels import is_label, label_pages, sections_of_text
 from regnb.encoder import Encoder
 from regnb.errors import InvalidRequest
 from regnb.ingest._docs import build_document, has_text
@@ -100,6 +101,10 @@ def _document(
         pages = [pages]
     if not isinstance(pages, list) or not has_text([p for p in pages if isinstance(p, str)]):
         return Record(where, reason=JsonlReader.empty)
+    labelled = is_label(target, fields)
+    if labelled:  # a label is read by section: its pages cut where a section starts
+        text = "\n\n".join(p for p in pages if isinstance(p, str))
+        pages = label_pages(sections_of_text(text), split_pages)
     problems: list[str] = []
     doc = build_document(
         key=key,
@@ -108,6 +113,7 @@ def _document(
         date=record.get("date"),
         url=record.get("url"),
         fields=fields,
+        headers=not labelled,
         problems=problems,
     )
     return Record(where, doc, problems=tuple(problems))

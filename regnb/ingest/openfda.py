@@ -20,7 +20,6 @@ from regnb.ingest._driver import Opened, Reader, ReadError, Record, Source, run_
 from regnb.ingest._fields import fit_fields
 from regnb.ingest._openfda_records import ENDPOINTS, Endpoint, endpoint_for_record
 from regnb.ingest._run import IngestRun, failure_reason, iter_files
-from regnb.ingest.normalise import split_pages
 
 __all__ = ["openfda", "read_bulk_file"]
 
@@ -83,7 +82,7 @@ def _document(run: IngestRun, endpoint: Endpoint, record: dict[str, Any], where:
     doc = build_document(
         key=raw["key"],
         title=raw["title"],
-        pages=split_pages(raw["text"]),
+        pages=raw["pages"],
         date=raw["date"],
         fields=fit_fields(dataset, raw["fields"], None, run.dropped_fields),
         headers=False,

@@ -340,7 +340,7 @@ def read_html(read: DocumentRead, names: DatasetNames | None = None) -> Html:
             muted(read.document_id),
         ),
     ]
-    parts += [_page_html(f"page {p['page_num']}", p["text"]) for p in pages]
+    parts += [_page_html(read.page_label(int(p["page_num"])), p["text"]) for p in pages]
     if len(pages) < len(read.page_list):
         parts.append(_line(muted(f"showing {len(pages)} of {len(read.page_list)} pages read")))
     return container(*parts)

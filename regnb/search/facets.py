@@ -1,5 +1,6 @@
 """Counts over every full match of a search: matching documents and pages per dataset, per year
-or month of the date field, per value of a catalog field, per CFR section cited.
+or month of the date field, per value of a catalog field, per CFR section cited, per section of
+a drug label (`regnb.documents.labels`).
 
 Array work only: a facet is a code per document (or per (page, section) posting), and its counts
 are `np.bincount`s over the codes of the matching documents. What belongs to the index (each
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from regnb.documents.cfr import CFR_PREFIX, term_value
+from regnb.documents.labels import SECTION_PREFIX, term_section
 from regnb.index.segments import NO_DATE
 from regnb.index.store import IndexStore
 from regnb.request import Facet
@@ -26,7 +28,7 @@ from regnb.results import FACET_OTHER
 if TYPE_CHECKING:
     from regnb.search.procedure import FullMatches
 
-__all__ = ["OTHER", "cfr_sections", "count_facets"]
+__all__ = ["OTHER", "cfr_sections", "count_facets", "label_sections"]
 
 OTHER = FACET_OTHER
 CFR_TERMS_MAX = 200_000  # section terms read for the facet; more would be a broken index
@@ -95,8 +97,24 @@ def cfr_sections(store: IndexStore) -> tuple[list[str], np.ndarray, np.ndarray]:
     return [term_value(t) for t in names], pages, codes
 
 
-def count_cfr(store: IndexStore, pages: np.ndarray, size: int) -> Rows:
-    names, cited, codes = cfr_sections(store)
+def label_sections(store: IndexStore) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The label sections in the index ("boxed warning") and their pages: (the sections, page
+    ids, section codes), one row per page; kept on the store."""
+
+    def terms() -> dict[str, int]:
+        found, _ = store.prefix_terms(SECTION_PREFIX, CFR_TERMS_MAX)
+        return dict(found)
+
+    names, pages, codes = store.fields.cached_term_pages("label-sections", terms)
+    return [term_section(t) for t in names], pages, codes
+
+
+def count_terms(
+    store: IndexStore, pages: np.ndarray, size: int, terms: tuple[list[str], np.ndarray, np.ndarray]
+) -> Rows:
+    """Documents and pages per value of a facet read from postings (`terms`: the values, and
+    their pages and value codes, one row per (page, value): `cfr_sections`, `label_sections`)."""
+    names, cited, codes = terms
     if not names or not pages.size:
         return []
     hit = np.zeros(store.page_space, bool)
@@ -126,8 +144,9 @@ def count_facets(
     docs, doc_pages = documents_of(store.page_doc[pages])
     out: dict[str, Rows] = {}
     for facet in facets:
-        if facet.name == "cfr":
-            out[facet.name] = count_cfr(store, pages, facet.size)
+        if facet.name in ("cfr", "section"):
+            terms = cfr_sections(store) if facet.name == "cfr" else label_sections(store)
+            out[facet.name] = count_terms(store, pages, facet.size, terms)
         elif facet.name in ("year", "month"):
             codes, labels = periods(store.doc_day[docs], "Y" if facet.name == "year" else "M")
             n_docs, n_pages = by_document(codes, len(labels), doc_pages)

@@ -35,7 +35,19 @@ from regnb.index.postings import (
     QueryPostings,
     term_masks,
 )
-from regnb.query import AllOf, AnyOf, Cfr, Field, Ident, Node, Not, Phrase, Prefix, Words
+from regnb.query import (
+    AllOf,
+    AnyOf,
+    Cfr,
+    Field,
+    Ident,
+    Node,
+    Not,
+    PageTerm,
+    Phrase,
+    Prefix,
+    Words,
+)
 
 __all__ = [
     "LOOSEN_FRACTION",
@@ -251,12 +263,13 @@ class PageChecks(Protocol):
         """Whether each page's document meets `name:value`."""
 
     def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
-        """Whether each page (which holds every term of the phrase) has them in order."""
+        """Whether each page (which holds every term of the phrase) has its words as written,
+        in order."""
 
 
 def _cost(node: Node) -> int:
     """Evaluation order within a conjunction: postings first, then fields, phrases last."""
-    if isinstance(node, Phrase) and len(node.terms) > 1:
+    if isinstance(node, Phrase):
         return 2
     if isinstance(node, Field):
         return 1
@@ -282,7 +295,7 @@ class _Evaluation:
     def __call__(self, node: Node, sub: np.ndarray) -> np.ndarray:
         if isinstance(node, Words):
             return self.holds(self.lexicon.all_of(node.terms), sub, every=True)
-        if isinstance(node, Cfr | Ident):
+        if isinstance(node, Cfr | Ident | PageTerm):
             return self.holds(self.lexicon.all_of([node.term]), sub, every=True)
         if isinstance(node, Prefix):
             return self.holds(self.lexicon.expansions.get(node.prefix), sub, every=False)
@@ -299,7 +312,7 @@ class _Evaluation:
 
     def phrase(self, node: Phrase, sub: np.ndarray) -> np.ndarray:
         has = self.holds(self.lexicon.all_of(node.terms), sub, every=True)
-        if len(node.terms) > 1 and has.any():
+        if has.any():
             assert self.checks is not None
             at = np.flatnonzero(has)
             has[at] = self.checks.phrase(node, self.post.candidates[sub[at]])

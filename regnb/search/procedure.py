@@ -41,6 +41,7 @@ from regnb.search.matching import (
     phrase_pattern,
     read_postings,
 )
+from regnb.text import surface_words
 
 __all__ = [
     "LOOSEN_FRACTION",
@@ -311,8 +312,13 @@ class DatasetChecks:
         return np.zeros(page_ids.size, bool) if test is None else test(page_ids)
 
     def phrase(self, phrase: Phrase, page_ids: np.ndarray) -> np.ndarray:
+        """Quoted words match as written: in order by their terms' positions, then as words."""
         return self.store.rows.phrase_pages(
-            page_ids, phrase.terms, phrase.slop, deadline=self.deadline
+            page_ids,
+            phrase.terms,
+            phrase.slop,
+            words=surface_words(phrase.text),
+            deadline=self.deadline,
         )
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from regnb.catalog import Catalog
+from regnb.documents.labels import is_label, page_section
 from regnb.errors import Forbidden, InvalidRequest, NotFound
 from regnb.index.store import IndexStore
 from regnb.present.names import DatasetNames
@@ -92,6 +94,7 @@ class Reader:
             page_list=[{"page_num": n, "text": t} for n, t in pages],
             next_page_from=next_from,
             names=self.names,
+            sections=_sections(row, pages),
         )
 
     def legacy_contents(
@@ -110,6 +113,21 @@ class Reader:
             raise NotFound(f"document not found: {doc_id}", field="doc_id")
         allowed = self.document(row["document_id"], default_plan if plan is None else plan, store)
         return replace(legacy.contents(store, allowed, top_k, offset), names=self.names)
+
+
+def _sections(row: dict[str, Any], pages: list[tuple[int, str]]) -> dict[int, str]:
+    """A drug label's section of each page read, by page number (none for other documents)."""
+    if not is_label(row["dataset"], _fields(row)):
+        return {}
+    found = {num: page_section(text) for num, text in pages}
+    return {num: name for num, name in found.items() if name is not None}
+
+
+def _fields(row: dict[str, Any]) -> dict[str, Any]:
+    fields = row.get("fields")
+    if isinstance(fields, str):
+        fields = json.loads(fields)
+    return fields if isinstance(fields, dict) else {}
 
 
 def _page_range(

@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 SORTS = ("relevance", "date", "date_asc")
-FIXED_FACETS = ("dataset", "year", "month", "cfr")
+FIXED_FACETS = ("dataset", "year", "month", "cfr", "section")
 OWN = ("search", "facets", "matches")  # what ProtocolOnly answers itself
 
 SEARCH_METHODS = (

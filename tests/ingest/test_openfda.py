@@ -113,9 +113,14 @@ def test_each_endpoint_goes_to_its_dataset(tmp_path: Path) -> None:
     assert label["fields"]["application_number"] == "NDA099001"
     assert label["fields"]["document_type"] == "label"
     assert label["fields"]["approval_date"] == "2023-04-15"
-    text = pages(tmp_path / "c")[f"openfda:drug-label:{LABEL['set_id']}"][0]
-    assert text.index("WARNING: RISK OF SEDATION") < text.index("INDICATIONS AND USAGE")
-    assert "ignored" not in text
+    label_pages = pages(tmp_path / "c")[f"openfda:drug-label:{LABEL['set_id']}"]
+    assert [p.splitlines()[0] for p in label_pages] == [  # a page per section, named
+        "WARNING: RISK OF SEDATION",
+        "Indications and usage",
+        "Dosage and administration",
+    ]
+    assert label_pages[1].endswith("Zorvex is indicated for moderate pain.")
+    assert "ignored" not in "".join(label_pages)
     assert docs.loc["openfda:device-510k:K990001", "fields"]["pathway"] == "510k"
     assert docs.loc["openfda:device-510k:DEN990002", "fields"]["pathway"] == "de_novo"
     pma = docs.loc["openfda:device-pma:P990003/S012"]

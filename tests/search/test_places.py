@@ -87,9 +87,15 @@ def test_a_dataset_that_faces_no_firm_has_no_place(eng: regnb.Engine) -> None:
         eng.search(["sterility country:US"], datasets=["fda_guidance"])
 
 
-def test_a_place_alone_is_refused_like_any_field(eng: regnb.Engine) -> None:
-    with pytest.raises(regnb.InvalidRequest, match="exclusions and fields only narrow"):
-        eng.search(["country:IN"])
+def test_a_place_alone_finds_every_document_of_firms_there(eng: regnb.Engine) -> None:
+    res = eng.search(["country:IN"], limit=50)
+    assert titles(res) == placed(lambda p: p is not None and p.country == "IN")
+    assert all(d["pages"][0]["page_num"] == 1 for d in res.results)  # each by its first page
+    us = eng.search(["country:US"], limit=50)
+    assert titles(us) == placed(lambda p: p is not None and p.country == "US")
+    assert us.total == len(titles(us))
+    with pytest.raises(regnb.InvalidRequest, match="exclusions only narrow"):
+        eng.search(["-country:US"])  # exclusions alone: an error, not the whole corpus
 
 
 def test_facets_count_the_firms_by_country_state_and_city(eng: regnb.Engine) -> None:

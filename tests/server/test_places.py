@@ -152,3 +152,18 @@ def test_remote_facets_and_matches_have_the_places(remote, eng):
     assert {"country", "state", "city"} <= set(frame.columns)
     local = eng.matches(["sterility"], datasets=["fda_warning_letters"])
     pdt.assert_frame_equal(frame, local)
+
+
+@pytest.mark.anyio
+async def test_a_place_alone_finds_its_firms_only_in_the_query_syntax(client, keys, eng):
+    body = {"keywords": ["country:IN"], "syntax": "query", "limit": 50}
+    resp = await post(client, "/api/v3/search", keys["ent"], body)
+    assert resp.status_code == 200
+    assert {r["title"] for r in resp.json()["results"]} == {"Letter to Deccan Labs"}
+    # the interface's request reads the item as plain words ("country", "in"), as it always has
+    plain = await post(client, "/api/v3/search", keys["ent"], {"keywords": ["country:IN"]})
+    assert plain.status_code == 200
+    assert plain.json() == eng.search(["country:IN"], syntax="plain").to_dict()
+    alone = {"keywords": ["-country:US"], "syntax": "query"}
+    refused = await post(client, "/api/v3/search", keys["ent"], alone)
+    assert_v3_error(refused, 400, "invalid_request", "keywords[0]")

@@ -215,3 +215,38 @@ def test_the_saved_chat_exports_to_html_with_its_conversation() -> None:
         "Which sterile drug makers got warning letters for media fill failures since 2015?" in text
     )
     assert "In short:" in text and "of the" in text and "<table" in chat
+
+
+def _visible(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&amp;", "&").split())
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_notebook_exports_to_html_with_what_it_showed(path: Path) -> None:
+    """As GitHub and nbviewer show a saved notebook without its widget state: every result
+    table, answer and widget the notebook showed is in its nbconvert HTML (each output's text
+    in HTML, the start of it, as the page shows it)."""
+    from nbconvert import HTMLExporter
+
+    notebook = nbformat.read(path, as_version=4)
+    notebook.metadata.pop("widgets", None)
+    page = _visible(HTMLExporter().from_notebook_node(notebook)[0])
+    shown = [
+        _visible(str(o["data"]["text/html"]))[:80]
+        for cell in code_cells(path)
+        for o in cell.outputs
+        if "text/html" in o.get("data", {})
+    ]
+    assert shown, f"{path.name} shows no table, answer or widget"
+    missing = [s for s in shown if s and s not in page]
+    assert not missing, missing
+    widgets = [
+        o["data"]
+        for cell in code_cells(path)
+        for o in cell.outputs
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    blank = [  # (a progress bar's fallback is its text line)
+        w for w in widgets if not _visible(str(w.get("text/html", w.get("text/plain", ""))))
+    ]
+    assert not blank, f"{len(blank)} widgets of {path.name} would show nothing without state"

@@ -137,7 +137,8 @@ _FORM_FIELDS = re.compile(
 _PHRASES: tuple[tuple[str, str | None], ...] = (
     # a pointer to a reference on the web ("please refer to the draft guidance …, found at: http…")
     (
-        r"\b(?:found|available|located|posted)(?: online)? (?:at|on)\s*:?\s*<?(?:https?://|www\.)",
+        r"^\W*(?:\w+\W+){0,3}(?:please\s+)?(?:refer|see|consult)\b.{0,300}?\b(?:found|available"
+        r"|located|posted)(?: online)? (?:at|on)\s*:?\s*<?(?:https?://|www\.)",
         None,
     ),
     # letter openings (complete response letters, warning letters)

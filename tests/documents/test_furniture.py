@@ -115,6 +115,8 @@ def test_furniture_is_recognised(text: str) -> None:
         "during the filling of lot 2101, and the firm did not investigate the event.",
         "FDA reviewed your website at www.example.com and found that it offers unapproved drugs"
         " for sale to consumers in the United States.",
+        "Provide a risk assessment of the levels of elemental impurities in the drug product, as"
+        " described in the guidance on elemental impurities available at www.example.org/q3d.",
         "",
     ],
 )

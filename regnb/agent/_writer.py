@@ -189,7 +189,10 @@ def not_found_lines(
     groups: dict[str, list[str]] = {}
     for ds, outcome in searches.statuses.items():
         groups.setdefault(str(outcome.get("status")), []).append(dataset_name(ds))
+    served = any(d in scope.datasets for d in scope.named_datasets)
     for ds, reason in scope.unsearchable.items():
+        if reason == "not_in_corpus" and served:
+            continue  # "483s" asked: the corpus's 483s answer it, not its missing inspections
         groups.setdefault(reason, []).append(dataset_name(ds))
     texts = {
         "no_match": "No match in {}.",

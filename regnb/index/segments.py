@@ -712,11 +712,13 @@ class Segment:
         self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
         self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
         self._doc_names = self._docs.schema.names
-        self._text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
-        self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
+        # plain arrays over the maps: a memmap's own indexing costs a Python call a value
+        text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
+        self._text = None if text is None else text.view(np.ndarray)
+        self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r").view(np.ndarray)
         self._text_blocks = np.load(folder / "text_blocks.npy")
         crc = folder / TEXT_CRC  # absent from segments written before it
-        self._text_crc = np.load(crc, mmap_mode="r") if crc.exists() else None
+        self._text_crc = np.load(crc, mmap_mode="r").view(np.ndarray) if crc.exists() else None
         self._codec = pa.Codec(CODEC)
         self._blocks: Blocks | None = None
         self._positions: Positions | None = None

@@ -15,7 +15,8 @@ after a warm-up pass of every query on every engine:
 - tantivy, the per-dataset equivalent: 15 searches, each the items (`(+a +b) (+c)`) filtered
   by one dataset, top 500 with the count (hits only: no stored text read).
 - one dataset, BM25: `Engine.search(items, datasets=["fda_guidance"])` beside one filtered
-  tantivy top-500 with the count, `bm25s` (every page scored, the dataset's 500 best and the
+  tantivy top-500 with the count (and the same with the stored texts of its 60 best hits
+  read, as many page texts as a regnb response shows), `bm25s` (every page scored, the dataset's 500 best and the
   pages with a score counted) and DuckDB `fts` (`match_bm25`, 500 best of the dataset).
 - DuckDB `fts` per dataset: `common.FTS_QUERY` (each dataset's 500 best in one statement).
 
@@ -47,6 +48,7 @@ from common import BUILD_FTS, OUT, PEAK_GB, SHARED, table
 ONE_DATASET = "fda_guidance"
 TOP = 500  # each dataset's best pages, as regnb's budget
 AGREE = 20  # documents compared
+SHOWN = 60  # page texts a regnb response shows (20 documents, up to 3 pages each)
 
 
 def load() -> str:
@@ -173,6 +175,10 @@ class Peers:
             self.ways["tantivy 1 dataset top-500"] = lambda items, q: self.tantivy_top(
                 items, ONE_DATASET
             )
+            self.ways["tantivy 1 dataset top-500 + 60 texts"] = lambda items, q: [
+                self.searcher.doc(addr)["body"]
+                for _, addr in self.tantivy_top(items, ONE_DATASET).hits[:SHOWN]
+            ]
         if (out / "bm25s").is_dir():
             import bm25s
             import numpy as np

@@ -58,6 +58,7 @@ def test_every_engine_answers_the_same_queries(bench, built: Path) -> None:
         "regnb 1 dataset bm25",
         "tantivy 15 filtered top-500",
         "tantivy 1 dataset top-500",
+        "tantivy 1 dataset top-500 + 60 texts",
         "bm25s 1 dataset top-500",
     }
     assert all(len(ms) == len(queries) for ms in found["ms"].values())

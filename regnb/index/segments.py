@@ -712,6 +712,7 @@ class Segment:
         self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
         self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
         self._doc_names = self._docs.schema.names
+        self._doc_batches: dict[int, list[pa.Array]] = {}  # `doc_rows`' blocks, as read
         # plain arrays over the maps: a memmap's own indexing costs a Python call a value
         text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
         self._text = None if text is None else text.view(np.ndarray)
@@ -853,7 +854,9 @@ class Segment:
         out: list[dict[str, Any]] = []
         for row in local:
             block, i = divmod(int(row), DOC_BLOCK)
-            columns = self._docs.get_batch(block).columns
+            columns = self._doc_batches.get(block)
+            if columns is None:  # a batch's message read once: columns over the map
+                columns = self._doc_batches[block] = self._docs.get_batch(block).columns
             out.append({n: c[i].as_py() for n, c in zip(names, columns, strict=True)})
         return out
 

@@ -709,11 +709,11 @@ class Segment:
         self.offsets = np.load(folder / "post_offsets.npy")
         self.post_gaps = SmallInts(folder, "post_gaps")
         self.post_tf = SmallInts(folder, "post_tf")
-        self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
+        self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r").view(np.ndarray)
         self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
         self._doc_names = self._docs.schema.names
         self._doc_batches: dict[int, list[pa.Array]] = {}  # `doc_rows`' blocks, as read
-        # plain arrays over the maps: a memmap's own indexing costs a Python call a value
+        # plain arrays over the maps (here and above): a memmap's own indexing costs a Python call
         text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
         self._text = None if text is None else text.view(np.ndarray)
         self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r").view(np.ndarray)

@@ -58,7 +58,14 @@ def run_child(code: str, *args: str, env: dict[str, str] | None = None) -> str:
     return proc.stdout
 
 
-PEAK_GB = "import resource; peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2"
+# A child process's peak memory in GB: its own high-water mark (VmHWM). `ru_maxrss` would do
+# elsewhere, but on Linux a child's starts from its parent's size when it was forked.
+PEAK_GB = (
+    "import resource, re; from pathlib import Path; "
+    "hwm = re.search(r'VmHWM:\\s+(\\d+)', Path('/proc/self/status').read_text()); "
+    "peak_gb = (int(hwm.group(1)) if hwm else "
+    "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024**2"
+)
 
 
 def page_query(text: str, rng: random.Random, min_words: int = 11) -> tuple[list[str], str] | None:

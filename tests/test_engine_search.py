@@ -475,7 +475,11 @@ def test_a_failing_dataset_reports_error_and_the_others_return(make_engine, monk
             raise RuntimeError("disk on fire")
         return real(post, code, *args, **kwargs)
 
+    def all_at_once(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("disk on fire")  # every dataset then matched on its own
+
     monkeypatch.setattr(procedure, "dataset_matches", broken)
+    monkeypatch.setattr(procedure, "plain_candidates", all_at_once)
     res = eng.search(["alpha"], datasets=["fda_483", "fda_recalls"])
     assert res.to_dict()["datasets"]["fda_recalls"] == {"status": "error"}
     assert ids(res) == ["A"]

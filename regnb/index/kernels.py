@@ -29,6 +29,8 @@ from typing import Any
 import numba
 import numpy as np
 
+from regnb.index import best_kernels
+from regnb.index.best_kernels import record as record_best  # noqa: F401  (compiled by compile_all)
 from regnb.index.position_kernels import phrase_hits
 from regnb.index.segments import SKIP
 
@@ -826,6 +828,7 @@ def _signatures() -> dict[Any, tuple[Any, ...]]:
     where = tuple_of((i64, i64, i64, i64, i32, f32))  # type: ignore[no-untyped-call]
     floor = numba.float64
     return {
+        **best_kernels.signatures(),  # each dataset's best pages (`DatasetBest`)
         _matching_pages: (gaps, where, flags, i64, i64, i64, u16, i32, u8),
         _above_floor: (
             gaps,

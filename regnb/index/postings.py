@@ -42,6 +42,7 @@ __all__ = [
 ]
 
 READERS = min(4, os.cpu_count() or 1)  # threads reading one search's segments
+INLINE_POSTINGS = 20_000  # postings of a segment's lists below which it is read inline
 MAX_RUNS = 4_096  # runs of one dataset's pages beyond which candidates are split by a sort
 Ranges = tuple[np.ndarray, np.ndarray, np.ndarray]  # `Segment.term_ranges`: positions, starts, ends
 Part = tuple[np.ndarray, np.ndarray, np.ndarray]  # a segment's candidates: pages, scores, bit sets
@@ -426,17 +427,24 @@ class PostingReader:
     def _read_all(
         self, read_one: Callable[[int, Ranges], None], todo: list[tuple[int, Ranges]]
     ) -> None:
-        """`read_one` of each segment, in order, by `READERS` threads; the first failure is
-        raised, and the reads not yet started are dropped."""
-        if len(todo) < 2 or READERS < 2:
+        """`read_one` of each segment, in order: the segments with many postings (but one) by
+        `READERS` threads, the others on the calling thread meanwhile (handing a small read to
+        a thread costs more than the read, and on a busy machine the thread waits for a core);
+        the first failure is raised, and the reads not yet started are dropped."""
+        pooled = [(s, r) for s, r in todo if int((r[2] - r[1]).sum()) >= INLINE_POSTINGS]
+        if len(pooled) < 2 or READERS < 2:
             for s, ranges in todo:
                 read_one(s, ranges)
             return
         with self._lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(READERS, thread_name_prefix="regnb-postings")
-        futures = [self._pool.submit(read_one, s, r) for s, r in todo]
+        handed = {s for s, _ in pooled[1:]}
+        futures = [self._pool.submit(read_one, s, r) for s, r in pooled[1:]]
         try:
+            for s, ranges in todo:
+                if s not in handed:
+                    read_one(s, ranges)
             for future in futures:
                 future.result()
         finally:  # after a failure (a timeout), the reads not started are not started

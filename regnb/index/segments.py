@@ -720,14 +720,17 @@ class Segment:
         self.offsets = np.load(folder / "post_offsets.npy")
         self.post_gaps = SmallInts(folder, "post_gaps")
         self.post_tf = SmallInts(folder, "post_tf")
-        self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r")
+        self.embeddings = np.load(folder / "embeddings.npy", mmap_mode="r").view(np.ndarray)
         self._docs = pa.ipc.open_file(pa.memory_map(str(folder / "docs.arrow")))
         self._doc_names = self._docs.schema.names
-        self._text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
-        self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r")
+        self._doc_batches: dict[int, list[pa.Array]] = {}  # `doc_rows`' blocks, as read
+        # plain arrays over the maps (here and above): a memmap's own indexing costs a Python call
+        text = np.memmap(folder / "texts.bin", np.uint8, "r") if self.n_pages else None
+        self._text = None if text is None else text.view(np.ndarray)
+        self._text_pages = np.load(folder / "text_pages.npy", mmap_mode="r").view(np.ndarray)
         self._text_blocks = np.load(folder / "text_blocks.npy")
         crc = folder / TEXT_CRC  # absent from segments written before it
-        self._text_crc = np.load(crc, mmap_mode="r") if crc.exists() else None
+        self._text_crc = np.load(crc, mmap_mode="r").view(np.ndarray) if crc.exists() else None
         self._codec = pa.Codec(CODEC)
         self._blocks: Blocks | None = None
         self._positions: Positions | None = None
@@ -862,7 +865,9 @@ class Segment:
         out: list[dict[str, Any]] = []
         for row in local:
             block, i = divmod(int(row), DOC_BLOCK)
-            columns = self._docs.get_batch(block).columns
+            columns = self._doc_batches.get(block)
+            if columns is None:  # a batch's message read once: columns over the map
+                columns = self._doc_batches[block] = self._docs.get_batch(block).columns
             out.append({n: c[i].as_py() for n, c in zip(names, columns, strict=True)})
         return out
 

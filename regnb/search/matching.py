@@ -23,7 +23,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -33,7 +33,6 @@ from regnb.index.postings import (
     PostingRead,
     PostingReader,
     QueryPostings,
-    term_masks,
 )
 from regnb.query import (
     AllOf,
@@ -58,13 +57,18 @@ __all__ = [
     "PageChecks",
     "best_candidates",
     "dataset_matches",
+    "dated",
     "loosen",
     "loosen_needs",
     "match_levels",
     "match_mask",
     "phrase_pattern",
+    "plain_candidates",
     "read_postings",
 ]
+
+if TYPE_CHECKING:
+    from regnb.index.best_kernels import DatasetBest
 
 LOOSEN_FRACTION = 0.4
 
@@ -112,15 +116,16 @@ class Gates:
 
 class DatasetFloors:
     """The floors one level's read reaches (`regnb.index.postings.Floors`): each plain
-    dataset's matches and best scores in the segments read so far, recorded by the reader
-    threads under the reader's lock. Once a dataset has `budget` matches scored (and at level 0,
-    `cap` matches), the lowest of its `budget` best scores is a floor: a page scoring below it is
-    neither among its best pages nor needed for its count."""
+    dataset's matches and best scores in the segments read so far (`DatasetBest`, one compiled
+    pass a segment), recorded by the reader threads under the reader's lock. Once a dataset has
+    `budget` matches scored (and at level 0, `cap` matches), the lowest of its `budget` best
+    scores is a floor: a page scoring below it is neither among its best pages nor needed for
+    its count."""
 
     def __init__(self, gates: Gates) -> None:
         self.gates = gates
-        self.matched: dict[int, int] = {}
-        self.best: dict[int, np.ndarray] = {}
+        self.recorded: set[int] = set()  # the datasets of the segments recorded
+        self._best: DatasetBest | None = None
 
     def needs(self) -> list[tuple[tuple[int, ...], int]]:
         """The items that can match at this level, each with the words a page must hold."""
@@ -130,14 +135,18 @@ class DatasetFloors:
             if 0 < need <= len(item)
         ]
 
+    def matches(self, code: int) -> int:
+        """The dataset's matches at this level in the segments recorded."""
+        return 0 if self._best is None else self._best.matches(code)
+
     def unmatched(self, codes: Iterable[int]) -> set[int]:
         """Those of the datasets `codes` with no match at this level or an earlier one."""
-        return {c for c in codes if not self.matched.get(c) and c not in self.gates.earlier}
+        return {c for c in codes if not self.matches(c) and c not in self.gates.earlier}
 
     def next_level(self, needs: Sequence[int], unmatched: set[int]) -> DatasetFloors:
         """The floors of the next level (`needs` there), which reads the datasets `unmatched`;
         the others keep what they matched at theirs."""
-        earlier = self.gates.earlier | {c for c in self.matched if c not in unmatched}
+        earlier = self.gates.earlier | {c for c in self.recorded if c not in unmatched}
         return DatasetFloors(replace(self.gates, needs=tuple(needs), cap=1, earlier=earlier))
 
     def floor(self, codes: Sequence[int]) -> float | None:
@@ -149,11 +158,11 @@ class DatasetFloors:
             return None
         if any(c in gates.earlier for c in codes):  # a loosened read of a segment it shares
             return -math.inf
-        if any(
-            self.matched.get(c, 0) < gates.cap or self.best[c].size < gates.budget for c in codes
-        ):
+        best = self._best
+        if best is None or any(best.matches(c) < gates.cap for c in codes):
             return -math.inf
-        return min(float(self.best[c].min()) for c in codes)
+        floors = [best.floor(c) for c in codes]
+        return -math.inf if None in floors else min(f for f in floors if f is not None)
 
     def record(
         self,
@@ -168,28 +177,39 @@ class DatasetFloors:
         the segment holds the datasets `codes`; `page_codes` gives each candidate's dataset)
         that pass their dataset's filters, and keep each dataset's `budget` best scores."""
         gates = self.gates
-        kept_codes = [c for c in codes if c in gates.datasets]
-        if not kept_codes:
+        kept = [c for c in codes if c in gates.datasets]
+        if not kept:
             return
-        matched = np.zeros(score.size, bool)
-        for item, need in self.needs():
-            held = np.zeros(score.size, np.int16)
-            for word, mask in term_masks(item, columns).items():
-                held += np.bitwise_count(bits[:, word] & np.uint64(mask)).astype(np.int16)
-            matched |= held >= need
-        of = page_codes() if len(codes) > 1 else None
-        for code in kept_codes:
-            mine = matched if of is None else matched & (of == code)
-            if code in gates.allowed and mine.any():
-                at = np.flatnonzero(mine)
-                mine = np.zeros_like(mine)
-                mine[at[gates.allowed[code](pages[at])]] = True
-            scores = score[mine]
-            self.matched[code] = self.matched.get(code, 0) + int(scores.size)
-            kept = np.concatenate([self.best.get(code, np.zeros(0)), scores])
-            if kept.size > gates.budget:
-                kept = np.partition(kept, kept.size - gates.budget)[kept.size - gates.budget :]
-            self.best[code] = kept
+        self.recorded.update(kept)
+        if self._best is None:
+            from regnb.index.best_kernels import DatasetBest  # numba: loaded by a search
+
+            self._best = DatasetBest(
+                gates.items,
+                gates.needs,
+                columns,
+                max(gates.datasets) + 1,
+                gates.budget,
+                sorted(gates.datasets),
+            )
+        of = page_codes() if len(codes) > 1 else np.full(pages.size, codes[0], np.int16)
+        self._best.record(of, pages, score, bits, dated(gates.allowed, kept, of, pages))
+
+
+def dated(
+    tests: Mapping[int, PageTest], codes: Iterable[int], of: np.ndarray, pages: np.ndarray
+) -> np.ndarray | None:
+    """Which candidates (`pages`, each of dataset `of`) pass their dataset's date filter
+    (`tests`, by dataset; among the datasets `codes`); None where none of them has one."""
+    filtered = [c for c in codes if c in tests]
+    if not filtered:
+        return None
+    out = np.ones(pages.size, bool)
+    for code in filtered:
+        at = np.flatnonzero(of == code)
+        if at.size:
+            out[at] = tests[code](pages[at])
+    return out
 
 
 def read_postings(
@@ -395,6 +415,47 @@ def dataset_matches(
     idx, matched = match_mask(post, code, items, needs, allowed, lexicon, checks)
     chosen: np.ndarray = idx[matched]
     return chosen
+
+
+def plain_candidates(
+    post: QueryPostings,
+    codes: Mapping[str, int],
+    items: Sequence[MatchItem],
+    tests: Mapping[int, PageTest],
+    *,
+    limit: int,
+    cap: int,
+) -> dict[str, tuple[Candidates, bool]]:
+    """`best_candidates` of every dataset at once, for items of plain words (no conditions)
+    and datasets filtered by dates at most (`tests`, by dataset code): each dataset (`codes`,
+    by name) matched at the first level (`loosen`) where it has a match, each level one
+    compiled pass over the candidates (`DatasetBest`) for the datasets still without one. Its
+    candidates, and whether it was loosened; a dataset that matches at no level is left out."""
+    from regnb.index.best_kernels import DatasetBest  # numba: loaded by a search
+
+    out: dict[str, tuple[Candidates, bool]] = {}
+    left = dict(codes)
+    if not left or not post.candidates.size or post.page_ds is None:
+        return out
+    of = post.page_ds[post.candidates]
+    allowed = dated(tests, left.values(), of, post.candidates)
+    n_codes = max(left.values()) + 1
+
+    def attempt(level: int, needs: list[int]) -> bool:
+        best = DatasetBest(
+            [m.plain for m in items], needs, post.columns, n_codes, limit, list(left.values())
+        )
+        best.record(of, post.candidates, post.candidate_score, post.bits, allowed)
+        for ds, code in list(left.items()):
+            if best.matches(code):
+                pages, scores = best.best(code)
+                found = Candidates(min(best.matches(code), cap), pages.tolist(), scores.tolist())
+                out[ds] = (found, level > 0)
+                del left[ds]
+        return not left
+
+    loosen([m.size for m in items], attempt)
+    return out
 
 
 def best_candidates(post: QueryPostings, chosen: np.ndarray, *, limit: int, cap: int) -> Candidates:

@@ -39,6 +39,7 @@ from regnb.search.matching import (
     loosen_needs,
     match_levels,
     phrase_pattern,
+    plain_candidates,
     read_postings,
 )
 from regnb.text import surface_words
@@ -556,7 +557,6 @@ class Searcher:
             reading = store.postings.begin(every, scored=required, datasets=codes)
             read_postings(store.postings, reading, gates, sizes, deadline)
             post = store.postings.joined(reading)
-        post.prepare([item.plain for item in items])
         held = [ds for ds in datasets if ds in store.dataset_codes]  # with documents
         notices += missing_field_notices(req, self.catalog, held)
         return Resolved(items, lexicon, post, list(dict.fromkeys(notices)))
@@ -597,10 +597,14 @@ class Searcher:
         queried = [
             ds for ds in datasets if reads or any(f.on_fields for f in req.filters.get(ds, ()))
         ]
+        if queried:  # what the threads read, computed once before them
+            resolved.post.prepare([item.plain for item in resolved.items])
         futures: dict[Future[DatasetRun], str] = {self._pool.submit(one, ds): ds for ds in queried}
-        for ds in datasets:
-            if ds in queried:
-                continue
+        inline = [ds for ds in datasets if ds not in queried]
+        if rank and not full and all(not item.conditions for item in resolved.items):
+            runs.update(self._match_plain(store, req, inline, resolved, deadline))
+            inline = []
+        for ds in inline:
             if time.perf_counter() > deadline:
                 runs[ds].error = "timeout"
                 continue
@@ -612,6 +616,43 @@ class Searcher:
         for future in done:
             runs[futures[future]] = future.result()
         return runs, resolved
+
+    def _match_plain(
+        self,
+        store: IndexStore,
+        req: SearchRequest,
+        datasets: list[str],
+        resolved: Resolved,
+        deadline: float,
+    ) -> dict[str, DatasetRun]:
+        """`_match_one` of datasets without field filters, for items of plain words, ranked
+        only: every dataset at once (`plain_candidates`). A failure falls back to
+        `_match_one` per dataset, which makes it each one's status."""
+        runs = {ds: DatasetRun(Candidates(0, [], [])) for ds in datasets}
+        if time.perf_counter() > deadline:
+            return {ds: DatasetRun(error="timeout") for ds in datasets}
+        try:
+            tests = {}
+            for ds in datasets:
+                filters = req.dataset_filters(ds, self.catalog[ds].date_field)
+                test = store.fields.allowed(ds, filters, deadline=deadline)  # dates: in memory
+                if test is not None and ds in store.dataset_codes:
+                    tests[store.dataset_codes[ds]] = test
+            codes = {ds: store.dataset_codes[ds] for ds in datasets if ds in store.dataset_codes}
+            found = plain_candidates(
+                resolved.post, codes, resolved.items, tests, limit=self.budget, cap=self.cap
+            )
+        except SearchTimeout:
+            return {ds: DatasetRun(error="timeout") for ds in datasets}
+        except Exception:
+            log.exception("matching %d datasets at once failed: one by one", len(datasets))
+            return {
+                ds: self._match_one(store, req, ds, resolved, deadline, rank=True)
+                for ds in datasets
+            }
+        for ds, (cand, loosened) in found.items():
+            runs[ds] = DatasetRun(cand, loosened)
+        return runs
 
     def _match_one(
         self,

@@ -18,6 +18,7 @@ from regnb.agent._citations import CitationBook
 from regnb.agent._config import AgentConfig
 from regnb.agent._guidance import aspect_terms, pick_recommendations
 from regnb.agent._labels import firm_of
+from regnb.agent._placed import firms_where
 from regnb.agent._quotes import core_quotes
 from regnb.agent._rank import Term, holds_asked, keyword_score, plan_terms
 from regnb.agent._stages import Evidence, Found, Passage, Tally
@@ -399,6 +400,13 @@ class _Composer:
         if tally is not None:  # counted over every match
             count = str(tally.total)
             datasets = _listed([c.value for c in tally.datasets])
+        scope = self.evidence.plan.scope
+        wanted = firms_where(scope.places_in, scope.places_out)
+        unplaced = [f for f in firms if not firms[f].found.placed]
+        asked = bool(scope.places_in or scope.places_out)
+        some = asked and len(unplaced) < len(firms)  # firms known to be where asked: those
+        if some:
+            firms = {f: p for f, p in firms.items() if p.found.placed}
         shown = list(firms)[: self.config.which_shown]
         named = "firm" if any(_by_firm(firms[f].found) for f in shown) else "product"
         documents = "1 document" if count == "1" else f"{count} documents"
@@ -407,6 +415,16 @@ class _Composer:
         if any(firms[f].found.weak for f in shown):  # not counted among those that match
             are = are.replace(" shown", " shown, of documents that match part of the question,")
         text = f"{documents} in {datasets} {match}; {are} {_listed(shown)}"
+        if some and unplaced:
+            text = (
+                f"{documents} in {datasets} {match}, of firms anywhere; those of {wanted} are "
+                f"{_listed(shown)} ({len(unplaced)} more firms found give no place)"
+            )
+        elif asked and not some:
+            text = (
+                f"No document found is known to be from {wanted}: {documents} in {datasets} "
+                f"{match} the rest of the question; those shown give no place: {_listed(shown)}"
+            )
         text = text[0].upper() + text[1:]
         markers = [self.book.passage(firms[f]) for f in shown]
         return Finding(text=text, markers=markers)
@@ -416,7 +434,11 @@ class _Composer:
         date."""
         firms: dict[str, Passage] = {}
         asks_firms = self.evidence.plan.ask.which_firms
-        for p in self.which_passages(passages):
+        chosen = self.which_passages(passages)
+        scope = self.evidence.plan.scope
+        if (scope.places_in or scope.places_out) and any(p.found.placed for p in chosen):
+            chosen = [p for p in chosen if p.found.placed]  # known to be where asked
+        for p in chosen:
             named = firm_of(p.found)
             if named is None and asks_firms:
                 continue  # a catalog of cite language or a guidance: no firm was cited

@@ -19,7 +19,7 @@ from regnb.agent._stages import Found
 from regnb.documents import places
 from regnb.documents.places import Place, state_names
 
-__all__ = ["document_place", "placed"]
+__all__ = ["document_place", "firms_where", "placed"]
 
 
 def document_place(doc: Found, first_page: str | None) -> Place | None:
@@ -78,6 +78,16 @@ def _listed(places: Sequence[Place]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def firms_where(places_in: Sequence[str], places_out: Sequence[str]) -> str:
+    """ "firms in Texas", "firms outside United States": what a place filter asks of firms."""
+    where = []
+    if places_in:
+        where.append(f"in {_listed([Place.from_code(c) for c in places_in])}")
+    if places_out:
+        where.append(f"outside {_listed([Place.from_code(c) for c in places_out])}")
+    return f"firms {' and '.join(where)}"
+
+
 def placed(
     found: Sequence[Found],
     places_in: Sequence[str],
@@ -105,12 +115,7 @@ def placed(
             known.append(replace(doc, placed=True))
         else:
             unknown.append(doc)
-    where = []
-    if inside:
-        where.append(f"in {_listed(inside)}")
-    if outside:
-        where.append(f"outside {_listed(outside)}")
-    firms = f"firms {' and '.join(where)}"
+    firms = firms_where(places_in, places_out)
     before, placed_in, open_ = (len({f.document_id for f in d}) for d in (found, known, unknown))
     if not known and not unknown:
         return [], [f"None of the {before} documents found is from {firms}."]

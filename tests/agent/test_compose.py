@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -486,3 +487,29 @@ def test_firms_shown_from_partial_matches_are_said_to_be_so() -> None:
     assert which is not None
     assert which.text.startswith("1 document in")
     assert "of documents that match part of the question" in which.text
+
+
+def _placed_composer(documents: list[Found]) -> _Composer:
+    plan = flat_plan("Which firms in Texas?", "q", datasets=["fda_warning_letters"])
+    plan = replace(plan, scope=replace(plan.scope, places_in=("US-TX",)))
+    evidence = Evidence(plan, Searches(), documents, documents, (), ())
+    return _Composer(evidence, CitationBook(1, lambda ds: ds), AgentConfig(), [])
+
+
+def test_a_which_list_for_a_place_names_the_firms_known_to_be_there() -> None:
+    there, unknown = replace(_found("a"), placed=True), [_found(d) for d in "bc"]
+    composer = _placed_composer([there, *unknown])
+    passages = [_cites(d) for d in [there, *unknown]]
+    text = composer.which_sentence(passages).text  # type: ignore[union-attr]
+    assert "those of firms in Texas are Firm a (2 more firms found give no place)" in text
+    assert "Firm b" not in text
+    theme = composer.which_theme(passages)
+    assert theme is not None and [f.heading for f in theme.findings] == [
+        "Firm a (warning letter, 2020-01-01)"
+    ]
+
+
+def test_a_which_list_for_a_place_none_is_known_to_be_in_says_so_first() -> None:
+    composer = _placed_composer([_found(d) for d in "bc"])
+    text = composer.which_sentence([_cites(_found(d)) for d in "bc"]).text  # type: ignore[union-attr]
+    assert text.startswith("No document found is known to be from firms in Texas")

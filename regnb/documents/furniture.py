@@ -117,6 +117,8 @@ _LINES: tuple[tuple[str, str | None], ...] = (
     (r"\*?dates? of inspection[\d/(),: a-z-]{0,240}", None),
     (r"during an inspection of your firm,? (?:i|we) observed:?", None),
     (r"amendment \d+", "fda_483"),
+    # the form's signature block, a name a line: "John P Roe, I nvestigat or" (OCR spaces)
+    (r"[a-z][a-z .'-]{2,40},\s*i\s*n\s*v\s*e\s*s\s*t\s*i\s*g\s*a\s*t\s*o\s*r\s*", "fda_483"),
     # guidance front matter
     (r"contains nonbinding recommendations", None),
     (r"draft\s*(?:-|—)?\s*not for implementation", None),
@@ -130,7 +132,7 @@ _FORM_FIELDS = re.compile(
     r".?istrictaddressan.phonenumber|.?ates?s?ofinspection|.?einumber|.?irmname|streetaddress"
     r"|cit.stat.{0,4}zipcode(?:country)?|typ.{0,3}establ.{0,8}inspected"
     r"|nameand.{1,4}leofindividualtowhomreportissued|seereverseofthispage|employees?signature"
-    r"|previouseditionobsolete"
+    r"|previouseditionobsolete|dateissued"
 )
 
 # Phrases that make a sentence furniture, wherever they stand in it.
@@ -229,6 +231,9 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
     (r"inspect\w* (?:ob)?servations\W{0,2} and \w\w n\w{1,2} represent a final agency", None),
     (r"objection regarding an (?:ob)?servation", None),
     (r"section 704\(b\) of the federal food|pursuant to section 704\(b\)", None),
+    # the form's signature block, OCR'd into a line: "DATE ISSUED Jane Roe, Investigator …
+    # PREVIOUS EDITION OBSOLETE"
+    (r"\bdate issued\b.{0,300}\binvestigator\b|\bprevious ed\w{2,6}\s+obso\w{2,5}", "fda_483"),
     (r"the observations of objectionable conditions and practices listed on the front", None),
     (
         r"to assist firms inspected in complying|upon completion of any such inspection of a factory",

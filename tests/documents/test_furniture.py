@@ -87,6 +87,9 @@ from regnb.engine import COMMON_FILE
         " found at: http://www.fda.gov/guidance/ucm000000.htm.",
         "(Usability Engineering for Devices (PDF))(http://www.fda.gov/downloads/Guidances/"
         "UCM000001.pdf)",
+        "DATE ISSUED Jane Q Roe, Investigator John R Doe, Investigator PREVIOUS EDfflON OBSOLEJE"
+        " 3/30/2020 JQRoe ~ X",
+        "DATE ISSUED\n\nJane Q Roe, I nvestigat or\nJohn R Doe, Investigato r\n\n3/30/2020",
         "S DOCUMENT LISTS OBSERVATIONS MADE BY THE FDA REPRESENTATIVE(S) DURING THE INSPECTION"
         " OF YOUR FACILITY. THEY ARE INSPECTIONAL SERVATIONS; AND DO NOT REPRESENT A FINAL AGENCY"
         " DETERMINATION REGARDING YOUR COMPLIANCE.",

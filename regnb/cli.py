@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import regnb
-from regnb.corpus.location import corpus_argument
+from regnb.corpus.location import corpus_options
 from regnb.documents.passages import best_passage
 from regnb.errors import InvalidFilter, RegnbError
 from regnb.index import health as index_health
@@ -226,22 +226,13 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--corpus",
-        type=corpus_argument,
-        default=None,
-        metavar="DIR|URL",
-        help="corpus folder or s3://bucket/prefix (default: the demo corpus)",
-    )
+    corpus_options(parser)
     parser.add_argument(
         "--plan",
         default=None,
         choices=["free", "paid", "enterprise"],
         help="plan to search as (default enterprise); free and paid cannot see the enterprise "
         "datasets; with --server the key's plan applies",
-    )
-    parser.add_argument(
-        "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
     )
 
 

@@ -13,6 +13,7 @@ bucket and denied access are errors naming the corpus (`field="corpus"`).
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import hashlib
 import os
@@ -37,6 +38,7 @@ __all__ = [
     "Location",
     "StoreFolder",
     "corpus_argument",
+    "corpus_options",
     "file_sha256",
     "is_url",
     "location",
@@ -405,3 +407,17 @@ def _fsspec(url: str, scheme: str) -> StoreFolder:
 def corpus_argument(text: str) -> str | Path:
     """A command line's `--corpus`: a URL as given (a Path would fold its `//`), else a path."""
     return text if is_url(text) else Path(text)
+
+
+def corpus_options(parser: argparse.ArgumentParser) -> None:
+    """A command's `--corpus` and `--fast-encoder` (`regnb search`, `serve`, `mcp` …)."""
+    parser.add_argument(
+        "--corpus",
+        type=corpus_argument,
+        default=None,
+        metavar="DIR|URL",
+        help="corpus folder or s3://bucket/prefix (default: the demo corpus)",
+    )
+    parser.add_argument(
+        "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
+    )

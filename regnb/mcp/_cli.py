@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from regnb.corpus.location import corpus_argument
+from regnb.corpus.location import corpus_options
 from regnb.validate import PLANS
 
 __all__ = ["register"]
@@ -28,17 +28,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add `mcp` to the `regnb` command."""
     p = subparsers.add_parser("mcp", help="serve the MCP tools over stdio (for desktop assistants)")
-    p.add_argument(
-        "--corpus",
-        type=corpus_argument,
-        default=None,
-        metavar="DIR|URL",
-        help="corpus folder or s3://bucket/prefix (default: the demo corpus)",
-    )
+    corpus_options(p)
     p.add_argument(
         "--plan", choices=PLANS, default="enterprise", help="the plan the tools run under"
-    )
-    p.add_argument(
-        "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
     )
     p.set_defaults(func=cmd_mcp)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from regnb.corpus.location import corpus_argument
+from regnb.corpus.location import corpus_options
 from regnb.errors import NotFound
 from regnb.validate import PLANS
 
@@ -109,16 +109,7 @@ def register(subparsers: Any) -> None:
         "--host", default="127.0.0.1", metavar="ADDRESS", help="address to listen on (0.0.0.0: all)"
     )
     p.add_argument("--port", type=int, default=8000, metavar="N", help="TCP port to listen on")
-    p.add_argument(
-        "--corpus",
-        type=corpus_argument,
-        default=None,
-        metavar="DIR|URL",
-        help="corpus folder or s3://bucket/prefix (default: the demo corpus)",
-    )
-    p.add_argument(
-        "--fast-encoder", action="store_true", help="corpus embedded with the hashing encoder"
-    )
+    corpus_options(p)
     p.add_argument(
         "--log-level",
         default="info",

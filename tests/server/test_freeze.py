@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,19 +22,11 @@ from regnb.server import create_app
 from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock, sample_documents
 from regnb.settings import Settings
-from tests.postgres_support import PgServer, start_server
+from tests.postgres_support import PgServer
 
 pytestmark = pytest.mark.anyio
 
 SLACK_S = 10.0  # on top of the timeouts: a loaded machine answers late, never a frozen wait
-
-
-@pytest.fixture
-def own_server() -> Iterator[PgServer]:
-    """A PostgreSQL server of this test alone: it is frozen and let go again."""
-    server = start_server()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -15,17 +15,9 @@ from regnb.server import create_app
 from regnb.server.accounts import Accounts
 from regnb.server.testing import FakeClock, sample_documents
 from regnb.settings import Settings
-from tests.postgres_support import PgServer, start_server
+from tests.postgres_support import PgServer
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def own_server() -> Iterator[PgServer]:
-    """A PostgreSQL server of this test alone: it is stopped and started again."""
-    server = start_server()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -591,8 +591,11 @@ class _Composer:
         said = {id(p): self.short(p) for p in (*first, *second)}
         pairs: list[tuple[Passage, Passage]] = []
         for p in second:
-            best = max(first, key=lambda q: fuzz.token_set_ratio(said[id(p)], said[id(q)]))
-            if fuzz.token_set_ratio(said[id(p)], said[id(best)]) >= SAME_FINDING:
+            score, best = max(
+                ((fuzz.token_set_ratio(said[id(p)], said[id(q)]), q) for q in first),
+                key=lambda pair: pair[0],
+            )
+            if score >= SAME_FINDING:
                 pairs.append((best, p))
         paired_first = {id(a) for a, _ in pairs}
         paired_second = {id(b) for _, b in pairs}

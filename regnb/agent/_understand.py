@@ -397,9 +397,12 @@ def _firms_and_places(message: str, lookup: FirmLookup | None, blanked: str) -> 
         if any(s <= start < e for s, e in taken):
             continue
         before = re.search(r"(\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)\s+$", message[:start])  # "GLP-1"
-        if before is not None and _resolve(f"{before.group(1)} {name}", lookup) is not None:
-            start, name = before.start(1), f"{before.group(1)} {name}"  # "GLP-1 Solution"
-        known = _resolve(name, lookup)
+        longer = f"{before.group(1)} {name}" if before is not None else ""
+        known = _resolve(longer, lookup)  # None for "": no word in capitals before the name
+        if before is not None and known is not None:
+            start, name = before.start(1), longer  # "GLP-1 Solution"
+        else:
+            known = _resolve(name, lookup)
         if known is not None and not _is_only_place(message, start, end, spans):
             reading.firms.append((start, end, FirmMention(name, (), None, known)))
         elif _is_only_place(message, start, end, spans):
@@ -407,9 +410,9 @@ def _firms_and_places(message: str, lookup: FirmLookup | None, blanked: str) -> 
         else:
             trimmed = _without_places(message, start, end, spans)
             whole = re.sub(r"\s+(?:of|in|at)\s+", " ", name)  # "Wells Pharma of Houston"
-            if trimmed is not None and _resolve(whole, lookup) is not None and whole != name:
-                known = _resolve(whole, lookup)  # a firm with its town in its name
-                reading.firms.append((start, end, FirmMention(whole, (), None, known)))
+            town_named = _resolve(whole, lookup) if trimmed is not None and whole != name else None
+            if town_named is not None:  # a firm with its town in its name
+                reading.firms.append((start, end, FirmMention(whole, (), None, town_named)))
             elif trimmed is not None:
                 t_start, t_end = trimmed
                 sub = message[t_start:t_end]

@@ -262,9 +262,10 @@ class _Composer:
         """A guidance's recommendations about what is asked, then one of each of its sections
         in turn (never its introduction or scope unless it says most about the question); for
         a question about the whole guidance, one of each section in the guidance's order."""
-        asked = [t for t in plan_terms(self.evidence.plan) if not t.anchor]
-        if aspect_terms(asked, doc.title):
-            return pick_recommendations(units, limit)
+        plan = self.evidence.plan
+        asked = [t for t in plan_terms(plan) if not t.anchor]
+        if aspect_terms(asked, doc.title) or plan.ask.wants:
+            return pick_recommendations(units, limit, wants=plan.ask.wants)
         sections = len({p.unit.heading for p in units})
         limit = min(max(limit, sections), self.config.guidance_sections)
         return pick_recommendations(units, limit, whole=True)

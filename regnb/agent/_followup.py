@@ -121,6 +121,7 @@ def _merge(
             formats=new.ask.formats,
             kind=new.ask.kind if new.ask.kind_said else previous.ask.kind,
             pointers=new.ask.pointers,
+            wants=new.ask.wants or previous.ask.wants,
         ),
     )
     terms = new.topic.terms

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from regnb.agent._rank import Term, keyword_score
 from regnb.agent._stages import Passage
 from regnb.agent._vocab import ACRONYMS
+from regnb.agent._wants import holds_wanted
 from regnb.documents.words import content_words, stem, word_set
 
 __all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_recommendations"]
@@ -109,14 +110,23 @@ def _most_about(ranked: Sequence[Passage], units: Sequence[Passage], limit: int)
 
 
 def pick_recommendations(
-    units: Sequence[Passage], limit: int, *, whole: bool = False
+    units: Sequence[Passage], limit: int, *, whole: bool = False, wants: Sequence[str] = ()
 ) -> list[Passage]:
     """At most `limit` units, in the guidance's order: those most about what is asked
     (`Passage.topic`), an introduction's only when it says as much as any; when nothing is
     about it, or the question is about the `whole` guidance, one recommendation of each section
-    in turn."""
-    stated = [p for p in units if STATES.search(p.unit.text)]
-    body = [p for p in stated if p.unit.kind == "recommendation" and not is_front_matter(p)]
+    in turn. A unit that makes the kind of statement asked for (`wants`: an amount, a time, a
+    condition…) counts as one that states policy."""
+    stated = [
+        p for p in units if STATES.search(p.unit.text) or holds_wanted(p.unit.text, wants) > 0
+    ]
+    # why a guidance recommends what it does is in its background
+    why = "reason" in wants
+    body = [
+        p
+        for p in stated
+        if (p.unit.kind == "recommendation" or why) and (why or not is_front_matter(p))
+    ]
     best = max((p.topic for p in body), default=0.0)
     pool = [p for p in stated if p in body or (p.topic > 0 and p.topic >= best)]
     ranked = sorted(pool, key=lambda p: (-p.topic, -p.keyword))

@@ -334,5 +334,6 @@ def plan_message(
             kind=understood.kind,
             kind_said=understood.strong_kind,
             pointers=understood.pointers,
+            wants=understood.wants,
         ),
     )

@@ -31,6 +31,7 @@ from regnb.agent._searching import as_items, run_searches
 from regnb.agent._source import Source
 from regnb.agent._stages import Found, Passage, Plan, Searched, Searches
 from regnb.agent._toc import contents, page_offset, section_pages
+from regnb.agent._wants import with_wanted
 from regnb.agent.types import Step
 from regnb.documents.furniture import common_share, is_furniture, sentence_key
 from regnb.documents.structure import (
@@ -505,6 +506,7 @@ class Researcher:
                 topic = keyword_score(unit.text, subject)
                 if guidance:  # what of the guidance is asked counts as much as its subject
                     topic = (about(passage, subject) + about(passage, aspect)) / 2
+                topic = with_wanted(topic, unit.text, plan.ask.wants)
                 passages.append(replace(passage, topic=topic))
             out[doc.document_id] = passages
         return out

@@ -131,6 +131,8 @@ class Ask:
     kind: str = "summary"
     kind_said: bool = False  # the message's own words say the kind (a follow-up keeps it)
     pointers: tuple[str, ...] = ()
+    # the kinds of statement that answer it: an amount, a time, a condition… (`regnb.agent._wants`)
+    wants: tuple[str, ...] = ()
 
 
 _SECTIONS: dict[str, type[Any]] = {

@@ -36,6 +36,7 @@ from regnb.agent._vocab import (
     KIND_RULES,
     POINTER_CUES,
 )
+from regnb.agent._wants import wanted
 from regnb.documents.places import Place, PlaceSpan, find_places
 from regnb.documents.words import QUESTION_WORDS, blank, word_set
 from regnb.text import STOP_WORDS
@@ -114,6 +115,7 @@ class Understanding:
     pointers: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
     rest: str = ""
+    wants: tuple[str, ...] = ()  # the kinds of statement that answer it (`regnb.agent._wants`)
     strong_kind: bool = False  # the message itself says the kind (a follow-up keeps the earlier)
     weak: bool = False  # only weak words ("trials", "adverse events") named the datasets
 
@@ -785,6 +787,7 @@ def understand(
         rest=_with_pointers(reading.text, message, pointers),
         strong_kind=strong,
         weak=weak,
+        wants=wanted(message),
     )
 
 

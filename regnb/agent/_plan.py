@@ -289,7 +289,7 @@ def plan_message(
         if pointer not in phrases and len(pointer.split()) <= MAX_POINTER_WORDS:
             phrases.append(pointer)
     topic, soft, weights, pairs = _topic_words(rest, df)
-    weights |= _weigh(phrases, df)
+    weights |= _weigh([*phrases, *understood.examples], df)
     weights |= {i: IDENTIFIER_WEIGHT for i in identifiers}
     weights |= {n: NAME_WEIGHT for n in names}
     unsearchable = {
@@ -315,6 +315,7 @@ def plan_message(
             firms=tuple(f.name for f in understood.firms),
             corpus_firms={f.name: f.known for f in understood.firms if f.known},
             firm_places={f.name: f.place.code for f in understood.firms if f.place},
+            examples=understood.examples,
         ),
         scope=Scope(
             datasets=tuple(chosen),

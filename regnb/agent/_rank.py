@@ -88,6 +88,10 @@ def plan_terms(plan: Plan) -> list[Term]:
         terms.append(Term(word, topic.weight(word), stems=frozenset({stem(word)})))
     for word in topic.soft_words:
         terms.append(Term(word, topic.weight(word) * SOFT_SHARE, stems=frozenset({stem(word)})))
+    for example in topic.examples:  # one of several alternatives: a passage holding it all
+        stems_ = frozenset(stem(w) for w in content_words(example))
+        if stems_:
+            terms.append(Term(example, topic.weight(example) * SOFT_SHARE, stems=stems_))
     for extra in plan.follow_up.require:
         if all(t.text != extra for t in terms):
             terms.append(Term(extra, 2.0, stems=frozenset(stem(w) for w in content_words(extra))))

@@ -33,6 +33,7 @@ __all__ = [
 
 SPLIT_DF = 0.1  # a phrase's word on more pages than this is dropped when the phrase is split
 MAX_ITEMS = 16
+EXAMPLE_WORDS = 2  # of the topic's rarest words, searched with each example the message lists
 # Words nearly every regulatory page holds: the items of a search whose filter does the choosing.
 FALLBACK_ITEMS = [
     "fda",
@@ -218,15 +219,18 @@ def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     topic = plan.topic
     identifiers = [i for i in topic.identifiers if i not in used]
     names = [n for n in topic.names if tuple(words(n)) not in pinned]
+    # each example the message lists, with the topic's rarest words: an alternative
+    core = " ".join(topic.words[:EXAMPLE_WORDS])
+    examples = [f"{e} {core}".strip() for e in topic.examples]
     if loosen:  # phrases split into the words that steer, every word alone
         split = [w for p in topic.phrases for w in steering(plan, p, SPLIT_DF)]
-        items = [*identifiers, *names, *split, *topic.words]
+        items = [*identifiers, *names, *examples, *split, *topic.words]
     else:
         base = [*topic.phrases]
         if topic.words:
             base.append(" ".join(topic.words[:4]))
         joined = [f"{n} {b}" for n in names for b in base] if names else base
-        items = [*identifiers, *joined, *names]
+        items = [*identifiers, *joined, *examples, *names]
     if used or not items:  # a filter chooses the documents (or nothing else was named): list
         items = [*items, *FALLBACK_ITEMS]  # all it allows; the query ranks them
     return list(dict.fromkeys(items))

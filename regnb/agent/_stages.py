@@ -70,6 +70,9 @@ class Topic:
     firms: tuple[str, ...] = ()
     corpus_firms: Mapping[str, str] = field(default_factory=dict)
     firm_places: Mapping[str, str] = field(default_factory=dict)
+    # the examples the message lists ("e.g., X's A, Y's B"): alternatives, each searched with
+    # the topic's words
+    examples: tuple[str, ...] = ()
 
     @property
     def terms(self) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ __all__ = [
     "FirmMention",
     "Places",
     "Understanding",
+    "find_examples",
     "find_pointers",
     "question_kind",
     "understand",
@@ -116,6 +117,9 @@ class Understanding:
     names: tuple[str, ...] = ()
     rest: str = ""
     wants: tuple[str, ...] = ()  # the kinds of statement that answer it (`regnb.agent._wants`)
+    # the things it lists as examples of what it asks about ("leachables - e.g., X's A, Y's B"):
+    # alternatives, each searched with the topic, never a comparison of them nor a pointer
+    examples: tuple[str, ...] = ()
     strong_kind: bool = False  # the message itself says the kind (a follow-up keeps the earlier)
     weak: bool = False  # only weak words ("trials", "adverse events") named the datasets
 
@@ -159,6 +163,34 @@ def find_pointers(message: str) -> list[tuple[str, tuple[int, int]]]:
         if not any(s <= span[0] < e for _, (s, e) in kept):
             kept.append((text, span))
     return kept
+
+
+# --- examples --------------------------------------------------------------------------------
+
+# A list of examples: its cue, then two or more items parted by commas, "and" or "or".
+_EXAMPLES = re.compile(
+    r"\b(?:e\.g\.|for\s+example|for\s+instance|such\s+as|including)\s*,?\s*"
+    r"(?P<list>[^.;?!:()\[\]—–]+)",
+    re.IGNORECASE,
+)
+_ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+
+
+def find_examples(message: str) -> list[tuple[tuple[str, ...], tuple[int, int]]]:
+    """The lists of examples a message gives ("e.g., Baxter's Dapzura RT, Hikma's naloxone nasal
+    spray, Accord's carmustine"), each as its items and its span: two items or more."""
+    out = []
+    for match in _EXAMPLES.finditer(message):
+        items = [
+            i.strip(" \"'“”‘’-")
+            for i in _ITEM_SEPARATOR.split(match.group("list"))
+            if i.strip(" \"'“”‘’-")
+        ]
+        items = [re.sub(r"^(?:the|a|an)\s+", "", i, flags=re.IGNORECASE) for i in items]
+        items = [i for i in items if len(i) >= 3 and len(i.split()) <= 6]
+        if len(items) >= 2:
+            out.append((tuple(items), match.span()))
+    return out
 
 
 # --- kinds -----------------------------------------------------------------------------------
@@ -734,7 +766,12 @@ def understand(
     the corpus's pages holding each word (keeps a word the corpus uses from being corrected)."""
     message = spelled(message, df)
     text = message
-    pointers = find_pointers(message)
+    examples = find_examples(message)
+    pointers = [  # a list of examples points at documents, not at a passage
+        (p, span)
+        for p, span in find_pointers(message)
+        if not any(s <= span[0] < e for _, (s, e) in examples)
+    ]
     for _, (start, end) in pointers:
         text = blank(text, start, end)
     for cue in re.finditer(r"\b(?:i|we)\s+(?:recall|remember|think)\b", text, re.IGNORECASE):
@@ -763,10 +800,13 @@ def understand(
     places = _places(reading.places)
     found_firms, places = _one_firms_site(found_firms, places, reading.places)
     names = tuple(f.name for f in named if f.known is None)
+    listed = {  # firms named as examples are alternatives, not sides to compare
+        f.name for start, _, f in reading.firms if any(s <= start < e for _, (s, e) in examples)
+    }
     kind, strong = question_kind(
         message,
         periods=len(ranges) if periods else 0,
-        firms=len(found_firms),
+        firms=len([f for f in found_firms if f.name not in listed]),
         identified=bool(_IDENTIFIED.search(message)),
         datasets=len({_family(d) for d in chosen or ()}),
     )
@@ -784,11 +824,19 @@ def understand(
         periods=ranges,
         pointers=tuple(p for p, _ in pointers),
         names=names,
-        rest=_with_pointers(reading.text, message, pointers),
+        rest=_without(_with_pointers(reading.text, message, pointers), examples),
         strong_kind=strong,
         weak=weak,
         wants=wanted(message),
+        examples=tuple(item for items, _ in examples for item in items),
     )
+
+
+def _without(text: str, examples: Sequence[tuple[tuple[str, ...], tuple[int, int]]]) -> str:
+    """The text without its lists of examples: they are searched one by one, not as one topic."""
+    for _, (start, end) in examples:
+        text = blank(text, start, end)
+    return text
 
 
 def _with_pointers(text: str, message: str, pointers: Sequence[tuple[str, tuple[int, int]]]) -> str:

@@ -71,6 +71,7 @@ SHAPE_KINDS = {
 }
 SHAPE_BONUS = 1.25
 # Units that state the substance of a document, listed in order for a document a question names.
+FEW_FINDINGS = 3  # a document with fewer findings than this is listed with its other blocks
 SUBSTANCE = frozenset(
     {"finding", "violation", "deficiency", "recommendation", "description", "narrative"}
 )
@@ -149,6 +150,21 @@ def _runs(pages: Sequence[int]) -> list[tuple[int, int]]:
         else:
             runs.append((page, page))
     return runs
+
+
+# What a letter closes with, and its notes: the same in every letter of its kind.
+_CLOSING = re.compile(r"^(?:conclusion|closing|requested action|response)\b", re.IGNORECASE)
+_NOTE = re.compile(r"^\d{1,3}\s+(?:See|Under|Section|21 CFR|For)\b")
+
+
+def _says_more(unit: Unit) -> bool:
+    """A unit besides a document's few findings that says more of it: its background, the
+    claims it objects to, never its closing section or its notes."""
+    return (
+        unit.kind not in SUBSTANCE
+        and not _CLOSING.match(unit.heading or "")
+        and not _NOTE.match(unit.text)
+    )
 
 
 class Researcher:
@@ -499,6 +515,8 @@ class Researcher:
             # a guidance keeps every readable unit: its list is its recommendations, but what it
             # says of the question may be in its introduction
             chosen = readable if guidance else substance or readable
+            if 0 < len(substance) < FEW_FINDINGS:  # a letter of one violation: what else it says
+                chosen = [u for u in readable if u in substance or _says_more(u)]
             aspect = aspect_terms(subject, doc.title) if guidance else subject
             passages = []
             for unit in chosen:

@@ -63,11 +63,15 @@ _RULES: list[tuple[Shape, re.Pattern[str]]] = [
 ]
 
 
-# "Which 483s…", "List the recalls…", "Name the letters…": a list of documents or firms.
+# "Which 483s…", "List the recalls…", "Name the letters…": a list of documents or firms; and
+# "Which <anything> got/received/were sent…": whatever was named got a regulatory document.
 _LISTING = re.compile(
     r"\s*(?:which|list|name|what)\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?"
     r"(?:483s|letters|documents|reports|recalls|products|devices|drugs|"
     r"applications|crls|inspections|guidances|trials)\b"
+    r"|\s*which\s+(?:[^\s?]+\s+){1,6}?(?:\([^)]*\)\s+)?(?:got|get|gets|received|receive|"
+    r"were\s+(?:sent|issued|given|cited|warned|recalled|inspected)|have\s+(?:got|received|been\s+"
+    r"(?:sent|issued|given|cited|warned|recalled|inspected)))\b"
 )
 
 

@@ -20,6 +20,10 @@ from regnb.agent._shape import SHAPES, question_shape
         ("Which device makers were cited for failing to submit MDRs?", "which"),
         ("List the compounders that received warning letters", "which"),
         ("Which websites were warned for selling peptides for research use only?", "which"),
+        # whatever is named, "which … got / received / were sent" a document is a list of them
+        ("Which insulin biosimilars (Lantus copies) got CRLs, and why?", "which"),
+        ("Which blood banks received untitled letters?", "which"),
+        ("Which sterilization methods does FDA treat as established?", "general"),
         (
             "What does FDA guidance recommend for cybersecurity in premarket submissions?",
             "recommend",

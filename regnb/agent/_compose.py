@@ -693,7 +693,7 @@ def _composed(composer: _Composer, evidence: Evidence) -> tuple[list[Finding], l
     passages = [p for p in evidence.passages if composer.quotable(p)]
     if evidence.sides:
         return composer.side_parts(passages)
-    which = evidence.plan.ask.shape == "which" or evidence.plan.ask.which_firms
+    which = evidence.plan.ask.lists
     # a which-list quotes each firm's unit most about the question, of all the units read
     listing = [p for p in evidence.candidates if composer.quotable(p)] or passages
     if which:

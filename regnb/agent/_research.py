@@ -609,7 +609,7 @@ class Researcher:
 
     def _count(self, plan: Plan) -> int:
         """Passages chosen: one per firm listed for a "which…" question."""
-        which = plan.ask.shape == "which"
+        which = plan.ask.lists
         return max(self.config.passages, self.config.which_shown) if which else self.config.passages
 
     def themes(self, passages: Sequence[Passage]) -> tuple[list[str], list[Passage]]:

@@ -63,6 +63,13 @@ _RULES: list[tuple[Shape, re.Pattern[str]]] = [
 ]
 
 
+# What an inspection or a letter wrote up, and what an application's refusal said.
+_INSPECTED = re.compile(r"\b483s?\b|\binspect|\binvestigators?\b|\bwarning\s+letters?\b")
+_APPLICATION = re.compile(
+    r"\b(?:not|n't|never)\s+(?:been\s+)?approv|\bdeclin|\breject|\bcomplete\s+response\b|\bcrls?\b"
+    r"|\bapprov"
+)
+
 # "Which 483s…", "List the recalls…", "Name the letters…": a list of documents or firms; and
 # "Which <anything> got/received/were sent…": whatever was named got a regulatory document.
 _LISTING = re.compile(
@@ -83,6 +90,12 @@ def question_shape(message: str) -> Shape:
         return "which"
     for shape, pattern in _RULES:
         if pattern.search(lowered):
+            if (
+                shape == "declined"
+                and _INSPECTED.search(lowered)
+                and not _APPLICATION.search(lowered)
+            ):
+                return "findings"  # an inspection's or a letter's deficiencies are its findings
             return shape
     if WHICH_FIRMS.search(message):
         return "which"

@@ -137,6 +137,16 @@ class Ask:
     # the kinds of statement that answer it: an amount, a time, a condition… (`regnb.agent._wants`)
     wants: tuple[str, ...] = ()
 
+    @property
+    def lists(self) -> bool:
+        """Whether the answer lists documents a line each: which firms or documents, or what
+        kinds of finding many documents hold ("what kinds of deficiencies did investigators
+        write up?")."""
+        many_kinds = "examples" in self.wants and self.kind in ("which", "summary")
+        return (
+            self.shape == "which" or self.which_firms or (many_kinds and self.shape == "findings")
+        )
+
 
 _SECTIONS: dict[str, type[Any]] = {
     "topic": Topic,

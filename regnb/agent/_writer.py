@@ -129,7 +129,7 @@ def _key_documents(
         if doc.document_id not in known:
             known.add(doc.document_id)
             order.append(doc)
-    limit = config.key_documents + (5 if evidence.plan.ask.shape == "which" else 0)
+    limit = config.key_documents + (5 if evidence.plan.ask.lists else 0)
     strong = any(not d.weak for d in evidence.read)
     for doc in evidence.read:
         if named or len(order) >= limit:

@@ -581,7 +581,7 @@ class ExtractiveAgent:
                 rest = [f for f in side_found if f.document_id not in known]
                 documents += choose_documents(rest, half, weights)
         else:
-            wanted = config.which_shown if plan.ask.shape == "which" else config.read_documents
+            wanted = config.which_shown if plan.ask.lists else config.read_documents
             documents = self.examples(plan, request, tally)  # each term counted, read
             known = {d.document_id for d in documents}
             rest = [f for f in found if f.document_id not in known]
@@ -719,7 +719,7 @@ class ExtractiveAgent:
             config=self.config,
         )
         listing = None
-        if plan.ask.shape == "which" or plan.ask.which_firms:
+        if plan.ask.lists:
             listing = list_matches(
                 self.source, counted, request.plan, filters, self.config.which_listed
             )

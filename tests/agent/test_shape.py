@@ -24,6 +24,12 @@ from regnb.agent._shape import SHAPES, question_shape
         ("Which insulin biosimilars (Lantus copies) got CRLs, and why?", "which"),
         ("Which blood banks received untitled letters?", "which"),
         ("Which sterilization methods does FDA treat as established?", "general"),
+        # an inspection's deficiencies are its findings; an application's, why it was declined
+        (
+            "Aseptic problems on 2020 483s: what deficiencies did investigators write up?",
+            "findings",
+        ),
+        ("What deficiencies did the CRL list after the pre-approval inspection?", "declined"),
         (
             "What does FDA guidance recommend for cybersecurity in premarket submissions?",
             "recommend",

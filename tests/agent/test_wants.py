@@ -138,3 +138,22 @@ def test_a_why_question_reaches_the_guidance_background() -> None:
     assert asked in pick_recommendations([asked, *body], 3, wants=wants)
     plain = _unit("Background", why_text, 0.2, kind="block")  # the same, "why" not asked
     assert plain not in pick_recommendations([plain, *body], 3)
+
+
+@pytest.mark.parametrize(
+    ("message", "lists"),
+    [
+        # what kinds of finding many documents hold: one line per document, each its own
+        (
+            "Sterility problems on 2020 483s - what kinds of deficiencies did investigators write up?",
+            True,
+        ),
+        ("Which compounders were cited for media fills?", True),
+        ("What did the 2020 483 for Acme Pharma list?", False),
+        ("What does FDA guidance recommend for sterility, for example which methods?", False),
+    ],
+)
+def test_an_answer_lists_documents_a_line_each_when_many_kinds_are_asked_for(
+    message: str, lists: bool
+) -> None:
+    assert _plan(message).ask.lists is lists

@@ -178,7 +178,10 @@ _FRAME_WORDS = word_set(
     "observation observations violation violations deficiency deficiencies finding findings "
     "mention mentions mentioned mentioning say says said saying include includes included "
     "including cite cites cited citing send sending sent issue issued issuing get got receive "
-    "received receiving anything something thing things problem problems issues"
+    "received receiving anything something thing things problem problems issues "
+    # "did the CRL ask for another trial?", "was it turned down over sterility?"
+    "ask asks asked asking require requires required requiring another additional further "
+    "turned down rejected refused declined denied reason reasons application applications"
 )
 # What a question asks whether a document raised: "safety or efficacy concerns", "manufacturing/
 # CGMP problems".
@@ -229,30 +232,31 @@ def presence(
     config: AgentConfig | None = None,
 ) -> Presence | None:
     """For a question whether documents about a subject say something ("any deaths in the
-    MAUDE reports on the LINQ II?"): in the first dataset searched, the documents holding one of
-    its names, and of them those holding each term asked about, counted over every match. None
-    without a name or a term, or when nothing holds the names."""
+    MAUDE reports on the LINQ II?"): in the first dataset searched that holds one of its names,
+    the documents holding one, and of them those holding each term asked about, counted over
+    every match. None without a name or a term, or when nothing holds the names."""
     names = [*plan.topic.names, *plan.topic.identifiers]
     terms = presence_terms(plan, config)
-    if not names or not terms or not plan.scope.datasets:
+    if not names or not terms:
         return None
-    ds = plan.scope.datasets[0]
-    filtered = filters_for(plan, ds, catalog_filters(ds))
-    filters = {ds: filtered} if filtered else {}
     base = searched_items([exact(n, plan) for n in names])
-    try:
-        counted = _facets(source, plan, request_plan, base, filters, ds, ("dataset",), 1)
-        total = sum(n for _, n in _rows(counted["dataset"]))
-        held = []
-        for term in terms:
-            items = searched_items([f"{n} {exact(term, plan)}" for n in names])
-            got = _facets(source, plan, request_plan, items, filters, ds, ("dataset",), 1)
-            held.append(Count(term, sum(n for _, n in _rows(got["dataset"]))))
-    except (RegnbError, KeyError, TypeError):
-        return None
-    if not total:
-        return None
-    return Presence(ds, names[0], total, tuple(held))
+    for ds in plan.scope.datasets:
+        filtered = filters_for(plan, ds, catalog_filters(ds))
+        filters = {ds: filtered} if filtered else {}
+        try:
+            counted = _facets(source, plan, request_plan, base, filters, ds, ("dataset",), 1)
+            total = sum(n for _, n in _rows(counted["dataset"]))
+            if not total:
+                continue  # "NDA 209191" names no drug approval here: its CRL, further on
+            held = []
+            for term in terms:
+                items = searched_items([f"{n} {exact(term, plan)}" for n in names])
+                got = _facets(source, plan, request_plan, items, filters, ds, ("dataset",), 1)
+                held.append(Count(term, sum(n for _, n in _rows(got["dataset"]))))
+        except (RegnbError, KeyError, TypeError):
+            return None
+        return Presence(ds, names[0], total, tuple(held))
+    return None
 
 
 def count_matches(

@@ -695,6 +695,8 @@ _POLICY = re.compile(
 )
 # A question that asks for documents, not policy: "which firms can…", "how many letters…".
 _LISTING = re.compile(r"^\s*(?:which|list|name|how\s+many)\b", re.IGNORECASE)
+# "Did FDA require a new study for X?": what happened in a case, not what FDA's policy is.
+_HAPPENED = re.compile(r"\s*(?:did|has|had|was|were)\b", re.IGNORECASE)
 
 # A period documents name themselves by ("FY2019", "Q1 2025"): a date range, and words of the
 # topic too ("FDA Inspectional Observations FY2019").
@@ -784,7 +786,12 @@ def understand(
         if at >= 0 and not _NAMED_PERIOD.fullmatch(found.text.strip()):
             text = blank(text, at, at + len(found.text))
     chosen, topic, spans, weak = read_datasets(text, set(datasets))
-    if _POLICY.search(text) and "fda_guidance" in datasets and not _LISTING.search(text):
+    if (
+        _POLICY.search(text)
+        and "fda_guidance" in datasets
+        and not _LISTING.search(text)
+        and not _HAPPENED.match(text)
+    ):
         # "can an RRA end in a 483?", "when does FDA expect a press release in a recall?": what
         # FDA does is in its guidance; the documents named are what the guidance is about
         topic = tuple(dict.fromkeys((*topic, *(chosen or ()))))

@@ -207,6 +207,9 @@ KIND_RULES: list[tuple[str, str]] = [
         r"|^(?:was|were|is|are)\b.*\b(?:issued|sent|given|received|warned)\b"
         # "was the 2025 letter about manufacturing problems?": what it holds may say no
         r"|^(?:was|were|is|are)\b.*\b(?:about|concern(?:ed|ing)|related\s+to)\b"
+        # "was the NDA turned down over sterility?": whether the refusal says so
+        r"|^(?:was|were)\b.*\b(?:turned\s+down|rejected|refused|declined|denied|not\s+approved)"
+        r"\s+(?:over|for|because|due\s+to|on\s+account)\b"
         r"|^(?:is|are|was|were)\b.*\b(?:ever|any|anything)\b|^any\b|\bis\s+there\b"
         r"|\bare\s+there\b|\bwas\s+there\b|\b(?:ever|later)\s+(?:get|got|receive|received|sent?"
         r"|had|have|refused|been)\b",

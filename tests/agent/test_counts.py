@@ -18,6 +18,7 @@ from regnb.agent._counts import (
     counted_words,
     exact,
     list_matches,
+    presence,
     presence_terms,
     specific,
     term_documents,
@@ -236,3 +237,36 @@ def test_a_fixed_expression_is_listed_as_a_phrase() -> None:
     assert exact("research use only", plan) == '"research use only"'
     assert exact("peptides", plan) == "peptides"
     assert exact("glp peptides", plan) == "glp peptides"  # words the question put together
+
+
+def test_presence_is_counted_in_the_first_dataset_that_holds_the_name(
+    engine: regnb.Engine,
+) -> None:
+    """ "Was Borealis turned down over media fills?": the letters are further down the datasets
+    searched than the approvals, which hold nothing of Borealis."""
+    question = "Was Borealis Injectables cited over media fill?"
+    plan = Plan(
+        question,
+        question,
+        topic=Topic(words=("media", "fill"), phrases=("media fill",), names=("Borealis",)),
+        scope=Scope(datasets=("fda_drug", "fda_guidance", LETTERS)),
+    )
+    held = presence(engine, plan, "enterprise", filters_of(engine))
+    assert held is not None
+    assert held.dataset == LETTERS and held.documents >= 1
+    assert [(c.value, c.documents >= 1) for c in held.terms] == [("media fill", True)]
+
+
+@pytest.mark.parametrize(
+    ("words", "terms"),
+    [
+        (["ask", "another", "trial"], ["trial"]),  # "did the CRL ask for another trial?"
+        (["turned", "down", "sterility"], ["sterility"]),  # "…turned down over sterility?"
+        (["application", "rejected", "safety", "reasons"], ["safety"]),
+    ],
+)
+def test_the_words_that_frame_a_refusal_are_not_what_is_asked(
+    words: list[str], terms: list[str]
+) -> None:
+    plan = Plan("m", "m", topic=Topic(words=tuple(words), names=("Zorvax",)))
+    assert presence_terms(plan) == terms

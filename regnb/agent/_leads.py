@@ -245,7 +245,7 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
             else f"{c.documents} of the {of} on {found.subject} "
             f"mention{'s' if c.documents == 1 else ''} “{c.value}”"
         )
-        + (" only to say there was none" if c in denied else "")
+        + (" only to say there was none" if c in denied else _read_denials(texts, c.value))
         for c in held
     ]
     if one and len(parts) > 1:
@@ -264,6 +264,15 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
     return [Finding(kind=DATA, text=text, markers=markers)]
 
 
+def _read_denials(texts: dict[str, str], term: str) -> str:
+    """ ", each of the 5 read only to say there was none": where not every document holding
+    the term was read, what those read say of it, when each denies it."""
+    mentioned, denied = _denials(texts, term)
+    if mentioned < 2 or denied < mentioned:
+        return ""
+    return f", each of the {mentioned} read only to say there was none"
+
+
 # A word that denies what follows it within a few words ("no report of death", "did not result
 # in injury", "without harm").
 _DENIAL = re.compile(r"\b(?:no|not|none|never|without|neither|nor|denied|n't)\b", re.IGNORECASE)
@@ -280,21 +289,30 @@ def _texts(evidence: Evidence, dataset: str) -> dict[str, str]:
     return {d: "\n".join(t) for d, t in out.items()}
 
 
-def _only_denied(texts: dict[str, str], term: str, holding: int) -> bool:
-    """Whether every document that holds `term` was read (`holding` of them hold it) and each
-    mentions it only after a denial ("no report of death")."""
+def _denials(texts: dict[str, str], term: str) -> tuple[int, int]:
+    """Of the documents read, how many mention `term`, and how many of them only after a
+    denial ("no report of death")."""
     stems = {stem(w) for w in content_words(term)}
     if not stems:
-        return False
-    mentioned = 0
+        return 0, 0
+    mentioned = denied = 0
     for text in texts.values():
         spans = [m for m in re.finditer(r"[\w']+", text) if stem(m.group().casefold()) in stems]
         if not spans:
             continue
         mentioned += 1
-        for m in spans:
-            clause = re.split(r"[.!?;:]\s", text[max(0, m.start() - 120) : m.start()])[-1]
-            before = re.findall(r"[\w']+", clause)
-            if not _DENIAL.search(" ".join(before[-_DENIAL_REACH:])):
-                return False
-    return mentioned == holding
+        clauses = [
+            re.split(r"[.!?;:]\s", text[max(0, m.start() - 120) : m.start()])[-1] for m in spans
+        ]
+        if all(
+            _DENIAL.search(" ".join(re.findall(r"[\w']+", c)[-_DENIAL_REACH:])) for c in clauses
+        ):
+            denied += 1
+    return mentioned, denied
+
+
+def _only_denied(texts: dict[str, str], term: str, holding: int) -> bool:
+    """Whether every document that holds `term` was read (`holding` of them hold it) and each
+    mentions it only after a denial ("no report of death")."""
+    mentioned, denied = _denials(texts, term)
+    return holding > 0 and mentioned == holding and denied == holding

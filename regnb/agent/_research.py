@@ -41,7 +41,7 @@ from regnb.documents.structure import (
     states_standard,
     trimmed,
 )
-from regnb.documents.words import content_words, sentence_spans
+from regnb.documents.words import content_words, sentence_spans, words
 from regnb.errors import RegnbError
 
 __all__ = ["SUBSTANCE", "Researcher", "kind_weight"]
@@ -155,6 +155,19 @@ def _runs(pages: Sequence[int]) -> list[tuple[int, int]]:
 # What a letter closes with, and its notes: the same in every letter of its kind.
 _CLOSING = re.compile(r"^(?:conclusion|closing|requested action|response)\b", re.IGNORECASE)
 _NOTE = re.compile(r"^\d{1,3}\s+(?:See|Under|Section|21 CFR|For)\b")
+
+
+NAME_WORDS = 12  # a unit this short that says nothing but its document's names is its header
+
+
+def _names_only(text: str, doc: Found) -> bool:
+    """Whether a short unit says nothing but what its document's title and fields name ("EHT
+    Pharmacy LLC dba Curexa" atop each page of a 483)."""
+    said = words(text)
+    if not said or len(said) > NAME_WORDS:
+        return False
+    named = " ".join([doc.title, *(str(v) for v in doc.fields.values() if isinstance(v, str))])
+    return set(said) <= set(words(named))
 
 
 def _says_more(unit: Unit) -> bool:
@@ -458,6 +471,8 @@ class Researcher:
             if u is None:
                 continue
             if u.kind == "furniture" or is_furniture(u.text, doc.dataset, common=standard):
+                continue
+            if _names_only(u.text, doc):  # a form's header again: the firm's name alone
                 continue
             if standard and common_share(u.text, standard) >= self.config.furniture_share:
                 continue

@@ -74,3 +74,15 @@ def test_a_letter_of_many_violations_lists_them_alone() -> None:
     texts = _units(many)
     assert any("process 3" in t for t in texts)
     assert not any("animated germs" in t for t in texts)
+
+
+def test_a_forms_header_repeated_as_a_unit_is_not_a_finding() -> None:
+    from regnb.agent._research import _names_only
+
+    doc = Found(
+        "f1", "fda_483", "FDA Form 483 - EHT Pharmacy LLC dba Curexa", "2020-10-10", None,
+        {"facility_name": "EHT Pharmacy LLC dba Curexa"}, 1.0, (1,), False,
+    )  # fmt: skip
+    assert _names_only("EHT Pharmacy LLC dba Curexa", doc)
+    assert not _names_only("Non-microbial contamination was observed at Curexa.", doc)
+    assert not _names_only("", doc)

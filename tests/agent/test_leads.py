@@ -73,3 +73,12 @@ def test_a_question_whether_a_document_exists_is_told_from_one_about_what_it_say
     message: str, asks: bool
 ) -> None:
     assert bool(_EXISTENCE.search(message)) is asks
+
+
+def test_what_the_documents_read_say_of_a_term_is_told_when_each_denies_it() -> None:
+    from regnb.agent._leads import _read_denials
+
+    assert _read_denials(DENIED, "deaths") == ", each of the 2 read only to say there was none"
+    mixed = {**DENIED, "d": "The patient's death was reported to the firm."}
+    assert _read_denials(mixed, "deaths") == ""  # one read says it: nothing to add
+    assert _read_denials({"a": DENIED["a"]}, "deaths") == ""  # one alone: too few to say

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from regnb.agent._dates import DateRange
 from regnb.agent._plan import plan_message
 from regnb.agent._stages import FollowUp, Plan, Scope
 from regnb.agent._understand import FirmLookup
@@ -50,6 +51,12 @@ ASKS = re.compile(
     re.I,
 )
 ASKS_WORDS = 8
+# "did they get a warning letter afterwards?": from the earlier turn's period on.
+AFTERWARDS = re.compile(
+    r"\b(?:afterwards?|after\s+that|since\s+then|thereafter|subsequently|later\s+on"
+    r"|after\s+(?:it|this|the\s+(?:inspection|483|letter|recall|crl)))\b",
+    re.IGNORECASE,
+)
 MORE = re.compile(r"^\s*(?:(?:show|give|find|list)\s+(?:me\s+)?)?more\b|\bany\s+others?\b", re.I)
 
 
@@ -172,6 +179,8 @@ def _scope(previous: Scope, new: Scope, message: str) -> Scope:
             )
     if new.date_from or new.date_to:
         scope = replace(scope, dates=new.dates)
+    elif previous.date_from and AFTERWARDS.search(message):
+        scope = replace(scope, dates=DateRange(previous.date_from, None, "afterwards"))
     if new.named_datasets and not new.weakly_named:  # "cited for…": a word, not new documents
         scope = replace(
             new,

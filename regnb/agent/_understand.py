@@ -203,6 +203,10 @@ _GUIDANCE = re.compile(
 )
 
 
+# The words a follow-up opens with before its question.
+_OPENING = re.compile(r"^(?:(?:and|so|but|then|also|ok|okay|now)\b[,\s]*)+")
+
+
 def question_kind(
     message: str,
     *,
@@ -218,6 +222,7 @@ def question_kind(
     says the kind: one firm and several kinds of document is the firm's history, a firm or an
     identifier is one document, a kind of document alone is a list."""
     lowered = " ".join(message.lower().split())
+    lowered = _OPENING.sub("", lowered)  # "and did they get a letter?": did they get one
     for kind, pattern in KIND_RULES:
         if re.search(pattern, lowered):
             return kind, True

@@ -49,7 +49,8 @@ QUESTION_WORDS = word_set(
     "companies company manufacturers manufacturer makers maker sponsors sponsor applicants "
     "applicant fda agency u.s us hello hi hey help thanks thank assist question questions "
     "research answer compare compared comparing comparison versus vs differ differs difference "
-    "differences new news update updates ok okay per example examples instance e.g"
+    "differences new news update updates ok okay per example examples instance e.g "
+    "afterwards afterward thereafter subsequently"
 )
 
 _SUFFIXES = (

@@ -153,3 +153,28 @@ def test_a_reply_to_a_question_drops_the_count_its_option_carried(
         option, [asked], catalog=CATALOG, plan_name="enterprise", today=TODAY, df=rare
     )
     assert reply.message == f"Tell me about recalls\n{planned}"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "And did they get a warning letter afterwards?",
+        "Did FDA send a warning letter after that?",
+    ],
+)
+def test_afterwards_opens_the_earlier_period_and_asks_whether_a_document_exists(
+    message: str,
+) -> None:
+    got = follow(message, "What did the 2019 483 for ImClone Systems list?")
+    assert got.scope.date_from == "2019-01-01" and got.scope.date_to is None
+    assert got.scope.datasets == ("fda_warning_letters",)
+    assert got.ask.kind == "absence"
+    assert not {"afterwards", "since", "then"} & set(got.topic.words)
+
+
+def test_a_follow_up_with_its_own_dates_keeps_them_afterwards_or_not() -> None:
+    got = follow(
+        "After that, did they get a warning letter in 2022?",
+        "What did the 2019 483 for ImClone Systems list?",
+    )
+    assert (got.scope.date_from, got.scope.date_to) == ("2022-01-01", "2022-12-31")

@@ -28,9 +28,10 @@ one form, each position's form (its variant number), bit-packed in blocks as the
 in the same order. A term with one form stores none. A quoted phrase is then checked as written
 (`integrity` is not `integration`, though both are the term `integr`) in the same pass:
 
-    pos_forms.npy          uint8: the forms, UTF-8, one after another, term after term
-    pos_form_ends.npy      int64: where each form ends in `pos_forms`
-    pos_form_terms.npy     int64: where each term's forms start (and the last one's end)
+    pos_forms.npy          uint8: the forms, UTF-8, term after term, a term's forms one space
+                           apart (a word holds letters and digits only)
+    pos_form_terms.npy     int32 (int64 where it would not fit): where each term's forms
+                           start in `pos_forms` (and the last one's end)
     pos_variant_blocks.npy int64: where each block of variants starts (and the last one ends)
     pos_variants.npy       uint8: the variants' blocks, the values of the terms with more than
                            one form, term after term
@@ -38,7 +39,6 @@ in the same order. A term with one form stores none. A quoted phrase is then che
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,7 +72,6 @@ BYTES_PER_BIT = BLOCK // 8  # a block's bytes per bit of width
 FILES = ("pos_packed.npy", "pos_blocks.npy", "pos_terms.npy")
 FORM_FILES = (  # the last one written tells a reader they are there
     "pos_forms.npy",
-    "pos_form_ends.npy",
     "pos_form_terms.npy",
     "pos_variant_blocks.npy",
     "pos_variants.npy",
@@ -220,24 +219,39 @@ def write_forms(
         raise ValueError("forms of terms the segment lacks")
     n_forms = np.bincount(at, minlength=terms.size)
     strings = written.forms.column("form").combine_chunks().take(pa.array(order))
-    text, ends = _utf8(strings.cast(pa.large_string()))
+    text, term_bytes = _joined(strings.cast(pa.large_string()), at, terms.size)
     many = np.repeat(n_forms > 1, np.diff(offsets))  # each posting: has its term variants?
     packed, blocks = pack(written.variants[np.repeat(many, counts)])
     np.save(folder / FORM_FILES[0], text)
-    np.save(folder / FORM_FILES[1], ends)
-    np.save(folder / FORM_FILES[2], np.concatenate([[0], np.cumsum(n_forms)]).astype(np.int64))
-    np.save(folder / FORM_FILES[3], blocks)
-    np.save(folder / FORM_FILES[4], packed)
+    np.save(folder / FORM_FILES[1], term_bytes.astype(_offset_type(term_bytes)))
+    np.save(folder / FORM_FILES[2], blocks)
+    np.save(folder / FORM_FILES[3], packed)
 
 
-def _utf8(strings: pa.Array) -> tuple[np.ndarray, np.ndarray]:
-    """A large string array's bytes, one after another, and where each string ends."""
-    if not len(strings):
-        return np.zeros(0, np.uint8), np.zeros(0, np.int64)
+SPACE = ord(" ")
+
+
+def _offset_type(offsets: np.ndarray) -> type:
+    """int32 where the offsets fit it (half the bytes), else int64."""
+    return np.int32 if int(offsets.max(initial=0)) < 2**31 else np.int64
+
+
+def _joined(strings: pa.Array, at: np.ndarray, n_terms: int) -> tuple[np.ndarray, np.ndarray]:
+    """Strings (`at`: each one's term, ascending) as UTF-8, each term's one space apart, and
+    where each term's start (and the last one's end)."""
+    n = len(strings)
+    if not n:
+        return np.zeros(0, np.uint8), np.zeros(n_terms + 1, np.int64)
     _, bounds, data = strings.buffers()
-    offs = np.frombuffer(bounds, np.int64)[strings.offset : strings.offset + len(strings) + 1]
-    text = np.frombuffer(data, np.uint8)[offs[0] : offs[-1]] if data else np.zeros(0, np.uint8)
-    return text.copy(), (offs[1:] - offs[0]).astype(np.int64)
+    offs = np.frombuffer(bounds, np.int64)[strings.offset : strings.offset + n + 1]
+    blob = np.frombuffer(data, np.uint8)[offs[0] : offs[-1]] if data else np.zeros(0, np.uint8)
+    lengths = np.diff(offs)
+    spaced = lengths + np.append(at[1:] == at[:-1], False)  # a space after all but a term's last
+    out = np.full(int(spaced.sum()), SPACE, np.uint8)
+    shift = np.repeat(np.cumsum(spaced) - spaced - (offs[:-1] - offs[0]), lengths)
+    out[np.arange(blob.size) + shift] = blob
+    per_term = np.bincount(at, weights=spaced, minlength=n_terms).astype(np.int64)
+    return out, np.concatenate([[0], np.cumsum(per_term)])
 
 
 class Forms:
@@ -246,13 +260,15 @@ class Forms:
 
     def __init__(self, folder: Path, value_terms: np.ndarray) -> None:
         self.text = np.load(folder / FORM_FILES[0], mmap_mode="r")
-        self.ends = np.load(folder / FORM_FILES[1], mmap_mode="r")
-        self.terms = np.load(folder / FORM_FILES[2])
-        self.blocks = np.load(folder / FORM_FILES[3])
-        self.packed = np.load(folder / FORM_FILES[4], mmap_mode="r")
-        many = np.diff(self.terms) > 1
-        held = np.where(many, np.diff(value_terms), 0)
-        self.starts = np.concatenate([[0], np.cumsum(held, dtype=np.int64)])
+        self.terms = np.load(folder / FORM_FILES[1]).astype(np.int64)
+        self.blocks = np.load(folder / FORM_FILES[2])
+        self.packed = np.load(folder / FORM_FILES[3], mmap_mode="r")
+        spaces = np.concatenate([[0], np.cumsum(np.asarray(self.text) == SPACE, dtype=np.int64)])
+        held = np.diff(self.terms) > 0
+        self.counts = np.where(held, np.diff(spaces[self.terms]) + 1, 0)  # each term's forms
+        self.starts = np.concatenate(  # where each term's variants start
+            [[0], np.cumsum(np.where(self.counts > 1, np.diff(value_terms), 0), dtype=np.int64)]
+        )
 
     @staticmethod
     def there(folder: Path) -> bool:
@@ -261,9 +277,7 @@ class Forms:
     def of(self, at: int) -> list[str]:
         """The forms of the term at `at` in the segment's terms, in variant order."""
         lo, hi = int(self.terms[at]), int(self.terms[at + 1])
-        first = int(self.ends[lo - 1]) if lo else 0
-        bounds = [first, *np.asarray(self.ends[lo:hi]).tolist()]
-        return [bytes(self.text[a:b]).decode() for a, b in itertools.pairwise(bounds)]
+        return bytes(self.text[lo:hi]).decode().split(" ") if hi > lo else []
 
     def variant(self, at: int, word: str) -> int | None:
         """The variant of `word` (as `regnb.text.surface_words` gives it) among the forms of the
@@ -279,15 +293,20 @@ class Forms:
         per_term = np.diff(value_terms)
         term = np.repeat(np.arange(per_term.size), per_term)
         variant = np.zeros(term.size, np.int64)
-        many = np.repeat(np.diff(self.terms) > 1, per_term)
+        many = np.repeat(self.counts > 1, per_term)
         variant[many] = unpack(np.asarray(self.packed), self.blocks, 0, int(self.starts[-1]))
-        ends = np.asarray(self.ends)
+        first = np.cumsum(self.counts) - self.counts  # each term's first form
+        text = np.asarray(self.text)
+        # each form ends at a space or at its term's end; the text without the spaces
+        ends = np.union1d(np.flatnonzero(text == SPACE), self.terms[1:][self.counts > 0])
+        spaced = text[np.minimum(ends, text.size - 1)] == SPACE  # the form after: past a space
+        lengths = ends - np.concatenate([[0], ends[:-1] + spaced[:-1]])[: ends.size]
         strings = pa.LargeStringArray.from_buffers(
             ends.size,
-            pa.py_buffer(np.concatenate([[0], ends]).astype(np.int64)),
-            pa.py_buffer(np.asarray(self.text).tobytes()),
+            pa.py_buffer(np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)),
+            pa.py_buffer(text[text != SPACE].tobytes()),
         )
-        return self.terms[term] + variant, strings
+        return first[term] + variant, strings
 
 
 def merged_forms(parts: list[tuple[np.ndarray, pa.Array]], term: np.ndarray) -> WrittenForms:

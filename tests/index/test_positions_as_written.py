@@ -155,6 +155,46 @@ def test_a_terms_forms_come_most_written_first_then_in_string_order():
     assert got.variants.tolist() == [1, 0, 0, 0, 2, 1, 1, 0, 0]
 
 
+def test_forms_and_variants_come_back_from_their_files(tmp_path):
+    """Terms with no forms, one, several (accented, multi-byte); an empty segment too."""
+    words = pa.array(["tests", "test", "médïa", "media", "fill", "tested"])
+    #                      term 4: media médïa; 6: fill; 7: tests test tested; 9: none
+    term = np.array([7, 7, 4, 4, 4, 6, 7, 7, 7])
+    word = np.array([0, 1, 2, 3, 3, 4, 5, 0, 1])
+    written = positions.written_forms(term, word, words)
+    terms = np.array([2, 4, 6, 7, 9])
+    offsets = np.array([0, 1, 2, 3, 5, 6])  # postings per term: 1, 1, 1, 2, 1
+    counts = np.array([0, 3, 1, 3, 2, 0])  # positions per posting (term 2, 9: none)
+    order = np.lexsort((np.arange(term.size), term))  # positions in term order, as stored
+    written = positions.WrittenForms(written.variants[order], written.forms)
+    positions.write_forms(tmp_path, written, counts, offsets, terms)
+    positions.write_positions(tmp_path, np.arange(term.size), counts, offsets)
+    held = positions.Positions(tmp_path)
+    forms = held.forms
+    assert forms is not None
+    assert [forms.of(a) for a in range(5)] == [
+        [],
+        ["media", "médïa"],
+        ["fill"],
+        ["test", "tests", "tested"],
+        [],
+    ]
+    assert [forms.variant(1, "médïa"), forms.variant(2, "fill"), forms.variant(2, "fills")] == [
+        1,
+        ANY,
+        None,
+    ]
+    form, strings = forms.all(held.terms)
+    got = [strings[int(f)].as_py() for f in form]
+    assert got == [words[int(w)].as_py() for w in word[order]]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    none = positions.written_forms(np.zeros(0, int), np.zeros(0, int), pa.array([], pa.string()))
+    positions.write_forms(empty, none, np.zeros(0, int), np.zeros(1, int), np.zeros(0, int))
+    positions.write_positions(empty, np.zeros(0, int), np.zeros(0, int), np.zeros(1, int))
+    assert positions.Positions(empty).forms.all(np.zeros(1, np.int64))[0].size == 0
+
+
 def brute_hits(pages, phrase, slop) -> list[bool]:
     """Each page (a list of (term, variant) words) holds the phrase ((term, variant or ANY)
     words) in order with at most `slop` words between consecutive ones."""

@@ -69,7 +69,9 @@ def test_every_engine_answers_the_same_queries(bench, built: Path) -> None:
     assert sum(regnb_agrees) / len(regnb_agrees) > 0.3
     assert set(found["phrase_ms"]) == {
         "regnb phrase v3 (15 datasets)",
+        "regnb phrase v3 (15 datasets): its matching (match_ms)",
         "regnb phrase 1 dataset bm25",
+        "regnb phrase 1 dataset bm25: its matching (match_ms)",
         "tantivy phrase 15 filtered top-500",
         "tantivy phrase 1 dataset top-500",
         "tantivy phrase top-500 (every page)",

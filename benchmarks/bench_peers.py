@@ -41,14 +41,17 @@ The load average is printed with every figure: the machine is shared.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
 import re
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -364,18 +367,45 @@ def search_phrases(
         if hasattr(peers, "tantivy"):
             matched[item]["tantivy"] = peers.tantivy_phrase(item, None).count  # type: ignore[attr-defined]
     ms: dict[str, list[float]] = {n: [] for n in names}
-    for r in range(rounds):
-        for k, item in enumerate(phrases):
-            turn = (r + k) % len(names)
-            for name in names[turn:] + names[:turn]:
-                got: list[object] = []
-                ms[name].append(timed(functools.partial(_kept, got, peers.phrase_ways[name], item)))
-                timings = getattr(got[0], "timings", None)  # regnb's: the matching's share
-                if timings:
-                    ms.setdefault(f"{name}: its matching (match_ms)", []).append(
-                        timings["match_ms"]
-                    )
+    checks: list[float] = []
+    with phrase_checks_timed(checks):
+        for r in range(rounds):
+            for k, item in enumerate(phrases):
+                turn = (r + k) % len(names)
+                for name in names[turn:] + names[:turn]:
+                    got: list[object] = []
+                    checks.clear()
+                    way = functools.partial(_kept, got, peers.phrase_ways[name], item)
+                    ms[name].append(timed(way))
+                    timings = getattr(got[0], "timings", None)  # regnb's: its shares
+                    if timings:
+                        ms.setdefault(f"{name}: its matching (match_ms)", []).append(
+                            timings["match_ms"]
+                        )
+                        ms.setdefault(f"{name}: its phrase checks", []).append(sum(checks))
     return ms, matched
+
+
+@contextlib.contextmanager
+def phrase_checks_timed(spent: list[float]) -> Iterator[None]:
+    """Each phrase check of regnb's searches (`RowReader.phrase_pages`: a phrase's or
+    exclusion's candidate pages checked from the positions) timed into `spent`, ms."""
+    from regnb.index.rows import RowReader
+
+    plain = RowReader.phrase_pages
+
+    def timed_check(self: RowReader, *args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return plain(self, *args, **kwargs)
+        finally:
+            spent.append((time.perf_counter() - start) * 1000)
+
+    RowReader.phrase_pages = timed_check  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        RowReader.phrase_pages = plain  # type: ignore[method-assign]
 
 
 def quantiles(values: list[float]) -> str:

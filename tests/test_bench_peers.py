@@ -70,13 +70,17 @@ def test_every_engine_answers_the_same_queries(bench, built: Path) -> None:
     assert set(found["phrase_ms"]) == {
         "regnb phrase v3 (15 datasets)",
         "regnb phrase v3 (15 datasets): its matching (match_ms)",
+        "regnb phrase v3 (15 datasets): its phrase checks",
         "regnb phrase 1 dataset bm25",
         "regnb phrase 1 dataset bm25: its matching (match_ms)",
+        "regnb phrase 1 dataset bm25: its phrase checks",
         "tantivy phrase 15 filtered top-500",
         "tantivy phrase 1 dataset top-500",
         "tantivy phrase top-500 (every page)",
     }
     assert all(len(ms) == len(PHRASES) for ms in found["phrase_ms"].values())
+    checks = found["phrase_ms"]["regnb phrase v3 (15 datasets): its phrase checks"]
+    assert 0 < sum(checks) < sum(found["phrase_ms"]["regnb phrase v3 (15 datasets)"])
     matched = found["phrase_matches"]
     assert set(matched) == set(PHRASES)
     # both find the phrase exclusions' pages: the word's, less the phrase's

@@ -95,6 +95,15 @@ def _decode(
 
 
 @numba.njit(nogil=True, cache=True)
+def _has(v_packed: Any, v_blocks: Any, v_start: int, count: int, want: int) -> bool:
+    """Whether any of `count` variants from `v_start` is `want`."""
+    for i in range(count):  # noqa: SIM110 (a loop that stops: numba compiles no generator)
+        if _value(v_packed, v_blocks, v_start + i) == want:
+            return True
+    return False
+
+
+@numba.njit(nogil=True, cache=True)
 def phrase_hits(packed: Any, blocks: Any, starts: Any, counts: Any, slop: int) -> Any:
     """`written_hits` with any variant of each word."""
     k = starts.shape[0]
@@ -125,6 +134,9 @@ def written_hits(
     width = slop + 1
     for i in range(n):
         if counts[0, i] == 0:
+            continue
+        if k == 1:  # one word: any position of its variant will do, its place does not matter
+            hits[i] = want[0] < 0 or _has(v_packed, v_blocks, v_starts[0, i], counts[0, i], want[0])
             continue
         n_reach = _decode(
             packed, blocks, starts[0, i], counts[0, i], v_packed, v_blocks, v_starts[0, i],

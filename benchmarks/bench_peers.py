@@ -3,7 +3,7 @@
 `bench_scale.make_queries`'s keyword items.
 
     python benchmarks/bench_peers.py --pages 200000 [--queries 60] [--rounds 2]
-        [--no-bm25s] [--no-fts] [--reuse]
+        [--phrase-rounds 5] [--no-bm25s] [--no-fts] [--reuse]
 
 Each engine builds its index in a child process of its own (build pages/s, the child's peak
 memory, index size ÷ raw text), over `title + ' ' + text` of every page. The searches then run
@@ -20,6 +20,15 @@ after a warm-up pass of every query on every engine:
   pages with a score counted) and DuckDB `fts` (`match_bm25`, 500 best of the dataset).
 - DuckDB `fts` per dataset: `common.FTS_QUERY` (each dataset's 500 best in one statement).
 
+Phrases (`common.PHRASES`: the analyst's phrases, proximity and phrase exclusions), the same way
+after the keyword queries, regnb and tantivy alternating: regnb's v3 search over every dataset
+and its one-dataset BM25 search of the item, beside tantivy's own phrase queries (`"media
+fill"~3`, `+sterility -"media fill"` through `parse_query`, over its positions) as 15 filtered
+top-500 searches with counts, as one filtered top-500, and as one top-500 over every page. The
+two do not mean quite the same by a phrase: regnb matches the words as written and drops stop
+words (`"out of specification"` is the word `specification`), tantivy matches stems and keeps
+every word; the pages each matches are printed beside the times.
+
 Agreement: of regnb's first 20 documents of a one-dataset BM25 search, how many are among the
 first 20 distinct documents of tantivy's hits (and the same for bm25s). The engines differ in
 what they call a match (regnb: every word of an item; bm25s and DuckDB: any word), in BM25's
@@ -32,18 +41,22 @@ The load average is printed with every figure: the machine is shared.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
+import re
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_scale import BUILD, child, folder_bytes, make_corpus, make_queries, raw_text_bytes
-from common import BUILD_FTS, OUT, PEAK_GB, SHARED, table
+from common import BUILD_FTS, OUT, PEAK_GB, PHRASES, SHARED, table
 
 ONE_DATASET = "fda_guidance"
 TOP = 500  # each dataset's best pages, as regnb's budget
@@ -142,9 +155,16 @@ import json, sys
 from pathlib import Path
 import bench_peers
 out = bench_peers.search_all(Path(sys.argv[1]), Path(sys.argv[2]), json.loads(sys.argv[3]),
-                             int(sys.argv[4]))
+                             int(sys.argv[4]), json.loads(sys.argv[5]), int(sys.argv[6]))
 print(json.dumps(out))
 """
+
+
+def tantivy_syntax(item: str) -> str:
+    """A regnb item of words, quoted phrases (`"a b"~2`) and exclusions (`-"a b"`) in tantivy's
+    query language: every word and phrase required, exclusions as they are."""
+    parts = re.findall(r'-?"[^"]*"(?:~\d+)?|\S+', item)
+    return " ".join(p if p.startswith("-") else f"+{p}" for p in parts)
 
 
 class Peers:
@@ -179,6 +199,22 @@ class Peers:
                 self.searcher.doc(addr)["body"]
                 for _, addr in self.tantivy_top(items, ONE_DATASET).hits[:SHOWN]
             ]
+        self.phrase_ways: dict[str, Callable[[str], object]] = {
+            "regnb phrase v3 (15 datasets)": lambda item: self.eng.search([item]),
+            "regnb phrase 1 dataset bm25": lambda item: self.eng.search(
+                [item], datasets=[ONE_DATASET]
+            ),
+        }
+        if hasattr(self, "tantivy"):
+            self.phrase_ways["tantivy phrase 15 filtered top-500"] = lambda item: [
+                self.tantivy_phrase(item, ds) for ds in self.datasets
+            ]
+            self.phrase_ways["tantivy phrase 1 dataset top-500"] = lambda item: self.tantivy_phrase(
+                item, ONE_DATASET
+            )
+            self.phrase_ways["tantivy phrase top-500 (every page)"] = lambda item: (
+                self.tantivy_phrase(item, None)
+            )
         if (out / "bm25s").is_dir():
             import bm25s
             import numpy as np
@@ -209,20 +245,33 @@ class Peers:
     def tantivy_top(self, items: list[str], dataset: str) -> object:
         """One dataset's 500 best pages with the count: the items (every word of one) filtered
         by the dataset."""
+        words = " ".join("(" + " ".join(f"+{w}" for w in item.split()) + ")" for item in items)
+        return self.tantivy_search(words, dataset)
+
+    def tantivy_phrase(self, item: str, dataset: str | None) -> object:
+        """An item with phrases as tantivy's own query (its phrase queries over its positions):
+        the 500 best pages with the count, of one dataset or (None) of every page."""
+        return self.tantivy_search(tantivy_syntax(item), dataset)
+
+    def tantivy_search(self, text: str, dataset: str | None) -> object:
+        """The 500 best pages of a query in tantivy's language, with the count, filtered by a
+        dataset unless it is None."""
         import tantivy
 
-        words = " ".join("(" + " ".join(f"+{w}" for w in item.split()) + ")" for item in items)
-        query = tantivy.Query.boolean_query(
-            [
-                (tantivy.Occur.Must, self.tantivy.parse_query(words, ["body"])),
-                (
-                    tantivy.Occur.Must,
-                    tantivy.Query.const_score_query(
-                        tantivy.Query.term_query(self.tantivy.schema, "dataset", dataset), 0.0
+        query = self.tantivy.parse_query(text, ["body"])
+        if dataset is not None:
+            query = tantivy.Query.boolean_query(
+                [
+                    (tantivy.Occur.Must, query),
+                    (
+                        tantivy.Occur.Must,
+                        tantivy.Query.const_score_query(
+                            tantivy.Query.term_query(self.tantivy.schema, "dataset", dataset),
+                            0.0,
+                        ),
                     ),
-                ),
-            ]
-        )
+                ]
+            )
         return self.searcher.search(query, limit=TOP, count=True)
 
     def bm25s_top(self, items: list[str]) -> tuple[object, int]:
@@ -249,9 +298,17 @@ class Peers:
         return list(dict.fromkeys(ids))[:AGREE]
 
 
-def search_all(corpus: Path, out: Path, queries: list, rounds: int) -> dict:
+def search_all(
+    corpus: Path,
+    out: Path,
+    queries: list,
+    rounds: int,
+    phrases: list[str] | None = None,
+    phrase_rounds: int = 0,
+) -> dict:
     """Every engine over every query: a warm-up pass, then `rounds` rounds alternating the
-    engines query by query; milliseconds per engine, and the agreement with tantivy."""
+    engines query by query; milliseconds per engine, and the agreement with tantivy. Then the
+    same for `phrases` (`phrase_rounds` rounds), with the pages each engine matches."""
     from common import timed
 
     peers = Peers(corpus, out, out / "home")
@@ -265,6 +322,7 @@ def search_all(corpus: Path, out: Path, queries: list, rounds: int) -> dict:
             turn = (r + k) % len(names)
             for name in names[turn:] + names[:turn]:
                 ms[name].append(timed(functools.partial(peers.ways[name], items, q)))
+    phrase_ms, matched = search_phrases(peers, phrases or [], phrase_rounds)
     agreement: dict[str, list[float]] = {}
     if hasattr(peers, "tantivy"):
         for items, _ in queries:
@@ -277,7 +335,77 @@ def search_all(corpus: Path, out: Path, queries: list, rounds: int) -> dict:
                     agreement.setdefault(name, []).append(
                         len(set(mine) & set(theirs)) / max(len(mine), len(theirs))
                     )
-    return {"ms": ms, "agreement": agreement, "load": os.getloadavg()}
+    return {
+        "ms": ms,
+        "agreement": agreement,
+        "load": os.getloadavg(),
+        "phrase_ms": phrase_ms,
+        "phrase_matches": matched,
+        "phrase_load": os.getloadavg(),
+    }
+
+
+def _kept(into: list[object], way: Callable[[str], object], item: str) -> None:
+    into.append(way(item))
+
+
+def search_phrases(
+    peers: Peers, phrases: list[str], rounds: int
+) -> tuple[dict[str, list[float]], dict[str, dict[str, int]]]:
+    """The phrases on every engine, as `search_all` runs the queries (warm-up, then `rounds`
+    rounds alternating the engines phrase by phrase): milliseconds per engine, and the pages
+    each phrase matches (regnb: over every dataset; tantivy: every page)."""
+    from common import timed
+
+    names = list(peers.phrase_ways)
+    matched: dict[str, dict[str, int]] = {}
+    for item in phrases:  # warm-up, and the pages matched
+        for name in names:
+            peers.phrase_ways[name](item)
+        res = peers.eng.search([item])
+        matched[item] = {"regnb": sum(s.get("matches", 0) for s in res.dataset_statuses.values())}
+        if hasattr(peers, "tantivy"):
+            matched[item]["tantivy"] = peers.tantivy_phrase(item, None).count  # type: ignore[attr-defined]
+    ms: dict[str, list[float]] = {n: [] for n in names}
+    checks: list[float] = []
+    with phrase_checks_timed(checks):
+        for r in range(rounds):
+            for k, item in enumerate(phrases):
+                turn = (r + k) % len(names)
+                for name in names[turn:] + names[:turn]:
+                    got: list[object] = []
+                    checks.clear()
+                    way = functools.partial(_kept, got, peers.phrase_ways[name], item)
+                    ms[name].append(timed(way))
+                    timings = getattr(got[0], "timings", None)  # regnb's: its shares
+                    if timings:
+                        ms.setdefault(f"{name}: its matching (match_ms)", []).append(
+                            timings["match_ms"]
+                        )
+                        ms.setdefault(f"{name}: its phrase checks", []).append(sum(checks))
+    return ms, matched
+
+
+@contextlib.contextmanager
+def phrase_checks_timed(spent: list[float]) -> Iterator[None]:
+    """Each phrase check of regnb's searches (`RowReader.phrase_pages`: a phrase's or
+    exclusion's candidate pages checked from the positions) timed into `spent`, ms."""
+    from regnb.index.rows import RowReader
+
+    plain = RowReader.phrase_pages
+
+    def timed_check(self: RowReader, *args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return plain(self, *args, **kwargs)
+        finally:
+            spent.append((time.perf_counter() - start) * 1000)
+
+    RowReader.phrase_pages = timed_check  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        RowReader.phrase_pages = plain  # type: ignore[method-assign]
 
 
 def quantiles(values: list[float]) -> str:
@@ -319,6 +447,7 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=200_000)
     parser.add_argument("--queries", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--phrase-rounds", type=int, default=5, help="0: no phrases")
     parser.add_argument("--no-bm25s", action="store_true", help="leave bm25s out")
     parser.add_argument("--no-fts", action="store_true", help="leave DuckDB fts out")
     parser.add_argument(
@@ -345,7 +474,15 @@ def main() -> None:
         (out / "fts.duckdb").unlink(missing_ok=True)
     queries = make_queries(args.queries)
     print(f"searching ({load()})", flush=True)
-    found = child(SEARCH, str(corpus), str(out), json.dumps(queries), str(args.rounds))
+    found = child(
+        SEARCH,
+        str(corpus),
+        str(out),
+        json.dumps(queries),
+        str(args.rounds),
+        json.dumps(PHRASES),
+        str(args.phrase_rounds),
+    )
     print(f"searched ({load()})", flush=True)
 
     rows = []
@@ -378,6 +515,19 @@ def main() -> None:
         f"\n{len(queries)} queries x {args.rounds} rounds; load average after the searches "
         "{:.1f} / {:.1f} / {:.1f}".format(*found["load"])
     )
+    if found["phrase_ms"]:
+        print()
+        lines = [(name, quantiles(v), str(len(v))) for name, v in found["phrase_ms"].items()]
+        print(table(lines, ("phrase search", "p50 / p95 / max ms", "searches")))
+        pages = [
+            (f"`{item}`", f"{m['regnb']:,}", f"{m['tantivy']:,}" if "tantivy" in m else "")
+            for item, m in found["phrase_matches"].items()
+        ]
+        print(table(pages, ("phrase", "regnb pages (every dataset)", "tantivy pages")))
+        print(
+            f"\n{len(PHRASES)} phrases x {args.phrase_rounds} rounds; load average after "
+            "the phrases {:.1f} / {:.1f} / {:.1f}".format(*found["phrase_load"])
+        )
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 """Phrases from term positions against the page-reading check, on a corpus of N recombined real
 pages (`bench_scale.make_corpus`): the analyst's phrases, proximity and phrase exclusions searched
-over every dataset, the two checks alternating query by query in one warm process (the
-page-reading check is the previous commit's `phrase_pages`, kept as `read_phrase_pages` for
-segments without positions), answers compared; and the index's build time, peak memory and size
-with positions, beside an index built by `--previous DIR`'s checkout (without them), which this
-checkout then gives positions in place (timed).
+over every dataset, three checks alternating query by query in one warm process, answers
+compared: from the index (positions, and each word's form beside them), from positions with the
+quoted words checked by reading the candidate pages again (how segments without forms are
+checked: the code before forms), and the page-reading check (`read_phrase_pages`, for segments
+without positions). Also the index's build time, peak memory and size with positions and forms,
+beside an index built by `--previous DIR`'s checkout, which this checkout then gives what it
+lacks in place (timed).
 
     python benchmarks/bench_phrases.py --pages 200000 [--rounds 5] [--previous DIR]
 """
@@ -20,24 +22,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's regnb first
 
 from bench_scale import BUILD, child, folder_bytes, make_corpus, raw_text_bytes
-from common import OUT, table
+from common import OUT, PHRASES, table
 
-PHRASES = [
-    '"media fill"',
-    '"data integrity"',
-    '"out of specification"',
-    '"aseptic processing"',
-    '"environmental monitoring"',
-    '"corrective and preventive action"',
-    '"batch production records"',
-    '"quality control unit"',
-    '"media fill"~3',
-    '"data integrity"~2',
-    'sterility -"media fill"',
-    'validation -"data integrity"',
-]
+from regnb.index.positions import FILES, FORM_FILES
 
 SEARCH = """
 import hashlib, json, sys
@@ -50,37 +40,46 @@ from regnb.settings import Settings
 corpus, home, items, rounds = Path(sys.argv[1]), Path(sys.argv[2]), json.loads(sys.argv[3]), int(sys.argv[4])
 settings = Settings(**{**Settings.from_env().__dict__, "home": home})
 eng = regnb.Engine(corpus, encoder=PoolEncoder(), settings=settings, progress=False)
-from_positions = Segment.phrase_pages
-def reading(self, local, term_ids, slop):  # every segment as if written without positions
+from_index = Segment.phrase_pages
+def reread(self, local, term_ids, slop, words=None):  # every segment as if written without forms
+    found = from_index(self, local, term_ids, slop)
+    return None if found is None else (found[0], False)
+def reading(self, local, term_ids, slop, words=None):  # as if written without positions
     return None
-def mode(name):
-    Segment.phrase_pages = from_positions if name == "positions" else reading
+MODES = {"index": from_index, "re-read": reread, "reading": reading}
 def answer(res):
     body = {k: v for k, v in res.to_dict().items() if k != "timings"}
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-ms = {"positions": {i: [] for i in items}, "reading": {i: [] for i in items}}
-answers = {"positions": {}, "reading": {}}
-for name in ("positions", "reading"):  # warm-up, and the answers
-    mode(name)
+ms = {name: {i: [] for i in items} for name in MODES}
+answers = {name: {} for name in MODES}
+for name, check in MODES.items():  # warm-up, and the answers
+    Segment.phrase_pages = check
     for item in items:
         answers[name][item] = answer(eng.search([item]))
+names = list(MODES)
 for r in range(rounds):
     for k, item in enumerate(items):
-        order = ("positions", "reading") if (r + k) % 2 == 0 else ("reading", "positions")
-        for name in order:
-            mode(name)
+        turn = (r + k) % len(names)
+        for name in names[turn:] + names[:turn]:
+            Segment.phrase_pages = MODES[name]
             ms[name][item].append(timed(lambda: eng.search([item])))
-mode("positions")
+Segment.phrase_pages = from_index
 matches = {i: sum(s.get("matches", 0) for s in eng.search([i]).dataset_statuses.values()) for i in items}
 print(json.dumps({
     "ms": ms, "matches": matches,
-    "same": {i: answers["positions"][i] == answers["reading"][i] for i in items},
+    "same": {i: len({answers[n][i] for n in MODES}) == 1 for i in items},
 }))
 """
 
 
-def position_bytes(index: Path) -> int:
-    return sum(p.stat().st_size for p in index.rglob("pos_*.npy"))
+def position_bytes(index: Path, names: tuple[str, ...]) -> int:
+    return sum(p.stat().st_size for p in index.rglob("pos_*.npy") if p.name in names)
+
+
+def stored(index: Path, raw: int) -> tuple[str, str]:
+    """Positions ÷ raw text, forms ÷ raw text (blank where the index has none)."""
+    pos, forms = position_bytes(index, FILES), position_bytes(index, FORM_FILES)
+    return (f"{pos / raw:.3f}" if pos else "", f"{forms / raw:.3f}" if forms else "")
 
 
 def sizes(index: Path, raw: int) -> str:
@@ -109,11 +108,11 @@ def main() -> None:
     print("build:", built, flush=True)
     rows = [
         (
-            "this checkout (positions)",
+            "this checkout",
             f"{n_pages / built['seconds']:,.0f}",
             f"{built['peak_gb']:.2f}",
             sizes(home / "index", raw),
-            f"{position_bytes(home / 'index') / raw:.3f}",
+            *stored(home / "index", raw),
         )
     ]
     if args.previous is not None:
@@ -123,56 +122,59 @@ def main() -> None:
         print("build (previous):", old, flush=True)
         rows.append(
             (
-                "previous commit (no positions)",
+                "previous commit",
                 f"{n_pages / old['seconds']:,.0f}",
                 f"{old['peak_gb']:.2f}",
                 sizes(before / "index", raw),
-                "",
+                *stored(before / "index", raw),
             )
         )
-        upgraded = child(BUILD, str(corpus), str(before))  # opening adds the positions
-        print("positions added to the previous index:", upgraded, flush=True)
+        upgraded = child(BUILD, str(corpus), str(before))  # opening adds what it lacks
+        print("the previous index brought up to date:", upgraded, flush=True)
         rows.append(
             (
-                "previous index given positions in place",
+                "previous index given what it lacks in place (pages/s of that)",
                 f"{n_pages / upgraded['seconds']:,.0f}",
                 f"{upgraded['peak_gb']:.2f}",
                 sizes(before / "index", raw),
-                f"{position_bytes(before / 'index') / raw:.3f}",
+                *stored(before / "index", raw),
             )
         )
         shutil.rmtree(before, ignore_errors=True)
     print(f"\n{n_pages:,} pages, raw text {raw / 2**20:,.0f} MiB\n")
-    header = ("index", "pages/s", "peak GB", "size ÷ raw text (w/o / with emb.)", "positions")
+    header = (
+        "index",
+        "pages/s",
+        "peak GB",
+        "size ÷ raw text (w/o / with emb.)",
+        "positions ÷ raw",
+        "forms ÷ raw",
+    )
     print(table(rows, header))
 
     started = time.perf_counter()
     served = child(SEARCH, str(corpus), str(home), json.dumps(PHRASES), str(args.rounds))
     lines = []
-    every: dict[str, list[float]] = {"positions": [], "reading": []}
+    modes = ("index", "re-read", "reading")
+    every: dict[str, list[float]] = {m: [] for m in modes}
     for item in PHRASES:
-        pos, read = served["ms"]["positions"][item], served["ms"]["reading"][item]
-        every["positions"] += pos
-        every["reading"] += read
-        p, r = percentiles(pos), percentiles(read)
-        lines.append(
-            (
-                item,
-                f"{served['matches'][item]:,}",
-                f"{p[0]:.1f} / {p[1]:.1f}",
-                f"{r[0]:.0f} / {r[1]:.0f}",
-                "yes" if served["same"][item] else "NO",
-            )
-        )
-    p, r = percentiles(every["positions"]), percentiles(every["reading"])
-    lines.append(("all", "", f"{p[0]:.1f} / {p[1]:.1f}", f"{r[0]:.0f} / {r[1]:.0f}", ""))
+        cells = []
+        for m in modes:
+            every[m] += served["ms"][m][item]
+            p50, p95 = percentiles(served["ms"][m][item])[:2]
+            cells.append(f"{p50:.1f} / {p95:.1f}")
+        same = "yes" if served["same"][item] else "NO"
+        lines.append((item, f"{served['matches'][item]:,}", *cells, same))
+    total = [percentiles(every[m])[:2] for m in modes]
+    lines.append(("all", "", *(f"{a:.1f} / {b:.1f}" for a, b in total), ""))
     print(
         f"\nsearch over every dataset, {args.rounds} rounds ({time.perf_counter() - started:.0f} s)"
     )
     header = (
         "query",
         "matches",
-        "positions p50 / p95 ms",
+        "index (positions + forms) p50 / p95 ms",
+        "positions, words re-read p50 / p95 ms",
         "page reading p50 / p95 ms",
         "same answer",
     )

@@ -14,6 +14,23 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path(__file__).resolve().parent / "out"
+
+# The analyst's phrases, proximity and phrase exclusions (bench_phrases.py, bench_peers.py)
+PHRASES = [
+    '"media fill"',
+    '"data integrity"',
+    '"out of specification"',
+    '"aseptic processing"',
+    '"environmental monitoring"',
+    '"corrective and preventive action"',
+    '"batch production records"',
+    '"quality control unit"',
+    '"media fill"~3',
+    '"data integrity"~2',
+    'sterility -"media fill"',
+    'validation -"data integrity"',
+]
+
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 

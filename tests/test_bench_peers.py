@@ -50,9 +50,10 @@ def built(bench, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_engine_answers_the_same_queries(bench, built: Path) -> None:
     from bench_scale import make_queries
+    from common import PHRASES
 
     queries = make_queries(6)
-    found = bench.search_all(built / "corpus", built, queries, 1)
+    found = bench.search_all(built / "corpus", built, queries, 1, PHRASES, 1)
     assert set(found["ms"]) == {
         "regnb v3 (15 datasets)",
         "regnb 1 dataset bm25",
@@ -66,6 +67,25 @@ def test_every_engine_answers_the_same_queries(bench, built: Path) -> None:
     assert all(0 <= a <= 1 for a in regnb_agrees)
     # the same pages, words and BM25 (other constants and stemming): mostly the same documents
     assert sum(regnb_agrees) / len(regnb_agrees) > 0.3
+    assert set(found["phrase_ms"]) == {
+        "regnb phrase v3 (15 datasets)",
+        "regnb phrase v3 (15 datasets): its matching (match_ms)",
+        "regnb phrase v3 (15 datasets): its phrase checks",
+        "regnb phrase 1 dataset bm25",
+        "regnb phrase 1 dataset bm25: its matching (match_ms)",
+        "regnb phrase 1 dataset bm25: its phrase checks",
+        "tantivy phrase 15 filtered top-500",
+        "tantivy phrase 1 dataset top-500",
+        "tantivy phrase top-500 (every page)",
+    }
+    assert all(len(ms) == len(PHRASES) for ms in found["phrase_ms"].values())
+    checks = found["phrase_ms"]["regnb phrase v3 (15 datasets): its phrase checks"]
+    assert 0 < sum(checks) < sum(found["phrase_ms"]["regnb phrase v3 (15 datasets)"])
+    matched = found["phrase_matches"]
+    assert set(matched) == set(PHRASES)
+    # both find the phrase exclusions' pages: the word's, less the phrase's
+    for item in ('sterility -"media fill"', 'validation -"data integrity"'):
+        assert matched[item]["regnb"] > 0 and matched[item]["tantivy"] > 0, item
 
 
 def test_tantivy_counts_a_datasets_matches_as_regnb_does(bench, built: Path) -> None:
@@ -74,3 +94,25 @@ def test_tantivy_counts_a_datasets_matches_as_regnb_does(bench, built: Path) -> 
     res = peers.eng.search(["inspection"], datasets=[bench.ONE_DATASET])
     theirs = peers.tantivy_top(["inspection"], bench.ONE_DATASET)
     assert theirs.count == res.dataset_statuses[bench.ONE_DATASET]["matches"] > 0
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ('"media fill"', '+"media fill"'),
+        ('"media fill"~3', '+"media fill"~3'),
+        ('sterility -"media fill"', '+sterility -"media fill"'),
+        ('aseptic "data integrity"~2 -"media fill"', '+aseptic +"data integrity"~2 -"media fill"'),
+    ],
+)
+def test_phrases_become_tantivys_own_phrase_queries(bench, item: str, expected: str) -> None:
+    assert bench.tantivy_syntax(item) == expected
+
+
+def test_tantivy_matches_a_phrase_from_its_positions(bench, built: Path) -> None:
+    """A phrase matches fewer pages than its words together, and more with a slop."""
+    peers = bench.Peers(built / "corpus", built, built / "home")
+    both = peers.tantivy_search("+batch +record", None).count
+    exact = peers.tantivy_phrase('"batch record"', None).count
+    near = peers.tantivy_phrase('"batch record"~3', None).count
+    assert 0 < exact < near <= both

@@ -53,7 +53,6 @@ from regnb.corpus.write import check_runner
 from regnb.errors import CorpusError, NotFound
 from regnb.index import checksums, segments
 from regnb.index.bm25 import bm25_from_norms, bm25_norms, bm25_weight, bm25_weights  # this module's
-from regnb.index.positions import Positions
 from regnb.settings import Settings, show_progress
 
 __all__ = [
@@ -256,12 +255,12 @@ def add_blocks(folder: Path, state: IndexState, *, progress: bool = True) -> Non
 
 
 def add_positions(folder: Path, state: IndexState, *, progress: bool = True) -> None:
-    """Give each segment written before them its terms' positions (`regnb.index.positions`),
-    once, with a progress bar: its pages are tokenised again (about a third of what building it
+    """Give each segment written before them its terms' positions and their words as written
+    (`regnb.index.positions`), once, with a progress bar: its pages are tokenised again (about a third of what building it
     took), not rebuilt. Until then a phrase is checked on that segment's pages by reading them.
     Files are renamed into place, so an interrupted run loses nothing; a read-only index is left
     as it is, and so is a damaged segment or one whose pages do not give its postings."""
-    missing = [e for e in state.segments if not Positions.there(folder / e.id)]
+    missing = [e for e in state.segments if not segments.Segment.complete(folder / e.id)]
     if not missing or not state.terms:
         return
     if not all(os.access(folder / e.id, os.W_OK) for e in missing):

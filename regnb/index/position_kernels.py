@@ -1,5 +1,5 @@
 """The compiled half of `regnb.index.positions`: bit-packing a term's position gaps in blocks,
-reading them back, and a phrase's hits on candidate pages. Apart so that importing the index's
+reading them back, and a phrase's hits on candidate pages (its words as written, too). Apart so that importing the index's
 formats does not import numba (a compiled kernel is loaded only when a build or a phrase needs
 one)."""
 
@@ -12,7 +12,7 @@ import numpy as np
 
 from regnb.index.positions import BLOCK, BYTES_PER_BIT
 
-__all__ = ["pack_values", "phrase_hits", "unpack_values"]
+__all__ = ["pack_values", "phrase_hits", "unpack_values", "written_hits"]
 
 
 @numba.njit(nogil=True, cache=True)
@@ -78,20 +78,51 @@ def unpack_values(packed: Any, blocks: Any, start: int, count: int) -> Any:
 
 
 @numba.njit(nogil=True, cache=True)
-def _decode(packed: Any, blocks: Any, start: int, count: int, out: Any) -> None:
-    """One posting's positions (its gaps summed) into `out[:count]`."""
+def _decode(
+    packed: Any, blocks: Any, start: int, count: int, v_packed: Any, v_blocks: Any, v_start: int,
+    want: int, out: Any,
+) -> int:  # fmt: skip
+    """One posting's positions (its gaps summed) into `out`, those whose variant is `want`
+    alone unless it is -1 (any): how many."""
     running = 0
+    kept = 0
     for i in range(count):
         running += _value(packed, blocks, start + i)
-        out[i] = running
+        if want < 0 or _value(v_packed, v_blocks, v_start + i) == want:
+            out[kept] = running
+            kept += 1
+    return kept
+
+
+@numba.njit(nogil=True, cache=True)
+def _has(v_packed: Any, v_blocks: Any, v_start: int, count: int, want: int) -> bool:
+    """Whether any of `count` variants from `v_start` is `want`."""
+    for i in range(count):  # noqa: SIM110 (a loop that stops: numba compiles no generator)
+        if _value(v_packed, v_blocks, v_start + i) == want:
+            return True
+    return False
 
 
 @numba.njit(nogil=True, cache=True)
 def phrase_hits(packed: Any, blocks: Any, starts: Any, counts: Any, slop: int) -> Any:
+    """`written_hits` with any variant of each word."""
+    k = starts.shape[0]
+    return written_hits(
+        packed, blocks, starts, counts, slop, np.zeros(0, np.uint8), np.zeros(1, np.int64),
+        np.zeros_like(starts), np.full(k, -1, np.int64),
+    )  # fmt: skip
+
+
+@numba.njit(nogil=True, cache=True)
+def written_hits(
+    packed: Any, blocks: Any, starts: Any, counts: Any, slop: int, v_packed: Any, v_blocks: Any,
+    v_starts: Any, want: Any,
+) -> Any:  # fmt: skip
     """For each candidate page (column i), whether phrase words 0..k-1 (rows; the positions of
     word j on page i are `counts[j, i]` values from `starts[j, i]`) occur in order with at most
     `slop` other words between consecutive ones: word j at p follows word j-1 at some q with
-    p - slop - 1 <= q < p."""
+    p - slop - 1 <= q < p. A word whose `want` is not -1 counts only where its variant (from
+    `v_starts[j, i]` in the variants' stream, aligned with its positions) is `want[j]`."""
     k, n = starts.shape
     hits = np.zeros(n, np.bool_)
     most = 1
@@ -104,14 +135,21 @@ def phrase_hits(packed: Any, blocks: Any, starts: Any, counts: Any, slop: int) -
     for i in range(n):
         if counts[0, i] == 0:
             continue
-        _decode(packed, blocks, starts[0, i], counts[0, i], reach)
-        n_reach = counts[0, i]
+        if k == 1:  # one word: any position of its variant will do, its place does not matter
+            hits[i] = want[0] < 0 or _has(v_packed, v_blocks, v_starts[0, i], counts[0, i], want[0])
+            continue
+        n_reach = _decode(
+            packed, blocks, starts[0, i], counts[0, i], v_packed, v_blocks, v_starts[0, i],
+            want[0], reach,
+        )  # fmt: skip
         for j in range(1, k):
-            c = counts[j, i]
-            if c == 0:
+            if n_reach == 0 or counts[j, i] == 0:
                 n_reach = 0
                 break
-            _decode(packed, blocks, starts[j, i], c, here)
+            c = _decode(
+                packed, blocks, starts[j, i], counts[j, i], v_packed, v_blocks, v_starts[j, i],
+                want[j], here,
+            )  # fmt: skip
             kept = 0
             q = 0
             for m in range(c):  # both ascending: the reached position before p, if any
@@ -121,9 +159,6 @@ def phrase_hits(packed: Any, blocks: Any, starts: Any, counts: Any, slop: int) -
                 if q > 0 and reach[q - 1] >= p - width:
                     here[kept] = p
                     kept += 1
-            if kept == 0:
-                n_reach = 0
-                break
             reach[:kept] = here[:kept]
             n_reach = kept
         hits[i] = n_reach > 0

@@ -42,8 +42,10 @@ def renumber_terms(data: segments.SegmentData, base: int, ids: np.ndarray) -> se
     fresh = terms >= base
     terms[fresh] = ids[terms[fresh] - base]
     order = np.argsort(terms, kind="stable")  # pages stay ascending within a term
-    pos, npos = data.post_pos, data.post_npos
+    pos, npos, forms = data.post_pos, data.post_npos, data.post_forms
     if pos is not None and npos is not None:
+        if forms is not None:
+            forms = forms.renumbered(base, ids).regrouped(npos, order)
         pos, npos = regroup(pos, npos, order), npos[order]
     return replace(
         data,
@@ -52,6 +54,7 @@ def renumber_terms(data: segments.SegmentData, base: int, ids: np.ndarray) -> se
         post_tf=data.post_tf[order],
         post_pos=pos,
         post_npos=npos,
+        post_forms=forms,
     )
 
 

@@ -84,14 +84,17 @@ class RowReader:
         in order with at most `slop` other terms between consecutive ones (what
         `phrase_pattern` matches): from the terms' positions where the page's segment has them
         (`regnb.index.positions`), else read and checked a batch at a time. With `words` (the
-        terms' words as written), the pages that hold the terms are read again and kept where
-        the words themselves stand so (a quoted phrase: "integrity" is not "integration")."""
-        out = self._stem_phrase_pages(page_ids, terms, slop, deadline)
-        if words is not None and out.any():
-            if len(words) != len(terms):
-                raise ValueError("a phrase's words do not match its terms")  # a caller's bug
-            at = np.flatnonzero(out)
-            out[at] = self.surface_pages(np.asarray(page_ids, np.int64)[at], words, slop)
+        terms' words as written), only where the words themselves stand so (a quoted phrase:
+        "integrity" is not "integration"): from the positions' forms where the segment stores
+        them, else by reading again the pages that hold the terms."""
+        if words is not None and len(words) != len(terms):
+            raise ValueError("a phrase's words do not match its terms")  # a caller's bug
+        ids = np.asarray(page_ids, np.int64)
+        out, as_written = self._indexed_phrase_pages(ids, terms, slop, words, deadline)
+        if words is not None:
+            at = np.flatnonzero(out & ~as_written)
+            if at.size:
+                out[at] = self.surface_pages(ids[at], words, slop)
         return out
 
     def surface_pages(self, page_ids: np.ndarray, words: Sequence[str], slop: int) -> np.ndarray:
@@ -108,32 +111,41 @@ class RowReader:
             ]
         return out
 
-    def _stem_phrase_pages(
-        self, page_ids: np.ndarray, terms: Sequence[str], slop: int, deadline: float | None
-    ) -> np.ndarray:
+    def _indexed_phrase_pages(
+        self,
+        ids: np.ndarray,
+        terms: Sequence[str],
+        slop: int,
+        words: Sequence[str] | None,
+        deadline: float | None,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """`phrase_pages` by the terms, and which pages' answers hold for the `words` too."""
         store = self.store
-        ids = np.asarray(page_ids, np.int64)
         out = np.zeros(ids.size, bool)
+        as_written = np.zeros(ids.size, bool)
         known = store.term_ids(terms)
         if len(known) < len(set(terms)):
-            return out  # no live page holds every term
-        if len(terms) == 1:  # a page holding the term holds the phrase
-            out[:] = True
-            return out
+            return out, ~as_written  # no live page holds every term
         term_ids = [known[t] for t in terms]
         read = np.zeros(ids.size, bool)
         segs = segment_of(ids, store.page_base)
         for s in np.unique(segs).tolist():
             where = np.flatnonzero(segs == s)
+            if len(terms) == 1 and words is None:  # a page holding the term holds the phrase
+                out[where] = True
+                continue
             local = ids[where] - store.page_base[s]
-            hits = store.segments[s].phrase_pages(local, term_ids, slop)
-            if hits is None:
+            found = store.segments[s].phrase_pages(local, term_ids, slop, words)
+            if found is None:
                 read[where] = True
             else:
-                out[where] = hits
+                out[where], as_written[where] = found
         if read.any():
-            out[read] = self.read_phrase_pages(ids[read], terms, slop, deadline=deadline)
-        return out
+            if len(terms) == 1:
+                out[read] = True
+            else:
+                out[read] = self.read_phrase_pages(ids[read], terms, slop, deadline=deadline)
+        return out, as_written
 
     def read_phrase_pages(
         self,

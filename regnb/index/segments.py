@@ -16,7 +16,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
         post_blocks.npz     per term, a bound on its BM25 weights in the segment, and every
                             128 postings a skip entry: the page there and the postings' bound
         pos_*.npy           each posting's positions among its page's kept words, bit-packed
-                            gaps (`regnb.index.positions`); read only by phrases
+                            gaps, and each term's words as written with each position's
+                            (`regnb.index.positions`); read only by phrases
         meta.duckdb         document ids and URLs, field values (for lookups and filters),
                             each document's identifiers (`regnb.index.identifiers`)
 
@@ -52,7 +53,18 @@ from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
 from regnb.index.page_terms import first_page_postings, section_postings
 from regnb.index.places import placed_fields
 from regnb.index.positions import FILES as POSITION_FILES
-from regnb.index.positions import Positions, posting_counts, regroup, write_positions
+from regnb.index.positions import (
+    FORM_FILES,
+    Forms,
+    Positions,
+    WrittenForms,
+    merged_forms,
+    posting_counts,
+    regroup,
+    write_forms,
+    write_positions,
+    written_forms,
+)
 
 __all__ = [
     "Segment",
@@ -126,6 +138,9 @@ class SegmentData:
     # segment written without them)
     post_pos: np.ndarray | None = None  # int32
     post_npos: np.ndarray | None = None  # int32
+    # The words as written at those positions (`regnb.index.positions.WrittenForms`); None: not
+    # known (a merge of a segment written without them)
+    post_forms: WrittenForms | None = None
 
     @property
     def n_pages(self) -> int:
@@ -237,7 +252,7 @@ def from_tables(
         for sql in TOKENISE_SQL[WORDS_SQL:]:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
         post = con.execute(POSTINGS_SQL).fetchnumpy()
-        _, _, positions = word_positions(con)
+        _, _, positions, forms = word_positions(con)
         lens = con.execute(LENGTHS_SQL).fetchnumpy()
         new_terms = (
             con.execute("SELECT term, term_id FROM new_terms ORDER BY term").arrow().read_all()
@@ -267,16 +282,18 @@ def from_tables(
         identifiers=identifiers,
         post_pos=positions,
         post_npos=counts,
+        post_forms=forms,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
 
 
 def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:
-    """Give a segment written before positions its terms' positions (`regnb.index.positions`),
-    its pages tokenised again as they were when it was built (`dictionary`: the index's terms
-    and ids). Each file is written under a temporary name and renamed into place, the one that
-    says they are there last. False (nothing written) where what the pages give does not match
-    the segment's postings."""
+    """Give a segment written before positions (or before its words as written) its terms'
+    positions and forms (`regnb.index.positions`), its pages tokenised again as they were when
+    it was built (`dictionary`: the index's terms and ids); the files it has are kept. Each
+    file is written under a temporary name and renamed into place, the one that says they are
+    there last. False (nothing written) where what the pages give does not match the segment's
+    postings."""
     titles = seg.doc_column("title")
     docs = pa.table(
         {
@@ -302,7 +319,7 @@ def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:
         for sql in TOKENISE_SQL[:3]:  # the pages' words, and their terms
             con.execute(sql)
         con.execute("CREATE TEMP TABLE new_terms (term VARCHAR, term_id INTEGER)")
-        held_term, held_page, positions = word_positions(con)
+        held_term, held_page, positions, forms = word_positions(con)
     finally:
         con.close()
     term, page, tf = seg.postings_all()
@@ -322,12 +339,14 @@ def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:
             identifiers=IDENTIFIER_SCHEMA.empty_table(),
             post_pos=positions,
             post_npos=counts.astype(np.int32),
+            post_forms=forms,
         )
         tmp = seg.folder / f".positions-{secrets.token_hex(4)}"
         tmp.mkdir()
         try:
             _write_positions(tmp, data, seg.offsets)
-            for name in POSITION_FILES:  # the last one tells a reader they are there
+            names = FORM_FILES if seg.has_positions else POSITION_FILES + FORM_FILES
+            for name in names:  # the last of each tells a reader they are there
                 os.replace(tmp / name, seg.folder / name)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -336,9 +355,10 @@ def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:
     return True
 
 
-def word_positions(con: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def word_positions(con: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, WrittenForms]:
     """Every kept word's term id, page and position among its page's kept words, ordered by
-    term, page and position (the order of the postings), int32: from the pages' words (`pw`)
+    term, page and position (the order of the postings), int32, and each one's form as written
+    (`regnb.index.positions.written_forms`): from the pages' words (`pw`)
     and their terms' ids (`vocab`, `dict_in`, `new_terms`) on the connection. The words are
     counted and sorted here rather than in SQL: a word's term is looked up once per distinct
     word, and a stable sort by term keeps each page's words in page and position order."""
@@ -356,7 +376,14 @@ def word_positions(con: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     pos = before[:-1] - np.repeat(before[np.cumsum(lengths) - lengths], lengths)
     term, page, pos = term[kept], page[kept], pos[kept]
     order = np.argsort(term, kind="stable")
-    return term[order], page[order], pos[order].astype(np.int32)
+    word = np.asarray(words.indices.to_numpy(zero_copy_only=False), np.int32)[kept][order]
+    term = term[order]
+    return (
+        term,
+        page[order],
+        pos[order].astype(np.int32),
+        written_forms(term, word, words.dictionary),
+    )
 
 
 def _cited(docs: pa.Table, pages: pa.Table) -> tuple[pa.Table, pa.Table]:
@@ -692,6 +719,9 @@ def _write_positions(folder: Path, data: SegmentData, offsets: np.ndarray) -> No
     if (npos[with_pos] != data.post_tf[with_pos]).any() or npos[~with_pos].any():
         raise ValueError(f"{folder.name}: positions do not match the postings' tfs")
     write_positions(folder, data.post_pos, npos, offsets)
+    if data.post_forms is not None:
+        terms = data.post_term[offsets[:-1]].astype(np.int64)
+        write_forms(folder, data.post_forms, npos, offsets, terms)
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -740,6 +770,16 @@ class Segment:
         """Whether the segment stores its terms' positions (`regnb.index.positions`)."""
         return Positions.there(self.folder)
 
+    @property
+    def has_forms(self) -> bool:
+        """Whether it stores its words as written beside them (`regnb.index.positions.Forms`)."""
+        return Segment.complete(self.folder)
+
+    @staticmethod
+    def complete(folder: Path) -> bool:
+        """Whether the segment in `folder` has its positions and their words as written."""
+        return Positions.there(folder) and Forms.there(folder)
+
     def positions(self) -> Positions | None:
         """Its positions (opened on first use, under the loading lock), or None where it has
         none (written before them, and not yet given them)."""
@@ -750,11 +790,17 @@ class Segment:
         return self._positions
 
     def phrase_pages(
-        self, local: np.ndarray, term_ids: Sequence[int], slop: int
-    ) -> np.ndarray | None:
+        self,
+        local: np.ndarray,
+        term_ids: Sequence[int],
+        slop: int,
+        words: Sequence[str] | None = None,
+    ) -> tuple[np.ndarray, bool] | None:
         """Whether each page (local ids) holds the terms in order with at most `slop` other
-        words between consecutive ones, read from the positions; None where the segment has
-        none, or a term has none (a citation)."""
+        words between consecutive ones, read from the positions, and whether that holds the
+        `words` as written too (the terms' words, `regnb.text.surface_words`; checked where the
+        segment stores its forms); None where the segment has no positions, or a term has none
+        (a citation)."""
         positions = self.positions()
         if positions is None:
             return None
@@ -762,12 +808,19 @@ class Segment:
         lists = []
         for a, start, end in zip(at.tolist(), lo.tolist(), hi.tolist(), strict=True):
             if start == end:
-                return np.zeros(local.size, bool)
+                return np.zeros(local.size, bool), True
             if not positions.has(a):
                 return None
             pages = self.post_gaps.running_sum(start, end, np.int64)
             lists.append((a, pages, self.post_tf.slice(start, end, np.int64)))
-        return positions.phrase_pages(np.asarray(local, np.int64), lists, slop)
+        pages = np.asarray(local, np.int64)
+        forms = positions.forms
+        if words is None or forms is None:
+            return positions.phrase_pages(pages, lists, slop), words is None
+        variants = [forms.variant(a, w) for (a, _, _), w in zip(lists, words, strict=True)]
+        if None in variants:  # a word the segment never writes so
+            return np.zeros(local.size, bool), True
+        return positions.phrase_pages(pages, lists, slop, cast(list[int], variants)), True
 
     def postings(self, term_id: int) -> tuple[np.ndarray, np.ndarray]:
         """(local page ids, tf) of one term, int32; empty where the segment lacks it."""
@@ -925,6 +978,7 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
     terms, pages, tfs = [], [], []
     positions: list[np.ndarray] | None = []
     npos: list[np.ndarray] = []
+    forms: list[tuple[np.ndarray, pa.Array]] | None = []
     doc_base = page_base = 0
     for seg, live_docs in parts:
         keep_page = live_docs[seg.page_doc]
@@ -971,8 +1025,14 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
             positions = None
         else:
             pos, counts = held.all(f, seg.offsets)
-            positions.append(pos[np.repeat(live_post, counts)].astype(np.int32))
+            live_pos = np.repeat(live_post, counts)
+            positions.append(pos[live_pos].astype(np.int32))
             npos.append(counts[live_post])
+            if held.forms is None or forms is None:
+                forms = None
+            else:
+                form, strings = held.forms.all(held.terms)
+                forms.append((form[live_pos], strings))
         doc_base += int(live_docs.sum())
         page_base += int(keep_page.sum())
     post_term, post_page, post_tf = (
@@ -981,10 +1041,13 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         np.concatenate(tfs),
     )
     order = np.lexsort((post_page, post_term))
-    post_pos = post_npos = None
+    post_pos = post_npos = post_forms = None
     if positions is not None:
         post_npos = np.concatenate(npos)
         post_pos = regroup(np.concatenate(positions), post_npos, order)
+        if forms is not None:
+            term_of = np.repeat(post_term, post_npos)
+            post_forms = merged_forms(forms, term_of).regrouped(post_npos, order)
         post_npos = post_npos[order].astype(np.int32)
     all_fields = pa.concat_tables(fields)
     order_fields = pc.sort_indices(
@@ -1004,6 +1067,7 @@ def merge_data(parts: Sequence[tuple[Segment, np.ndarray]]) -> SegmentData:
         identifiers=pa.concat_tables(identifiers),
         post_pos=post_pos,
         post_npos=post_npos,
+        post_forms=post_forms,
     )
 
 

@@ -219,7 +219,7 @@ def test_searches_with_phrases_answer_as_the_page_reading_check_does(make_engine
         return out
 
     from_positions = answers()
-    monkeypatch.setattr(Segment, "phrase_pages", lambda self, local, ids, slop: None)
+    monkeypatch.setattr(Segment, "phrase_pages", lambda self, local, ids, slop, words=None: None)
     assert answers() == from_positions
     assert sum(bool(ids) for ids, _ in from_positions) > len(items) // 3
 

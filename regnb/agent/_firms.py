@@ -162,6 +162,10 @@ def _collective(message: str, name: str) -> bool:
     )
 
 
+# Datasets whose documents are addressed to no firm: a name in a question about them is no firm's.
+NO_FIRMS = frozenset({"fda_guidance"})
+
+
 def firm_question(source: object, plan: Plan, plan_name: str) -> dict[str, Any] | None:
     """A clarifying question when a firm the question names is not one firm of the corpus: no
     firm has that name (once case, punctuation and legal suffixes go) or identifier, the name
@@ -169,6 +173,9 @@ def firm_question(source: object, plan: Plan, plan_name: str) -> dict[str, Any] 
     companies"); None otherwise (or without firm entities)."""
     if not isinstance(source, FirmSource) or plan.topic.identifiers:
         return None
+    guidance = bool(plan.scope.datasets) and set(plan.scope.datasets) <= NO_FIRMS
+    if guidance or plan.ask.shape == "recommend":
+        return None  # what guidance says: its capitalised words are its subject, not a firm
     for name in plan.topic.names:
         if _collective(plan.message, name):
             continue

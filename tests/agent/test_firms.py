@@ -14,7 +14,7 @@ import pytest
 
 import regnb
 from regnb.agent._firms import asks_repeats, asks_watchlist, firm_question, repeats_table
-from regnb.agent._stages import Plan, Topic
+from regnb.agent._stages import Ask, Plan, Scope, Topic
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import TurnResult
 from regnb.settings import Settings
@@ -124,6 +124,19 @@ def test_when_a_firm_name_asks(matches: tuple[str, ...], asks: bool) -> None:
     assert (question is not None) is asks
     if question is not None:
         assert question["options"][0] == "Firm 0 (FEI 3000000000; 10 documents)"
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        Plan("m", "q", topic=Topic(names=("Special",)), scope=Scope(datasets=("fda_guidance",))),
+        Plan("m", "q", topic=Topic(names=("Special",)), ask=Ask(shape="recommend")),
+    ],
+)
+def test_a_question_about_guidance_asks_no_firm(plan: Plan) -> None:
+    """ "When can a change go in as a Special 510(k)?": 'Special' begins firms' names, but what
+    guidance says is asked, not which firm."""
+    assert firm_question(_Firms(_frame("prefix", "prefix")), plan, "enterprise") is None
 
 
 def test_a_source_without_firms_asks_nothing() -> None:

@@ -203,6 +203,20 @@ _GUIDANCE = re.compile(
 )
 
 
+# "Compare X with Y", "a comparison of X and Y", "X compared to Y": the second side.
+_SIDE = re.compile(r"\b(?:and|with|to|between|vs\.?|versus|both|two|against|each|or|than)\b|,")
+
+
+_A_COMPARISON = re.compile(r"\b(?:a|an|the|any|no)\s+(?:[\w()-]+\s+)?comparisons?\b")
+
+
+def _one_sided(lowered: str) -> bool:
+    """Whether a comparison word has nothing to compare: "what criteria can a 510(k) use instead
+    of a predicate comparison?" names a kind of evidence, not two sides."""
+    noun = _A_COMPARISON.search(lowered)
+    return noun is not None and not _SIDE.search(lowered, noun.end())
+
+
 # The words a follow-up opens with before its question.
 _OPENING = re.compile(r"^(?:(?:and|so|but|then|also|ok|okay|now)\b[,\s]*)+")
 
@@ -224,7 +238,8 @@ def question_kind(
     lowered = " ".join(message.lower().split())
     lowered = _OPENING.sub("", lowered)  # "and did they get a letter?": did they get one
     for kind, pattern in KIND_RULES:
-        if re.search(pattern, lowered):
+        found = re.search(pattern, lowered)
+        if found and not (kind == "comparison" and _one_sided(lowered)):
             return kind, True
     if periods >= 2 or (firms >= 2 and re.search(r"\band\b|,", lowered) and datasets):
         return "comparison", True

@@ -77,3 +77,22 @@ def test_one_example_stays_a_pointer_and_example_is_no_topic_word() -> None:
     assert plan.topic.examples == ()
     assert plan.ask.pointers == ("crossing staple lines",)
     assert "example" not in plan.topic.words
+
+
+@pytest.mark.parametrize(
+    ("message", "compared"),
+    [
+        # a comparison as a kind of evidence, with nothing to set beside it
+        ("Under the Safety and Performance Based Pathway, what can a 510(k) show instead of a predicate comparison?", False),
+        ("Is a bench comparison enough for a 510(k)?", False),
+        ("Give me a comparison of the two Orvento letters", True),
+        ("How did the 2020 483 compare?", True),
+        ("Compare the 483s for Acme Pharma and Beta Labs", True),
+    ],
+)  # fmt: skip
+def test_a_comparison_word_asks_for_a_comparison_only_with_sides(
+    message: str, compared: bool
+) -> None:
+    from regnb.agent._understand import question_kind
+
+    assert (question_kind(message)[0] == "comparison") is compared

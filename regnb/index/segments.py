@@ -46,6 +46,7 @@ from regnb import text
 from regnb.corpus import shards
 from regnb.documents import cfr
 from regnb.errors import IndexDamaged
+from regnb.index import tokens
 from regnb.index.bm25 import tf_bound
 from regnb.index.checksums import SUMMARY, TEXT_CRC, file_checksums, read_summary
 from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
@@ -139,6 +140,9 @@ class SegmentData:
 
 # --- building from shards ---------------------------------------------------------------------
 
+# The pages' words in SQL, page by page: how a segment written before positions is tokenised
+# again to give it them (`add_segment_positions`, `word_positions`); a build reads them once,
+# outside SQL (`regnb.index.tokens`), and gives the same words.
 TOKENISE_SQL = [
     "CREATE TEMP TABLE pw AS SELECT p.page_id, "
     "regnb_words(coalesce(f.text, d.title || ' ' || p.text)) AS ws"
@@ -146,15 +150,7 @@ TOKENISE_SQL = [
     "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
     " SELECT page_id, unnest(ws) AS w FROM pw) WHERE regnb_keep(w) GROUP BY ALL",
     "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
-    "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
-    "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
-    "DROP TABLE tok",
-    "CREATE TEMP TABLE new_terms AS SELECT term, "
-    "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
-    "FROM (SELECT term FROM pt UNION SELECT term FROM cited_in) "
-    "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
-WORDS_SQL = 5  # the statements of TOKENISE_SQL that read the words alone (not `cited_in`)
 # Each page's words in order (`pw`), and each kept word's term id: the kept words' positions
 # (`regnb.index.positions`, `word_positions`).
 PAGE_WORDS_SQL = "SELECT ws FROM pw ORDER BY page_id"
@@ -162,17 +158,27 @@ WORD_IDS_SQL = (
     "SELECT v.w, coalesce(d.term_id, n.term_id) AS term_id "
     "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)"
 )
-# The words' postings and those of the CFR citations and identifiers (`regnb.documents.cfr`, `regnb.ids`:
-# `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
-# `npos`: the posting's positions (its tf for a word's, none for a citation's or identifier's).
-POSTINGS_SQL = (
-    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf, p.npos "
-    "FROM (SELECT page_id, term, tf, tf AS npos FROM pt "
-    "UNION ALL SELECT page_id, term, tf, 0 AS npos FROM cited_in) p "
-    "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
-    "ORDER BY term_id, p.page_id"
+# A build's terms: each distinct word of the batch (`words_in`, `regnb.index.tokens`) kept and
+# stemmed once; the new terms (the words' and those of the CFR citations and identifiers,
+# `cited_in`) numbered from `$next` in term order; each kept word's term id; and the
+# citations' postings, which are not words of the page's BM25 length (no positions).
+TERMS_SQL = [
+    "CREATE TEMP TABLE vocab AS SELECT i, stem(w, 'english') AS term FROM words_in "
+    "WHERE regnb_keep(w)",
+    "CREATE TEMP TABLE new_terms AS SELECT term, "
+    "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
+    "FROM (SELECT term FROM vocab UNION SELECT term FROM cited_in) "
+    "WHERE term NOT IN (SELECT term FROM dict_in)",
+]
+WORD_TERMS_SQL = (
+    "SELECT v.i, coalesce(d.term_id, n.term_id) AS term_id "
+    "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)"
 )
-LENGTHS_SQL = "SELECT page_id, sum(tf)::INTEGER AS dl FROM pt GROUP BY page_id"
+CITED_POSTINGS_SQL = (
+    "SELECT coalesce(d.term_id, n.term_id) AS term_id, c.page_id, c.tf FROM cited_in c "
+    "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
+    "ORDER BY term_id, c.page_id"
+)
 CFR_SCHEMA = pa.schema([("page_id", pa.int32()), ("term", pa.string()), ("tf", pa.int32())])
 FIELDS_SQL = (
     "SELECT f.doc_row, f.dataset, f.field, f.value, "
@@ -193,82 +199,107 @@ def from_tables(
 ) -> tuple[SegmentData, pa.Table]:
     """A segment from documents (DOC_SCHEMA, in page order) and their pages (`doc_row`,
     `page_num`, `text`, local page id = row), tokenised as the index has always done: title and
-    text, folded, stop words dropped, stemmed; plus the CFR citations of each page's text as
-    terms `cfr:211.113` (`regnb.documents.cfr`) and its identifiers and its document's as terms
-    `fei:3000975914` (`regnb.index.identifiers`), outside the page's BM25 length; and the place
-    of each firm-facing document's firm among its fields (`regnb.index.places`). `dictionary`
-    (term, term_id) is the index's; terms it lacks get ids from `next_term_id` on, in term
-    order. Returns the segment and its new terms."""
+    text, folded, stop words dropped, stemmed (`regnb.index.tokens`); plus the CFR citations of
+    each page's text as terms `cfr:211.113` (`regnb.documents.cfr`) and its identifiers and its
+    document's as terms `fei:3000975914` (`regnb.index.identifiers`), outside the page's BM25
+    length; and the place of each firm-facing document's firm among its fields
+    (`regnb.index.places`). `dictionary` (term, term_id) is the index's; terms it lacks get ids
+    from `next_term_id` on, in term order. Returns the segment and its new terms."""
     # The citations, identifiers and places are read by Python's regular expressions: in two
-    # threads, while DuckDB (which lets the GIL go) tokenises the words on the other cores.
+    # threads, while the words are read by compiled code and DuckDB (which let the GIL go).
     pool = ThreadPoolExecutor(2, thread_name_prefix="regnb-cited")
     cited = pool.submit(_cited, docs, pages)
     placed = pool.submit(placed_fields, docs, pages.column("text"))
     con = text.connect()
     try:
-        folded = _folded_pages(docs, pages)
         if threads:
             con.execute(f"SET threads = {int(threads)}")
         if temp_dir is not None:
             con.execute("SET temp_directory = ?", [str(temp_dir)])
         con.execute("SET preserve_insertion_order = false")
+        words = tokens.page_words(con, _page_texts(docs, pages))
         con.register(
-            "docs_in",
-            docs.append_column("doc_row", pa.array(np.arange(docs.num_rows, dtype=np.int32))),
+            "words_in",
+            pa.table({"i": pa.array(np.arange(len(words.words))), "w": words.words}),
         )
-        con.register(
-            "pages_in",
-            pa.table(
-                {
-                    "page_id": pa.array(np.arange(pages.num_rows, dtype=np.int32)),
-                    "doc_row": pages.column("doc_row"),
-                    "text": pages.column("text"),
-                }
-            ),
-        )
-        con.register("folded_in", folded)
         con.register("dict_in", dictionary)
-        for sql in TOKENISE_SQL[:WORDS_SQL]:
-            con.execute(sql)
         cited_in, identifiers = cited.result()
         con.register("cited_in", cited_in)
-        docs = _with_fields(docs, placed.result())
-        con.register("fields_in", _field_rows(docs))
-        for sql in TOKENISE_SQL[WORDS_SQL:]:
+        for sql in TERMS_SQL:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
-        post = con.execute(POSTINGS_SQL).fetchnumpy()
-        _, _, positions = word_positions(con)
-        lens = con.execute(LENGTHS_SQL).fetchnumpy()
+        known = con.execute(WORD_TERMS_SQL).fetchnumpy()
+        word_term = np.full(len(words.words), -1, np.int64)
+        word_term[np.asarray(known["i"], np.int64)] = np.asarray(known["term_id"], np.int64)
+        cited_post = con.execute(CITED_POSTINGS_SQL).fetchnumpy()
         new_terms = (
             con.execute("SELECT term, term_id FROM new_terms ORDER BY term").arrow().read_all()
         )
+        docs = _with_fields(docs, placed.result())
+        con.register("fields_in", _field_rows(docs))
         fields = con.execute(FIELDS_SQL).arrow().read_all()
     finally:
         con.close()
         pool.shutdown(wait=True)
-    dl = np.zeros(pages.num_rows, np.int32)
-    dl[np.asarray(lens["page_id"], np.int64)] = np.asarray(lens["dl"], np.int32)
-    post_term = np.asarray(post["term_id"], np.int32)
-    post_page = np.asarray(post["page_id"], np.int32)
-    counts = np.asarray(post["npos"], np.int32)
-    if int(counts.sum(dtype=np.int64)) != positions.size:
-        raise ValueError("positions do not match the postings")  # a bug: the SQL above
+    found = tokens.word_postings(words, word_term)
+    del words
+    post_term, post_page, post_tf, counts = _with_cited(found, cited_post)
     data = SegmentData(
         docs=docs.cast(DOC_SCHEMA),
         page_doc=np.asarray(pages.column("doc_row").to_numpy(), np.int32),
         page_num=np.asarray(pages.column("page_num").to_numpy(), np.int32),
-        page_dl=dl,
+        page_dl=found.dl,
         texts=pages.column("text"),
         vectors=np.ascontiguousarray(vectors, dtype=np.float16),
         post_term=post_term,
         post_page=post_page,
-        post_tf=np.asarray(post["tf"], np.int32),
+        post_tf=post_tf,
         fields=_table(fields, FIELD_SCHEMA),
         identifiers=identifiers,
-        post_pos=positions,
+        post_pos=found.positions,
         post_npos=counts,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
+
+
+def _page_texts(docs: pa.Table, pages: pa.Table) -> pa.Array:
+    """What the index tokenises of each page: `title + ' ' + text`, folded where folding
+    changes it (`_folded_pages`); null where the title or the text is."""
+    titles = docs.column("title").take(pages.column("doc_row"))
+    whole = pc.binary_join_element_wise(titles, pages.column("text"), " ")
+    whole = (whole.combine_chunks() if isinstance(whole, pa.ChunkedArray) else whole).cast(
+        pa.large_string()
+    )
+    folded = _folded_pages(docs, pages)
+    if not folded.num_rows:
+        return whole
+    mask = np.zeros(len(whole), bool)
+    mask[np.asarray(folded.column("page_id").to_numpy(), np.int64)] = True
+    return pc.replace_with_mask(
+        whole, pa.array(mask), folded.column("text").combine_chunks().cast(pa.large_string())
+    )
+
+
+def _with_cited(
+    words: tokens.WordPostings, cited: dict[str, Any]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The words' postings with the citations' and identifiers' put in their places (by term
+    then page: their terms are never words'), and how many positions each has (its tf for a
+    word's, none for the others)."""
+    c_term = np.asarray(cited["term_id"], np.int32)
+    c_page = np.asarray(cited["page_id"], np.int32)
+    c_tf = np.asarray(cited["tf"], np.int32)
+    if not c_term.size:
+        return words.term, words.page, words.tf, words.tf.copy()
+    span = np.int64(max(int(words.page.max(initial=0)), int(c_page.max())) + 1)
+    at = np.searchsorted(
+        words.term.astype(np.int64) * span + words.page, c_term.astype(np.int64) * span + c_page
+    )
+    return (
+        np.insert(words.term, at, c_term),
+        np.insert(words.page, at, c_page),
+        np.insert(words.tf, at, c_tf),
+        np.insert(words.tf, at, np.zeros(c_tf.size, np.int32)),
+    )
 
 
 def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:

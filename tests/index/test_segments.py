@@ -681,13 +681,6 @@ def test_a_merged_index_keeps_the_identifiers_of_its_live_documents(tmp_path):
         assert identifier_rows(merged) == identifier_rows(fresh) != before
 
 
-def test_the_words_are_tokenised_before_the_citations_are_needed() -> None:
-    """from_tables reads citations and identifiers in a thread while DuckDB runs the first
-    WORDS_SQL statements: those must not read `cited_in`, and the next one must."""
-    assert not any("cited_in" in sql for sql in segments.TOKENISE_SQL[: segments.WORDS_SQL])
-    assert "cited_in" in segments.TOKENISE_SQL[segments.WORDS_SQL]
-
-
 # --- a ranked search reads only the pages that can count (`regnb.search.matching.Gates`) ---
 
 

@@ -1,0 +1,120 @@
+"""The words of a batch of pages, read once for both the postings and the positions.
+
+The index's words are `regnb_words` of the text (`regnb.text.install_macros`: lowered, accents
+stripped, each run of letters and digits a word), kept unless a stop word or over-long, and
+stemmed. Running that over every page in SQL and counting the words there was most of a build.
+Here a compiled pass cuts each page into runs of ASCII letters and digits and non-ASCII bytes
+(ASCII punctuation and spaces end a run and are never part of a word) and numbers each
+distinct run; only the distinct runs go through SQL: a run of ASCII letters and digits is one
+word as it is (lowered), any other is cut into its words by `regnb_words` itself, so the words
+are exactly those of the page. Each distinct word is then kept and stemmed once, and a second
+compiled pass counts the kept words per term and page and sorts them by term (a counting sort,
+which keeps each term's words in page and position order): the postings, each page's length
+and each posting's positions (`regnb.index.positions`) in one go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+__all__ = ["WordPostings", "Words", "page_words", "text_arrays", "word_postings"]
+
+SPLIT_SQL = "SELECT i, regnb_words(r) AS ws FROM runs_in ORDER BY i"
+
+
+@dataclass(frozen=True)
+class Words:
+    """A batch's words: each page's runs (`runs`, numbered; `page_runs` per page), each
+    numbered run's words (`run_word[run_start[r]:run_start[r + 1]]`, indices into `words`),
+    and the distinct words."""
+
+    runs: np.ndarray  # int32, page after page
+    page_runs: np.ndarray  # int64
+    run_start: np.ndarray  # int64
+    run_word: np.ndarray  # int64
+    words: pa.Array  # large_string, distinct
+
+
+@dataclass(frozen=True)
+class WordPostings:
+    """The kept words' postings (term id, local page, tf; sorted by term then page), each
+    posting's positions one after another, and each page's kept words (its BM25 length)."""
+
+    term: np.ndarray  # int32
+    page: np.ndarray  # int32
+    tf: np.ndarray  # int32
+    positions: np.ndarray  # int32
+    dl: np.ndarray  # int32
+
+
+def text_arrays(texts: pa.Array | pa.ChunkedArray) -> tuple[np.ndarray, np.ndarray]:
+    """Strings (a null as empty) as their UTF-8 bytes and each one's offsets, without copying
+    where they are one array."""
+    if isinstance(texts, pa.ChunkedArray):
+        texts = texts.combine_chunks() if texts.num_chunks != 1 else texts.chunk(0)
+    texts = pc.fill_null(texts.cast(pa.large_string()), "")
+    _, offsets_buf, data_buf = texts.buffers()
+    offsets = np.frombuffer(offsets_buf, np.int64)[texts.offset : texts.offset + len(texts) + 1]
+    data = np.frombuffer(data_buf, np.uint8) if data_buf is not None else np.zeros(0, np.uint8)
+    base = int(offsets[0]) if offsets.size else 0
+    end = int(offsets[-1]) if offsets.size else 0
+    return data[base:end], (offsets - base).astype(np.int64)
+
+
+def page_words(con: Any, texts: pa.Array | pa.ChunkedArray) -> Words:
+    """The words of each text (a page's `title + ' ' + text`, folded), `con` a connection with
+    regnb's macros (`regnb.text.connect`)."""
+    from regnb.index.token_kernels import numbered_runs, run_bytes
+
+    data, offsets = text_arrays(texts)
+    low, runs, page_runs, starts, lengths, wide = numbered_runs(data, offsets)
+    run_data, run_offsets = run_bytes(low, starts, lengths)
+    del low
+    distinct = pa.LargeStringArray.from_buffers(
+        starts.size, pa.py_buffer(run_offsets), pa.py_buffer(run_data)
+    )
+    plain = np.flatnonzero(~wide)
+    mixed = np.flatnonzero(wide)
+    con.register(
+        "runs_in",
+        pa.table({"i": pa.array(mixed), "r": distinct.take(pa.array(mixed))}),
+    )
+    split = con.execute(SPLIT_SQL).arrow().read_all().column("ws").combine_chunks()
+    con.unregister("runs_in")
+    split_words = split.flatten().cast(pa.large_string())
+    plain_words = distinct.take(pa.array(plain))
+    words = pc.unique(pa.concat_arrays([plain_words, split_words]))
+    per_run = np.ones(starts.size, np.int64)
+    per_run[mixed] = np.asarray(pc.list_value_length(split).fill_null(0).to_numpy(), np.int64)
+    run_start = np.concatenate([[0], np.cumsum(per_run)]).astype(np.int64)
+    run_word = np.empty(int(run_start[-1]), np.int64)
+    run_word[run_start[plain]] = _index_in(plain_words, words)
+    inside = np.arange(len(split_words), dtype=np.int64) - np.repeat(
+        np.cumsum(per_run[mixed]) - per_run[mixed], per_run[mixed]
+    )
+    run_word[np.repeat(run_start[mixed], per_run[mixed]) + inside] = _index_in(split_words, words)
+    return Words(runs, page_runs, run_start, run_word, words)
+
+
+def _index_in(values: pa.Array, within: pa.Array) -> np.ndarray:
+    return np.asarray(
+        pc.index_in(values, value_set=within).to_numpy(zero_copy_only=False), np.int64
+    )
+
+
+def word_postings(words: Words, word_term: np.ndarray) -> WordPostings:
+    """The postings and positions of the kept words, `word_term` the term id of each of
+    `words.words` (-1: dropped)."""
+    from regnb.index.token_kernels import word_postings as compiled
+
+    ids = np.unique(word_term[word_term >= 0])
+    local = np.where(word_term >= 0, np.searchsorted(ids, word_term), -1).astype(np.int64)
+    term, page, tf, positions, dl = compiled(
+        words.runs, words.page_runs, words.run_start, words.run_word, local, ids.size
+    )
+    return WordPostings(ids[term].astype(np.int32), page, tf, positions, dl)

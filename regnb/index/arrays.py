@@ -7,8 +7,9 @@ from typing import Any, cast
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-__all__ = ["concat", "day_number", "int64s"]
+__all__ = ["concat", "day_number", "int64s", "utf8_bytes"]
 
 
 def concat(parts: Sequence[np.ndarray], dtype: Any) -> np.ndarray:
@@ -26,3 +27,17 @@ def day_number(value: str) -> int:
     return cast(
         int, (np.datetime64(value, "D") - np.datetime64("1970-01-01", "D")).astype(int).item()
     )
+
+
+def utf8_bytes(texts: pa.Array | pa.ChunkedArray) -> tuple[np.ndarray, np.ndarray]:
+    """Strings (a null as empty) as their UTF-8 bytes one after another and where each starts
+    (and the last ends), int64, without copying where they are one array."""
+    if isinstance(texts, pa.ChunkedArray):
+        texts = texts.combine_chunks() if texts.num_chunks != 1 else texts.chunk(0)
+    texts = pc.fill_null(texts.cast(pa.large_string()), "")
+    _, offsets_buf, data_buf = texts.buffers()
+    offsets = np.frombuffer(offsets_buf, np.int64)[texts.offset : texts.offset + len(texts) + 1]
+    data = np.frombuffer(data_buf, np.uint8) if data_buf is not None else np.zeros(0, np.uint8)
+    base = int(offsets[0]) if offsets.size else 0
+    end = int(offsets[-1]) if offsets.size else 0
+    return data[base:end], (offsets - base).astype(np.int64)

@@ -22,7 +22,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["WordPostings", "Words", "page_words", "text_arrays", "word_postings"]
+from regnb.index.arrays import utf8_bytes
+
+__all__ = ["WordPostings", "Words", "page_words", "word_postings"]
 
 SPLIT_SQL = "SELECT i, regnb_words(r) AS ws FROM runs_in ORDER BY i"
 
@@ -52,26 +54,12 @@ class WordPostings:
     dl: np.ndarray  # int32
 
 
-def text_arrays(texts: pa.Array | pa.ChunkedArray) -> tuple[np.ndarray, np.ndarray]:
-    """Strings (a null as empty) as their UTF-8 bytes and each one's offsets, without copying
-    where they are one array."""
-    if isinstance(texts, pa.ChunkedArray):
-        texts = texts.combine_chunks() if texts.num_chunks != 1 else texts.chunk(0)
-    texts = pc.fill_null(texts.cast(pa.large_string()), "")
-    _, offsets_buf, data_buf = texts.buffers()
-    offsets = np.frombuffer(offsets_buf, np.int64)[texts.offset : texts.offset + len(texts) + 1]
-    data = np.frombuffer(data_buf, np.uint8) if data_buf is not None else np.zeros(0, np.uint8)
-    base = int(offsets[0]) if offsets.size else 0
-    end = int(offsets[-1]) if offsets.size else 0
-    return data[base:end], (offsets - base).astype(np.int64)
-
-
 def page_words(con: Any, texts: pa.Array | pa.ChunkedArray) -> Words:
     """The words of each text (a page's `title + ' ' + text`, folded), `con` a connection with
     regnb's macros (`regnb.text.connect`)."""
     from regnb.index.token_kernels import numbered_runs, run_bytes
 
-    data, offsets = text_arrays(texts)
+    data, offsets = utf8_bytes(texts)
     low, runs, page_runs, starts, lengths, wide = numbered_runs(data, offsets)
     run_data, run_offsets = run_bytes(low, starts, lengths)
     del low

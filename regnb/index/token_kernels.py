@@ -9,10 +9,11 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["numbered_runs", "run_bytes", "word_postings"]
+__all__ = ["numbered_runs", "word_postings"]
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
+NEAR_MASK = np.uint64(4095)  # runs remembered in front of the table (the frequent ones)
 
 
 @numba.njit(nogil=True, cache=True, inline="always")
@@ -26,96 +27,123 @@ def _in_run(c: int) -> bool:
     )
 
 
+@numba.njit(nogil=True, cache=True, inline="always")
+def _lower(c: int) -> int:
+    return c + 32 if c >= 0x41 and c <= 0x5A else c
+
+
 @numba.njit(nogil=True, cache=True)
-def _grow(table: Any, hashes: Any, n: int) -> Any:
-    """The hash table rebuilt at twice its size over the `n` runs numbered so far."""
-    bigger = np.full(table.size * 2, -1, np.int32)
-    mask = np.uint64(bigger.size - 1)
-    for i in range(n):
-        slot = hashes[i] & mask
-        while bigger[slot] >= 0:
+def _grow(table: Any) -> Any:
+    """The hash table (rows: hash, first 8 bytes, length << 32 | number + 1) at twice its size."""
+    bigger = np.zeros((table.shape[0] * 2, 3), np.uint64)
+    mask = np.uint64(bigger.shape[0] - 1)
+    for i in range(table.shape[0]):
+        if table[i, 2] == 0:
+            continue
+        slot = table[i, 0] & mask
+        while bigger[slot, 2] != 0:
             slot = (slot + np.uint64(1)) & mask
-        bigger[slot] = i
+        bigger[slot, 0] = table[i, 0]
+        bigger[slot, 1] = table[i, 1]
+        bigger[slot, 2] = table[i, 2]
     return bigger
 
 
 @numba.njit(nogil=True, cache=True)
-def _page_ends(data: Any, offsets: Any) -> Any:
-    """Where each page's words end: at its end, or at its first NUL byte where it holds a
-    non-ASCII character (DuckDB's `strip_accents`, under `regnb_words`, stops there)."""
-    ends = offsets[1:].copy()
-    for p in range(offsets.size - 1):
-        nul = -1
-        wide = False
-        for i in range(offsets[p], offsets[p + 1]):
-            c = data[i]
-            if c == 0 and nul < 0:
-                nul = i
-            wide |= c >= 0x80
-        if wide and nul >= 0:
-            ends[p] = nul
-    return ends
+def _wide(data: Any, lo: int, hi: int) -> bool:
+    """Whether bytes lo to hi hold a non-ASCII one."""
+    for i in range(lo, hi):
+        if data[i] >= 0x80:
+            return True
+    return False
 
 
 @numba.njit(nogil=True, cache=True)
 def numbered_runs(data: Any, offsets: Any) -> Any:
     """Each page's runs (maximal stretches of `_in_run` bytes; pages `offsets[i]:offsets[i+1]`
     of `data`, UTF-8), ASCII capitals lowered, each numbered by its bytes in order of first
-    appearance. Returns (the lowered bytes, each run's number in page order, runs per page,
-    each number's first run's start and length in the lowered bytes, and whether it holds a
-    non-ASCII byte)."""
-    low = data.copy()
-    for i in range(low.size):
-        c = low[i]
-        if c >= 0x41 and c <= 0x5A:
-            low[i] = c + 32
+    appearance. A page that holds a non-ASCII byte ends at its first NUL byte, as it does for
+    DuckDB's `strip_accents` (under `regnb_words`). Returns (each run's number, page after
+    page; runs per page; the numbered runs' bytes one after another and where each starts (and
+    the last ends); whether each holds a non-ASCII byte). A run of 8 bytes or fewer is told
+    apart by one row of the table (its hash, bytes and length); a longer one also by its
+    bytes."""
     n_pages = offsets.size - 1
-    ends = _page_ends(data, offsets)
     page_runs = np.zeros(n_pages, np.int64)
-    total = 0
-    for p in range(n_pages):
-        inside = False
-        for i in range(offsets[p], ends[p]):
-            here = _in_run(low[i])
-            if here and not inside:
-                page_runs[p] += 1
-            inside = here
-        total += page_runs[p]
-    runs = np.empty(total, np.int32)
-    cap = 1 << 16
-    table = np.full(cap * 2, -1, np.int32)
-    starts = np.empty(cap, np.int64)
-    lengths = np.empty(cap, np.int32)
-    hashes = np.empty(cap, np.uint64)
-    wide = np.empty(cap, np.bool_)
+    runs = np.empty(max(16, data.size // 6), np.int32)
+    table = np.zeros((1 << 16, 3), np.uint64)
+    arena = np.empty(1 << 20, np.uint8)
+    starts = np.zeros((1 << 14) + 1, np.int64)
+    wide = np.zeros(1 << 14, np.bool_)
+    near_hash = np.zeros(NEAR_MASK + 1, np.uint64)  # the runs seen last, by hash: in cache
+    near_key = np.zeros(NEAR_MASK + 1, np.uint64)
+    near_row = np.zeros(NEAR_MASK + 1, np.uint64)
     n = 0
     r = 0
     for p in range(n_pages):
         i = offsets[p]
-        end = ends[p]
+        end = offsets[p + 1]
+        checked = False  # for a NUL: whether the page is known to be ASCII
         while i < end:
-            if not _in_run(low[i]):
+            c = data[i]
+            if not _in_run(c):
+                if c == 0 and not checked:
+                    if _wide(data, offsets[p], end):
+                        break
+                    checked = True
                 i += 1
                 continue
             start = i
             h = _FNV_OFFSET
+            key = np.uint64(0)
             is_wide = False
-            while i < end and _in_run(low[i]):
-                c = low[i]
+            while i < end:
+                c = data[i]
+                if not _in_run(c):
+                    break
+                c = _lower(c)
                 is_wide |= c >= 0x80
                 h = (h ^ np.uint64(c)) * _FNV_PRIME
+                if i - start < 8:
+                    key |= np.uint64(c) << np.uint64(8 * (i - start))
                 i += 1
             length = i - start
-            mask = np.uint64(table.size - 1)
+            row_here = np.uint64(length) << np.uint64(32)
+            near = (h >> np.uint64(40)) & NEAR_MASK
+            if (
+                near_hash[near] == h
+                and near_key[near] == key
+                and near_row[near] >> np.uint64(32) == length
+            ):
+                k = np.int64(near_row[near] & np.uint64(0xFFFFFFFF)) - 1
+                same = True
+                s = starts[k]
+                for j in range(8, length):
+                    if arena[s + j] != _lower(data[start + j]):
+                        same = False
+                        break
+                if same:
+                    if r == runs.size:
+                        runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
+                    runs[r] = k
+                    r += 1
+                    page_runs[p] += 1
+                    continue
+            mask = np.uint64(table.shape[0] - 1)
             slot = h & mask
             found = -1
-            while table[slot] >= 0:
-                k = table[slot]
-                if hashes[k] == h and lengths[k] == length:
-                    s = starts[k]
+            while table[slot, 2] != 0:
+                row = table[slot, 2]
+                if (
+                    table[slot, 0] == h
+                    and table[slot, 1] == key
+                    and (row >> np.uint64(32)) == length
+                ):
+                    k = np.int64(row & np.uint64(0xFFFFFFFF)) - 1
                     same = True
-                    for j in range(length):
-                        if low[s + j] != low[start + j]:
+                    s = starts[k]
+                    for j in range(8, length):
+                        if arena[s + j] != _lower(data[start + j]):
                             same = False
                             break
                     if same:
@@ -123,35 +151,38 @@ def numbered_runs(data: Any, offsets: Any) -> Any:
                         break
                 slot = (slot + np.uint64(1)) & mask
             if found < 0:
-                if n == starts.size:
-                    starts = np.concatenate((starts, np.empty(n, np.int64)))
-                    lengths = np.concatenate((lengths, np.empty(n, np.int32)))
-                    hashes = np.concatenate((hashes, np.empty(n, np.uint64)))
-                    wide = np.concatenate((wide, np.empty(n, np.bool_)))
                 found = n
-                starts[n] = start
-                lengths[n] = length
-                hashes[n] = h
+                if n + 1 >= wide.size:
+                    starts = np.concatenate((starts, np.zeros(starts.size, np.int64)))
+                    wide = np.concatenate((wide, np.zeros(wide.size, np.bool_)))
+                at = starts[n]
+                if at + length > arena.size:
+                    arena = np.concatenate((arena, np.empty(max(arena.size, length), np.uint8)))
+                for j in range(length):
+                    arena[at + j] = _lower(data[start + j])
+                starts[n + 1] = at + length
                 wide[n] = is_wide
-                table[slot] = n
+                table[slot, 0] = h
+                table[slot, 1] = key
+                table[slot, 2] = (np.uint64(length) << np.uint64(32)) | np.uint64(n + 1)
                 n += 1
-                if 2 * n > table.size:
-                    table = _grow(table, hashes, n)
+                if 2 * n > table.shape[0]:
+                    table = _grow(table)
+            near_hash[near] = h
+            near_key[near] = key
+            near_row[near] = row_here | np.uint64(found + 1)
+            if r == runs.size:
+                runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
             runs[r] = found
             r += 1
-    return low, runs, page_runs, starts[:n].copy(), lengths[:n].copy(), wide[:n].copy()
-
-
-@numba.njit(nogil=True, cache=True)
-def run_bytes(low: Any, starts: Any, lengths: Any) -> Any:
-    """The numbered runs' bytes one after another, and where each starts (and the last ends)."""
-    offsets = np.zeros(starts.size + 1, np.int64)
-    for k in range(starts.size):
-        offsets[k + 1] = offsets[k] + lengths[k]
-    out = np.empty(offsets[-1], np.uint8)
-    for k in range(starts.size):
-        out[offsets[k] : offsets[k + 1]] = low[starts[k] : starts[k] + lengths[k]]
-    return out, offsets
+            page_runs[p] += 1
+    return (
+        runs[:r].copy(),
+        page_runs,
+        arena[: starts[n]].copy(),
+        starts[: n + 1].copy(),
+        wide[:n].copy(),
+    )
 
 
 @numba.njit(nogil=True, cache=True)

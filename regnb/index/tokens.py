@@ -57,14 +57,12 @@ class WordPostings:
 def page_words(con: Any, texts: pa.Array | pa.ChunkedArray) -> Words:
     """The words of each text (a page's `title + ' ' + text`, folded), `con` a connection with
     regnb's macros (`regnb.text.connect`)."""
-    from regnb.index.token_kernels import numbered_runs, run_bytes
+    from regnb.index.token_kernels import numbered_runs
 
     data, offsets = utf8_bytes(texts)
-    low, runs, page_runs, starts, lengths, wide = numbered_runs(data, offsets)
-    run_data, run_offsets = run_bytes(low, starts, lengths)
-    del low
+    runs, page_runs, run_data, run_offsets, wide = numbered_runs(data, offsets)
     distinct = pa.LargeStringArray.from_buffers(
-        starts.size, pa.py_buffer(run_offsets), pa.py_buffer(run_data)
+        wide.size, pa.py_buffer(run_offsets), pa.py_buffer(run_data)
     )
     plain = np.flatnonzero(~wide)
     mixed = np.flatnonzero(wide)
@@ -77,7 +75,7 @@ def page_words(con: Any, texts: pa.Array | pa.ChunkedArray) -> Words:
     split_words = split.flatten().cast(pa.large_string())
     plain_words = distinct.take(pa.array(plain))
     words = pc.unique(pa.concat_arrays([plain_words, split_words]))
-    per_run = np.ones(starts.size, np.int64)
+    per_run = np.ones(wide.size, np.int64)
     per_run[mixed] = np.asarray(pc.list_value_length(split).fill_null(0).to_numpy(), np.int64)
     run_start = np.concatenate([[0], np.cumsum(per_run)]).astype(np.int64)
     run_word = np.empty(int(run_start[-1]), np.int64)

@@ -52,7 +52,7 @@ def _grow(table: Any) -> Any:
 @numba.njit(nogil=True, cache=True)
 def _wide(data: Any, lo: int, hi: int) -> bool:
     """Whether bytes lo to hi hold a non-ASCII one."""
-    for i in range(lo, hi):
+    for i in range(lo, hi):  # noqa: SIM110  (a loop numba compiles; `any` of a generator it does not)
         if data[i] >= 0x80:
             return True
     return False
@@ -131,7 +131,7 @@ def numbered_runs(data: Any, offsets: Any) -> Any:
                     continue
             mask = np.uint64(table.shape[0] - 1)
             slot = h & mask
-            found = -1
+            found: Any = -1
             while table[slot, 2] != 0:
                 row = table[slot, 2]
                 if (

@@ -226,7 +226,7 @@ def from_tables(
         if temp_dir is not None:
             con.execute("SET temp_directory = ?", [str(temp_dir)])
         con.execute("SET preserve_insertion_order = false")
-        words = tokens.page_words(con, _page_texts(docs, pages))
+        words = tokens.page_words(con, _page_text(docs, pages))
         con.register(
             "words_in",
             pa.table({"i": pa.array(np.arange(len(words.words))), "w": words.words}),
@@ -270,22 +270,26 @@ def from_tables(
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
 
 
-def _page_texts(docs: pa.Table, pages: pa.Table) -> pa.Array:
-    """What the index tokenises of each page: `title + ' ' + text`, folded where folding
-    changes it (`_folded_pages`); null where the title or the text is."""
-    titles = docs.column("title").take(pages.column("doc_row"))
-    whole = pc.binary_join_element_wise(titles, pages.column("text"), " ")
-    whole = (whole.combine_chunks() if isinstance(whole, pa.ChunkedArray) else whole).cast(
-        pa.large_string()
-    )
+def _page_text(docs: pa.Table, pages: pa.Table) -> tokens.PageText:
+    """What the index tokenises of each page, `title + ' ' + text` (nothing where either is
+    null), or that folded where folding changes it (`_folded_pages`), without joining them."""
+    titles, title_at = utf8_bytes(docs.column("title"))
+    texts, text_at = utf8_bytes(pages.column("text"))
+    doc = np.asarray(pages.column("doc_row").to_numpy(), np.int64)
+    first_at = np.stack([title_at[doc], title_at[doc + 1]], axis=1)
+    second_at = np.stack([text_at[:-1], text_at[1:]], axis=1)
+    title_null = np.asarray(docs.column("title").is_null().to_numpy(zero_copy_only=False), bool)
+    text_null = np.asarray(pages.column("text").is_null().to_numpy(zero_copy_only=False), bool)
+    empty = title_null[doc] | text_null
+    first_at[empty] = second_at[empty] = 0
     folded = _folded_pages(docs, pages)
-    if not folded.num_rows:
-        return whole
-    mask = np.zeros(len(whole), bool)
-    mask[np.asarray(folded.column("page_id").to_numpy(), np.int64)] = True
-    return pc.replace_with_mask(
-        whole, pa.array(mask), folded.column("text").combine_chunks().cast(pa.large_string())
-    )
+    if folded.num_rows:
+        ids = np.asarray(folded.column("page_id").to_numpy(), np.int64)
+        data, offsets = utf8_bytes(folded.column("text"))
+        first_at[ids] = np.stack([offsets[:-1], offsets[1:]], axis=1) + titles.size
+        second_at[ids] = 0
+        titles = np.concatenate([titles, data])
+    return tokens.PageText(titles, first_at, texts, second_at)
 
 
 def _with_cited(

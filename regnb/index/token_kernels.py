@@ -59,18 +59,19 @@ def _wide(data: Any, lo: int, hi: int) -> bool:
 
 
 @numba.njit(nogil=True, cache=True)
-def numbered_runs(data: Any, offsets: Any) -> Any:
-    """Each page's runs (maximal stretches of `_in_run` bytes; pages `offsets[i]:offsets[i+1]`
-    of `data`, UTF-8), ASCII capitals lowered, each numbered by its bytes in order of first
-    appearance. A page that holds a non-ASCII byte ends at its first NUL byte, as it does for
-    DuckDB's `strip_accents` (under `regnb_words`). Returns (each run's number, page after
+def numbered_runs(first: Any, first_at: Any, second: Any, second_at: Any) -> Any:
+    """Each page's runs (maximal stretches of `_in_run` bytes; page p is the UTF-8 bytes
+    `first[first_at[p, 0]:first_at[p, 1]]`, a space, then those of `second` at `second_at[p]`),
+    ASCII capitals lowered, each numbered by its bytes in order of first appearance. A page
+    that holds a non-ASCII byte ends at its first NUL byte, as it does for DuckDB's
+    `strip_accents` (under `regnb_words`). Returns (each run's number, page after
     page; runs per page; the numbered runs' bytes one after another and where each starts (and
     the last ends); whether each holds a non-ASCII byte). A run of 8 bytes or fewer is told
     apart by one row of the table (its hash, bytes and length); a longer one also by its
     bytes."""
-    n_pages = offsets.size - 1
+    n_pages = first_at.shape[0]
     page_runs = np.zeros(n_pages, np.int64)
-    runs = np.empty(max(16, data.size // 6), np.int32)
+    runs = np.empty(max(16, (first.size + second.size) // 6), np.int32)
     table = np.zeros((1 << 16, 3), np.uint64)
     arena = np.empty(1 << 20, np.uint8)
     starts = np.zeros((1 << 14) + 1, np.int64)
@@ -81,65 +82,50 @@ def numbered_runs(data: Any, offsets: Any) -> Any:
     n = 0
     r = 0
     for p in range(n_pages):
-        i = offsets[p]
-        end = offsets[p + 1]
         checked = False  # for a NUL: whether the page is known to be ASCII
-        while i < end:
-            c = data[i]
-            if not _in_run(c):
-                if c == 0 and not checked:
-                    if _wide(data, offsets[p], end):
-                        break
-                    checked = True
-                i += 1
-                continue
-            start = i
-            h = _FNV_OFFSET
-            key = np.uint64(0)
-            is_wide = False
+        stop = False
+        for piece in range(2):
+            if stop:
+                break
+            data = first if piece == 0 else second
+            span = first_at[p] if piece == 0 else second_at[p]
+            i = span[0]
+            end = span[1]
             while i < end:
                 c = data[i]
                 if not _in_run(c):
-                    break
-                c = _lower(c)
-                is_wide |= c >= 0x80
-                h = (h ^ np.uint64(c)) * _FNV_PRIME
-                if i - start < 8:
-                    key |= np.uint64(c) << np.uint64(8 * (i - start))
-                i += 1
-            length = i - start
-            row_here = np.uint64(length) << np.uint64(32)
-            near = (h >> np.uint64(40)) & NEAR_MASK
-            if (
-                near_hash[near] == h
-                and near_key[near] == key
-                and near_row[near] >> np.uint64(32) == length
-            ):
-                k = np.int64(near_row[near] & np.uint64(0xFFFFFFFF)) - 1
-                same = True
-                s = starts[k]
-                for j in range(8, length):
-                    if arena[s + j] != _lower(data[start + j]):
-                        same = False
-                        break
-                if same:
-                    if r == runs.size:
-                        runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
-                    runs[r] = k
-                    r += 1
-                    page_runs[p] += 1
+                    if c == 0 and not checked:
+                        if _wide(first, first_at[p, 0], first_at[p, 1]) or _wide(
+                            second, second_at[p, 0], second_at[p, 1]
+                        ):
+                            stop = True
+                            break
+                        checked = True
+                    i += 1
                     continue
-            mask = np.uint64(table.shape[0] - 1)
-            slot = h & mask
-            found: Any = -1
-            while table[slot, 2] != 0:
-                row = table[slot, 2]
+                start = i
+                h = _FNV_OFFSET
+                key = np.uint64(0)
+                is_wide = False
+                while i < end:
+                    c = data[i]
+                    if not _in_run(c):
+                        break
+                    c = _lower(c)
+                    is_wide |= c >= 0x80
+                    h = (h ^ np.uint64(c)) * _FNV_PRIME
+                    if i - start < 8:
+                        key |= np.uint64(c) << np.uint64(8 * (i - start))
+                    i += 1
+                length = i - start
+                row_here = np.uint64(length) << np.uint64(32)
+                near = (h >> np.uint64(40)) & NEAR_MASK
                 if (
-                    table[slot, 0] == h
-                    and table[slot, 1] == key
-                    and (row >> np.uint64(32)) == length
+                    near_hash[near] == h
+                    and near_key[near] == key
+                    and near_row[near] >> np.uint64(32) == length
                 ):
-                    k = np.int64(row & np.uint64(0xFFFFFFFF)) - 1
+                    k = np.int64(near_row[near] & np.uint64(0xFFFFFFFF)) - 1
                     same = True
                     s = starts[k]
                     for j in range(8, length):
@@ -147,35 +133,59 @@ def numbered_runs(data: Any, offsets: Any) -> Any:
                             same = False
                             break
                     if same:
-                        found = k
-                        break
-                slot = (slot + np.uint64(1)) & mask
-            if found < 0:
-                found = n
-                if n + 1 >= wide.size:
-                    starts = np.concatenate((starts, np.zeros(starts.size, np.int64)))
-                    wide = np.concatenate((wide, np.zeros(wide.size, np.bool_)))
-                at = starts[n]
-                if at + length > arena.size:
-                    arena = np.concatenate((arena, np.empty(max(arena.size, length), np.uint8)))
-                for j in range(length):
-                    arena[at + j] = _lower(data[start + j])
-                starts[n + 1] = at + length
-                wide[n] = is_wide
-                table[slot, 0] = h
-                table[slot, 1] = key
-                table[slot, 2] = (np.uint64(length) << np.uint64(32)) | np.uint64(n + 1)
-                n += 1
-                if 2 * n > table.shape[0]:
-                    table = _grow(table)
-            near_hash[near] = h
-            near_key[near] = key
-            near_row[near] = row_here | np.uint64(found + 1)
-            if r == runs.size:
-                runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
-            runs[r] = found
-            r += 1
-            page_runs[p] += 1
+                        if r == runs.size:
+                            runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
+                        runs[r] = k
+                        r += 1
+                        page_runs[p] += 1
+                        continue
+                mask = np.uint64(table.shape[0] - 1)
+                slot = h & mask
+                found: Any = -1
+                while table[slot, 2] != 0:
+                    row = table[slot, 2]
+                    if (
+                        table[slot, 0] == h
+                        and table[slot, 1] == key
+                        and (row >> np.uint64(32)) == length
+                    ):
+                        k = np.int64(row & np.uint64(0xFFFFFFFF)) - 1
+                        same = True
+                        s = starts[k]
+                        for j in range(8, length):
+                            if arena[s + j] != _lower(data[start + j]):
+                                same = False
+                                break
+                        if same:
+                            found = k
+                            break
+                    slot = (slot + np.uint64(1)) & mask
+                if found < 0:
+                    found = n
+                    if n + 1 >= wide.size:
+                        starts = np.concatenate((starts, np.zeros(starts.size, np.int64)))
+                        wide = np.concatenate((wide, np.zeros(wide.size, np.bool_)))
+                    put = starts[n]
+                    if put + length > arena.size:
+                        arena = np.concatenate((arena, np.empty(max(arena.size, length), np.uint8)))
+                    for j in range(length):
+                        arena[put + j] = _lower(data[start + j])
+                    starts[n + 1] = put + length
+                    wide[n] = is_wide
+                    table[slot, 0] = h
+                    table[slot, 1] = key
+                    table[slot, 2] = (np.uint64(length) << np.uint64(32)) | np.uint64(n + 1)
+                    n += 1
+                    if 2 * n > table.shape[0]:
+                        table = _grow(table)
+                near_hash[near] = h
+                near_key[near] = key
+                near_row[near] = row_here | np.uint64(found + 1)
+                if r == runs.size:
+                    runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
+                runs[r] = found
+                r += 1
+                page_runs[p] += 1
     return (
         runs[:r].copy(),
         page_runs,

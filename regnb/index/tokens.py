@@ -24,7 +24,7 @@ import pyarrow.compute as pc
 
 from regnb.index.arrays import utf8_bytes
 
-__all__ = ["WordPostings", "Words", "page_words", "word_postings"]
+__all__ = ["PageText", "WordPostings", "Words", "page_words", "word_postings"]
 
 SPLIT_SQL = "SELECT i, regnb_words(r) AS ws FROM runs_in ORDER BY i"
 
@@ -54,13 +54,33 @@ class WordPostings:
     dl: np.ndarray  # int32
 
 
-def page_words(con: Any, texts: pa.Array | pa.ChunkedArray) -> Words:
-    """The words of each text (a page's `title + ' ' + text`, folded), `con` a connection with
-    regnb's macros (`regnb.text.connect`)."""
+@dataclass(frozen=True)
+class PageText:
+    """What each page's words are read from, without joining its parts: the UTF-8 bytes
+    `first[first_at[p, 0]:first_at[p, 1]]` (its title), a space, then `second` at
+    `second_at[p]` (its text)."""
+
+    first: np.ndarray  # uint8
+    first_at: np.ndarray  # int64 (pages, 2)
+    second: np.ndarray  # uint8
+    second_at: np.ndarray  # int64 (pages, 2)
+
+    @classmethod
+    def of(cls, texts: pa.Array | pa.ChunkedArray) -> PageText:
+        """Each page's text whole (a null as empty)."""
+        data, offsets = utf8_bytes(texts)
+        at = np.stack([offsets[:-1], offsets[1:]], axis=1)
+        return cls(data, at, np.zeros(0, np.uint8), np.zeros_like(at))
+
+
+def page_words(con: Any, text: PageText) -> Words:
+    """The words of each page (`title + ' ' + text`, folded), `con` a connection with regnb's
+    macros (`regnb.text.connect`)."""
     from regnb.index.token_kernels import numbered_runs
 
-    data, offsets = utf8_bytes(texts)
-    runs, page_runs, run_data, run_offsets, wide = numbered_runs(data, offsets)
+    runs, page_runs, run_data, run_offsets, wide = numbered_runs(
+        text.first, text.first_at, text.second, text.second_at
+    )
     distinct = pa.LargeStringArray.from_buffers(
         wide.size, pa.py_buffer(run_offsets), pa.py_buffer(run_data)
     )

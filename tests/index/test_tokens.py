@@ -157,7 +157,7 @@ def test_a_page_is_cut_into_the_words_regnb_words_gives(page, words):
     con = text.connect()
     try:
         assert con.execute("SELECT regnb_words(?)", [page]).fetchone() == (words,)
-        read = tokens.page_words(con, pa.array([page]))
+        read = tokens.page_words(con, tokens.PageText.of(pa.array([page])))
     finally:
         con.close()
     got = [

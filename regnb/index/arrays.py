@@ -34,9 +34,16 @@ def utf8_bytes(texts: pa.Array | pa.ChunkedArray) -> tuple[np.ndarray, np.ndarra
     (and the last ends), int64, without copying where they are one array."""
     if isinstance(texts, pa.ChunkedArray):
         texts = texts.combine_chunks() if texts.num_chunks != 1 else texts.chunk(0)
-    texts = pc.fill_null(texts.cast(pa.large_string()), "")
+    if not (pa.types.is_string(texts.type) or pa.types.is_large_string(texts.type)):
+        texts = texts.cast(pa.large_string())
+    if not len(texts):
+        return np.zeros(0, np.uint8), np.zeros(1, np.int64)
+    if texts.null_count:
+        texts = pc.fill_null(texts, "")
     _, offsets_buf, data_buf = texts.buffers()
-    offsets = np.frombuffer(offsets_buf, np.int64)[texts.offset : texts.offset + len(texts) + 1]
+    wide = pa.types.is_large_string(texts.type)
+    offsets = np.frombuffer(offsets_buf, np.int64 if wide else np.int32)
+    offsets = offsets[texts.offset : texts.offset + len(texts) + 1].astype(np.int64)
     data = np.frombuffer(data_buf, np.uint8) if data_buf is not None else np.zeros(0, np.uint8)
     base = int(offsets[0]) if offsets.size else 0
     end = int(offsets[-1]) if offsets.size else 0

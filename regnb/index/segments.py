@@ -1176,4 +1176,5 @@ def concat_shards(
             ),
             np.zeros((0, dim), np.float16),
         )
-    return pa.concat_tables(docs), pa.concat_tables(pages), np.concatenate(vectors)
+    # The pages as one chunk: their texts are read (tokenised, compressed) from one buffer.
+    return pa.concat_tables(docs), pa.concat_tables(pages).combine_chunks(), np.concatenate(vectors)

@@ -9,6 +9,8 @@ from the index's corpus-wide statistics, so a page scores the same in any segmen
         docs.arrow          document rows (Arrow IPC, memory-mapped, read by position)
         texts.bin           page texts, zstd blocks of 4 pages; text_*.npy: where each is,
                             and each block's CRC-32 (checked as it is read)
+        text_dict.zstd      the zstd dictionary the blocks are compressed with (a segment of
+                            1,000 pages or more; the blocks of one without it are plain zstd)
         pages.npz           per page: doc row, page number, length (words kept)
         embeddings.npy      float16 (pages, dim)
         post_*.npy          term ids (sorted), offsets; per term, page ids ascending as gaps
@@ -42,11 +44,14 @@ from typing import Any, cast
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+import zstandard as zstd
 
 from regnb import text
 from regnb.corpus import shards
 from regnb.documents import cfr
 from regnb.errors import IndexDamaged
+from regnb.index import tokens
+from regnb.index.arrays import utf8_bytes
 from regnb.index.bm25 import tf_bound
 from regnb.index.checksums import SUMMARY, TEXT_CRC, file_checksums, read_summary
 from regnb.index.identifiers import IDENTIFIER_SCHEMA, identifier_tables
@@ -86,7 +91,12 @@ BLOCKS = "post_blocks.npz"  # bounds on each term's weights, whole and per SKIP 
 SKIP = 128  # postings per skip entry
 SKIP_MIN = 2 * SKIP  # postings of a term below which it has no skip entries (read whole)
 _LOADING = threading.Lock()  # around `Segment.blocks`'s first load
-TEXT_LEVEL = 3  # zstd level of page texts: 3x faster to write than 9, 3% larger; as fast to read
+TEXT_LEVEL = 4  # zstd level of page texts: as fast as 3 with a dictionary and 3% smaller
+TEXT_DICT = "text_dict.zstd"  # the zstd dictionary of a segment's page texts (`_write_texts`)
+TEXT_DICT_PAGES = 1_000  # pages from which a segment's texts get a dictionary
+TEXT_DICT_SAMPLES = 16_000  # pages a dictionary is trained on
+TEXT_DICT_BYTES = 1024 * 1024  # at most a sixteenth of the texts
+TEXT_DICT_K, TEXT_DICT_D = 1024, 8  # the COVER parameters (fixed: no search over them)
 
 DOC_SCHEMA = pa.schema(
     [
@@ -154,6 +164,9 @@ class SegmentData:
 
 # --- building from shards ---------------------------------------------------------------------
 
+# The pages' words in SQL, page by page: how a segment written before positions is tokenised
+# again to give it them (`add_segment_positions`, `word_positions`); a build reads them once,
+# outside SQL (`regnb.index.tokens`), and gives the same words.
 TOKENISE_SQL = [
     "CREATE TEMP TABLE pw AS SELECT p.page_id, "
     "regnb_words(coalesce(f.text, d.title || ' ' || p.text)) AS ws"
@@ -161,15 +174,7 @@ TOKENISE_SQL = [
     "CREATE TEMP TABLE tok AS SELECT page_id, w, count(*)::INTEGER AS tf FROM ("
     " SELECT page_id, unnest(ws) AS w FROM pw) WHERE regnb_keep(w) GROUP BY ALL",
     "CREATE TEMP TABLE vocab AS SELECT w, stem(w, 'english') AS term FROM (SELECT DISTINCT w FROM tok)",
-    "CREATE TEMP TABLE pt AS SELECT t.page_id, v.term, sum(t.tf)::INTEGER AS tf "
-    "FROM tok t JOIN vocab v USING (w) GROUP BY ALL",
-    "DROP TABLE tok",
-    "CREATE TEMP TABLE new_terms AS SELECT term, "
-    "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
-    "FROM (SELECT term FROM pt UNION SELECT term FROM cited_in) "
-    "WHERE term NOT IN (SELECT term FROM dict_in)",
 ]
-WORDS_SQL = 5  # the statements of TOKENISE_SQL that read the words alone (not `cited_in`)
 # Each page's words in order (`pw`), and each kept word's term id: the kept words' positions
 # (`regnb.index.positions`, `word_positions`).
 PAGE_WORDS_SQL = "SELECT ws FROM pw ORDER BY page_id"
@@ -177,17 +182,27 @@ WORD_IDS_SQL = (
     "SELECT v.w, coalesce(d.term_id, n.term_id) AS term_id "
     "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)"
 )
-# The words' postings and those of the CFR citations and identifiers (`regnb.documents.cfr`, `regnb.ids`:
-# `cited_in`), which are not words of the page's BM25 length: LENGTHS_SQL reads the words alone.
-# `npos`: the posting's positions (its tf for a word's, none for a citation's or identifier's).
-POSTINGS_SQL = (
-    "SELECT coalesce(d.term_id, n.term_id) AS term_id, p.page_id, p.tf, p.npos "
-    "FROM (SELECT page_id, term, tf, tf AS npos FROM pt "
-    "UNION ALL SELECT page_id, term, tf, 0 AS npos FROM cited_in) p "
-    "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
-    "ORDER BY term_id, p.page_id"
+# A build's terms: each distinct word of the batch (`words_in`, `regnb.index.tokens`) kept and
+# stemmed once; the new terms (the words' and those of the CFR citations and identifiers,
+# `cited_in`) numbered from `$next` in term order; each kept word's term id; and the
+# citations' postings, which are not words of the page's BM25 length (no positions).
+TERMS_SQL = [
+    "CREATE TEMP TABLE vocab AS SELECT i, stem(w, 'english') AS term FROM words_in "
+    "WHERE regnb_keep(w)",
+    "CREATE TEMP TABLE new_terms AS SELECT term, "
+    "($next + row_number() OVER (ORDER BY term) - 1)::INTEGER AS term_id "
+    "FROM (SELECT term FROM vocab UNION SELECT term FROM cited_in) "
+    "WHERE term NOT IN (SELECT term FROM dict_in)",
+]
+WORD_TERMS_SQL = (
+    "SELECT v.i, coalesce(d.term_id, n.term_id) AS term_id "
+    "FROM vocab v LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term)"
 )
-LENGTHS_SQL = "SELECT page_id, sum(tf)::INTEGER AS dl FROM pt GROUP BY page_id"
+CITED_POSTINGS_SQL = (
+    "SELECT coalesce(d.term_id, n.term_id) AS term_id, c.page_id, c.tf FROM cited_in c "
+    "LEFT JOIN dict_in d USING (term) LEFT JOIN new_terms n USING (term) "
+    "ORDER BY term_id, c.page_id"
+)
 CFR_SCHEMA = pa.schema([("page_id", pa.int32()), ("term", pa.string()), ("tf", pa.int32())])
 FIELDS_SQL = (
     "SELECT f.doc_row, f.dataset, f.field, f.value, "
@@ -208,83 +223,113 @@ def from_tables(
 ) -> tuple[SegmentData, pa.Table]:
     """A segment from documents (DOC_SCHEMA, in page order) and their pages (`doc_row`,
     `page_num`, `text`, local page id = row), tokenised as the index has always done: title and
-    text, folded, stop words dropped, stemmed; plus the CFR citations of each page's text as
-    terms `cfr:211.113` (`regnb.documents.cfr`) and its identifiers and its document's as terms
-    `fei:3000975914` (`regnb.index.identifiers`), outside the page's BM25 length; and the place
-    of each firm-facing document's firm among its fields (`regnb.index.places`). `dictionary`
-    (term, term_id) is the index's; terms it lacks get ids from `next_term_id` on, in term
-    order. Returns the segment and its new terms."""
+    text, folded, stop words dropped, stemmed (`regnb.index.tokens`); plus the CFR citations of
+    each page's text as terms `cfr:211.113` (`regnb.documents.cfr`) and its identifiers and its
+    document's as terms `fei:3000975914` (`regnb.index.identifiers`), outside the page's BM25
+    length; and the place of each firm-facing document's firm among its fields
+    (`regnb.index.places`). `dictionary` (term, term_id) is the index's; terms it lacks get ids
+    from `next_term_id` on, in term order. Returns the segment and its new terms."""
     # The citations, identifiers and places are read by Python's regular expressions: in two
-    # threads, while DuckDB (which lets the GIL go) tokenises the words on the other cores.
+    # threads, while the words are read by compiled code and DuckDB (which let the GIL go).
     pool = ThreadPoolExecutor(2, thread_name_prefix="regnb-cited")
     cited = pool.submit(_cited, docs, pages)
     placed = pool.submit(placed_fields, docs, pages.column("text"))
     con = text.connect()
     try:
-        folded = _folded_pages(docs, pages)
         if threads:
             con.execute(f"SET threads = {int(threads)}")
         if temp_dir is not None:
             con.execute("SET temp_directory = ?", [str(temp_dir)])
         con.execute("SET preserve_insertion_order = false")
+        words = tokens.page_words(con, _page_text(docs, pages))
         con.register(
-            "docs_in",
-            docs.append_column("doc_row", pa.array(np.arange(docs.num_rows, dtype=np.int32))),
+            "words_in",
+            pa.table({"i": pa.array(np.arange(len(words.words))), "w": words.words}),
         )
-        con.register(
-            "pages_in",
-            pa.table(
-                {
-                    "page_id": pa.array(np.arange(pages.num_rows, dtype=np.int32)),
-                    "doc_row": pages.column("doc_row"),
-                    "text": pages.column("text"),
-                }
-            ),
-        )
-        con.register("folded_in", folded)
         con.register("dict_in", dictionary)
-        for sql in TOKENISE_SQL[:WORDS_SQL]:
-            con.execute(sql)
         cited_in, identifiers = cited.result()
         con.register("cited_in", cited_in)
-        docs = _with_fields(docs, placed.result())
-        con.register("fields_in", _field_rows(docs))
-        for sql in TOKENISE_SQL[WORDS_SQL:]:
+        for sql in TERMS_SQL:
             con.execute(sql, {"next": next_term_id} if "$next" in sql else None)
-        post = con.execute(POSTINGS_SQL).fetchnumpy()
-        _, _, positions, forms = word_positions(con)
-        lens = con.execute(LENGTHS_SQL).fetchnumpy()
+        known = con.execute(WORD_TERMS_SQL).fetchnumpy()
+        word_term = np.full(len(words.words), -1, np.int64)
+        word_term[np.asarray(known["i"], np.int64)] = np.asarray(known["term_id"], np.int64)
+        cited_post = con.execute(CITED_POSTINGS_SQL).fetchnumpy()
         new_terms = (
             con.execute("SELECT term, term_id FROM new_terms ORDER BY term").arrow().read_all()
         )
+        docs = _with_fields(docs, placed.result())
+        con.register("fields_in", _field_rows(docs))
         fields = con.execute(FIELDS_SQL).arrow().read_all()
     finally:
         con.close()
         pool.shutdown(wait=True)
-    dl = np.zeros(pages.num_rows, np.int32)
-    dl[np.asarray(lens["page_id"], np.int64)] = np.asarray(lens["dl"], np.int32)
-    post_term = np.asarray(post["term_id"], np.int32)
-    post_page = np.asarray(post["page_id"], np.int32)
-    counts = np.asarray(post["npos"], np.int32)
-    if int(counts.sum(dtype=np.int64)) != positions.size:
-        raise ValueError("positions do not match the postings")  # a bug: the SQL above
+    found = tokens.word_postings(words, word_term)
+    forms = written_forms(np.repeat(found.term, found.tf), found.position_words, words.words)
+    del words
+    post_term, post_page, post_tf, counts = _with_cited(found, cited_post)
     data = SegmentData(
         docs=docs.cast(DOC_SCHEMA),
         page_doc=np.asarray(pages.column("doc_row").to_numpy(), np.int32),
         page_num=np.asarray(pages.column("page_num").to_numpy(), np.int32),
-        page_dl=dl,
+        page_dl=found.dl,
         texts=pages.column("text"),
         vectors=np.ascontiguousarray(vectors, dtype=np.float16),
         post_term=post_term,
         post_page=post_page,
-        post_tf=np.asarray(post["tf"], np.int32),
+        post_tf=post_tf,
         fields=_table(fields, FIELD_SCHEMA),
         identifiers=identifiers,
-        post_pos=positions,
+        post_pos=found.positions,
         post_npos=counts,
         post_forms=forms,
     )
     return data, _table(new_terms, pa.schema([("term", pa.string()), ("term_id", pa.int32())]))
+
+
+def _page_text(docs: pa.Table, pages: pa.Table) -> tokens.PageText:
+    """What the index tokenises of each page, `title + ' ' + text` (nothing where either is
+    null), or that folded where folding changes it (`_folded_pages`), without joining them."""
+    titles, title_at = utf8_bytes(docs.column("title"))
+    texts, text_at = utf8_bytes(pages.column("text"))
+    doc = np.asarray(pages.column("doc_row").to_numpy(), np.int64)
+    first_at = np.stack([title_at[doc], title_at[doc + 1]], axis=1)
+    second_at = np.stack([text_at[:-1], text_at[1:]], axis=1)
+    title_null = np.asarray(docs.column("title").is_null().to_numpy(zero_copy_only=False), bool)
+    text_null = np.asarray(pages.column("text").is_null().to_numpy(zero_copy_only=False), bool)
+    empty = title_null[doc] | text_null
+    first_at[empty] = second_at[empty] = 0
+    folded = _folded_pages(docs, pages)
+    if folded.num_rows:
+        ids = np.asarray(folded.column("page_id").to_numpy(), np.int64)
+        data, offsets = utf8_bytes(folded.column("text"))
+        first_at[ids] = np.stack([offsets[:-1], offsets[1:]], axis=1) + titles.size
+        second_at[ids] = 0
+        titles = np.concatenate([titles, data])
+    return tokens.PageText(titles, first_at, texts, second_at)
+
+
+def _with_cited(
+    words: tokens.WordPostings, cited: dict[str, Any]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The words' postings with the citations' and identifiers' put in their places (by term
+    then page: their terms are never words'), and how many positions each has (its tf for a
+    word's, none for the others)."""
+    c_term = np.asarray(cited["term_id"], np.int32)
+    c_page = np.asarray(cited["page_id"], np.int32)
+    c_tf = np.asarray(cited["tf"], np.int32)
+    if not c_term.size:
+        return words.term, words.page, words.tf, words.tf.copy()
+    span = np.int64(max(int(words.page.max(initial=0)), int(c_page.max())) + 1)
+    at = np.searchsorted(
+        words.term.astype(np.int64) * span + words.page, c_term.astype(np.int64) * span + c_page
+    )
+    return (
+        np.insert(words.term, at, c_term),
+        np.insert(words.page, at, c_page),
+        np.insert(words.tf, at, c_tf),
+        np.insert(words.tf, at, np.zeros(c_tf.size, np.int32)),
+    )
 
 
 def add_segment_positions(seg: Segment, dictionary: pa.Table) -> bool:
@@ -509,24 +554,57 @@ def _write_ipc(path: Path, table: pa.Table, rows: int) -> None:
 def _write_texts(folder: Path, texts: pa.ChunkedArray) -> None:
     """Page texts as zstd blocks of PAGE_BLOCK pages: `texts.bin`, the blocks' offsets in it,
     and each page's offset in the uncompressed stream. Small blocks: a search reads about 60
-    pages from about as many blocks, and decompressing 4 pages costs a quarter of 16 (the
-    text is 2.25 times smaller than raw rather than 2.5). Each block's CRC-32 (`TEXT_CRC`) is
-    checked as it is read."""
-    codec = pa.Codec(CODEC, compression_level=TEXT_LEVEL)
-    encoded = [t.encode("utf-8") for t in texts.to_pylist()]
-    sizes = np.fromiter((len(e) for e in encoded), np.int64, len(encoded))
-    page_offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    block_offsets = [0]
-    crcs = []
+    pages from about as many blocks, and decompressing 4 pages costs a quarter of 16. A
+    segment of `TEXT_DICT_PAGES` pages or more compresses them with a dictionary trained on
+    its pages (`TEXT_DICT`): small blocks then compress better than large ones do without (on
+    the benchmarks' pages 4.6 times smaller than raw rather than 2.2); a smaller segment's
+    blocks are plain zstd frames, as before dictionaries. Each
+    block's CRC-32 (`TEXT_CRC`) is checked as it is read."""
+    data, page_offsets = utf8_bytes(texts)
+    dictionary = _text_dictionary(data, page_offsets)
+    if dictionary is not None:
+        (folder / TEXT_DICT).write_bytes(dictionary.as_bytes())
+    compressor = zstd.ZstdCompressor(
+        level=TEXT_LEVEL,
+        dict_data=dictionary,
+        write_checksum=False,
+        write_content_size=dictionary is None,  # a plain frame says its size (pyarrow reads it)
+        write_dict_id=False,
+    )
+    n = page_offsets.size - 1
+    cuts = page_offsets[np.append(np.arange(0, n, PAGE_BLOCK), n)] if n else np.zeros(1, np.int64)
+    view = memoryview(data.data)
+    block_offsets = np.zeros(cuts.size, np.int64)
+    crcs = np.zeros(cuts.size - 1, np.uint32)
     with open(folder / "texts.bin", "wb") as f:
-        for start in range(0, len(encoded), PAGE_BLOCK):
-            block = codec.compress(b"".join(encoded[start : start + PAGE_BLOCK]), asbytes=True)
+        for i in range(cuts.size - 1):
+            block = compressor.compress(view[cuts[i] : cuts[i + 1]])
             f.write(block)
-            block_offsets.append(block_offsets[-1] + len(block))
-            crcs.append(zlib.crc32(block))
-    np.save(folder / "text_pages.npy", page_offsets)
-    np.save(folder / "text_blocks.npy", np.asarray(block_offsets, np.int64))
-    np.save(folder / TEXT_CRC, np.asarray(crcs, np.uint32))
+            block_offsets[i + 1] = block_offsets[i] + len(block)
+            crcs[i] = zlib.crc32(block)
+    small = page_offsets[-1] <= np.iinfo(np.uint32).max  # read as integers whatever their type
+    np.save(folder / "text_pages.npy", page_offsets.astype(np.uint32) if small else page_offsets)
+    np.save(folder / "text_blocks.npy", block_offsets)
+    np.save(folder / TEXT_CRC, crcs)
+
+
+def _text_dictionary(data: np.ndarray, page_offsets: np.ndarray) -> zstd.ZstdCompressionDict | None:
+    """A zstd dictionary of the pages' texts (trained on up to TEXT_DICT_SAMPLES of them, evenly
+    spread), or None for a segment of fewer than TEXT_DICT_PAGES pages."""
+    n = page_offsets.size - 1
+    if n < TEXT_DICT_PAGES:
+        return None
+    picked = np.unique(np.linspace(0, n - 1, min(n, TEXT_DICT_SAMPLES)).astype(np.int64))
+    samples: list[bytes | bytearray | memoryview[int]] = [
+        data[page_offsets[i] : page_offsets[i + 1]].tobytes()
+        for i in picked
+        if page_offsets[i + 1] > page_offsets[i]
+    ]
+    size = min(TEXT_DICT_BYTES, int(page_offsets[-1]) // 16)
+    try:
+        return zstd.train_dictionary(size, samples, k=TEXT_DICT_K, d=TEXT_DICT_D)
+    except zstd.ZstdError:  # too little text to learn from
+        return None
 
 
 def _save_small(folder: Path, name: str, values: np.ndarray, dtype: type) -> None:
@@ -588,7 +666,7 @@ class Blocks:
     def save(self, folder: Path) -> None:
         """Written as a temporary file renamed into place."""
         tmp = folder / f".blocks-{secrets.token_hex(4)}.npz"
-        np.savez(
+        np.savez_compressed(
             tmp,
             bound=self.bound,
             avgdl=np.float64(self.avgdl),
@@ -653,12 +731,12 @@ def write_segment(folder: Path, data: SegmentData, shard_ids: Sequence[str]) -> 
     folder.mkdir(parents=True, exist_ok=False)
     _write_ipc(folder / "docs.arrow", data.docs, DOC_BLOCK)
     _write_texts(folder, data.texts)
-    np.savez(folder / "pages.npz", doc=data.page_doc, num=data.page_num, dl=data.page_dl)
+    np.savez_compressed(folder / "pages.npz", doc=data.page_doc, num=data.page_num, dl=data.page_dl)
     np.save(folder / "embeddings.npy", data.vectors)
     datasets = sorted(set(data.docs.column("dataset").to_pylist()))
     codes = {d: i for i, d in enumerate(datasets)}
     dates = data.docs.column("date").cast(pa.int32()).fill_null(NO_DATE)
-    np.savez(
+    np.savez_compressed(
         folder / "docs.npz",
         ds=np.array([codes[d] for d in data.docs.column("dataset").to_pylist()], np.int16),
         day=np.asarray(dates.to_numpy(), np.int32),
@@ -762,6 +840,11 @@ class Segment:
         crc = folder / TEXT_CRC  # absent from segments written before it
         self._text_crc = np.load(crc, mmap_mode="r").view(np.ndarray) if crc.exists() else None
         self._codec = pa.Codec(CODEC)
+        dictionary = folder / TEXT_DICT  # absent from segments written without one
+        self._text_dict = (
+            zstd.ZstdCompressionDict(dictionary.read_bytes()) if dictionary.exists() else None
+        )
+        self._decompressors = threading.local()  # one per thread: they are not thread-safe
         self._blocks: Blocks | None = None
         self._positions: Positions | None = None
 
@@ -901,11 +984,23 @@ class Segment:
         if self._text_crc is not None and zlib.crc32(raw) != int(self._text_crc[block]):
             raise IndexDamaged.of(self.folder.name, f"texts.bin corrupted (block {block})")
         try:
-            data = self._codec.decompress(raw, size, asbytes=True)
-        except (pa.ArrowException, ValueError, OSError) as exc:
+            data = self._decompress(raw, size)
+        except (pa.ArrowException, zstd.ZstdError, ValueError, OSError) as exc:
             problem = f"texts.bin unreadable (block {block}: {exc})"
             raise IndexDamaged.of(self.folder.name, problem) from exc
-        return cast(bytes, data)
+        return data
+
+    def _decompress(self, raw: pa.Buffer, size: int) -> bytes:
+        if self._text_dict is None:
+            return cast(bytes, self._codec.decompress(raw, size, asbytes=True))
+        decompressor = getattr(self._decompressors, "zstd", None)
+        if decompressor is None:
+            decompressor = self._decompressors.zstd = zstd.ZstdDecompressor(
+                dict_data=self._text_dict
+            )
+        if not size:
+            return b""
+        return cast(bytes, decompressor.decompress(raw, max_output_size=size))
 
     def doc_rows(self, local: Sequence[int]) -> list[dict[str, Any]]:
         """Document rows by local doc row: value by value for a few (a search reads about 20
@@ -1147,4 +1242,5 @@ def concat_shards(
             ),
             np.zeros((0, dim), np.float16),
         )
-    return pa.concat_tables(docs), pa.concat_tables(pages), np.concatenate(vectors)
+    # The pages as one chunk: their texts are read (tokenised, compressed) from one buffer.
+    return pa.concat_tables(docs), pa.concat_tables(pages).combine_chunks(), np.concatenate(vectors)

@@ -681,13 +681,6 @@ def test_a_merged_index_keeps_the_identifiers_of_its_live_documents(tmp_path):
         assert identifier_rows(merged) == identifier_rows(fresh) != before
 
 
-def test_the_words_are_tokenised_before_the_citations_are_needed() -> None:
-    """from_tables reads citations and identifiers in a thread while DuckDB runs the first
-    WORDS_SQL statements: those must not read `cited_in`, and the next one must."""
-    assert not any("cited_in" in sql for sql in segments.TOKENISE_SQL[: segments.WORDS_SQL])
-    assert "cited_in" in segments.TOKENISE_SQL[segments.WORDS_SQL]
-
-
 # --- a ranked search reads only the pages that can count (`regnb.search.matching.Gates`) ---
 
 
@@ -824,3 +817,92 @@ def test_a_failed_incremental_add_is_tried_again_after_a_back_off(tmp_path, monk
         messages = [r.getMessage() for r in caplog.records]
         assert sum("could not be brought up to date" in m for m in messages) == 2
         assert any("up to date again after 2 failed tries" in m for m in messages)
+
+
+# --- page texts: zstd blocks, with a dictionary in segments of TEXT_DICT_PAGES pages or more ---
+
+
+def written(tmp_path: Path, n_pages: int) -> tuple[segments.Segment, list[str]]:
+    """A segment of `n_pages` pages of seeded text, and the texts."""
+    import pyarrow as pa
+
+    from regnb.index.build import TERM_SCHEMA
+    from tests.index.test_tokens import random_text
+
+    rng = random.Random(n_pages)
+    texts = [random_text(rng) + f" page {i}" for i in range(n_pages)]
+    docs = pa.table(
+        {
+            "document_id": ["d"],
+            "dataset": ["fda_483"],
+            "title": ["A title"],
+            "date": pa.array([None], pa.date32()),
+            "url": [""],
+            "fields": ["{}"],
+            "page_count": pa.array([n_pages], pa.int32()),
+            "first_page_id": pa.array([0], pa.int32()),
+            "content_hash": [""],
+            "shard_id": ["s"],
+        }
+    )
+    pages = pa.table(
+        {
+            "doc_row": pa.array(np.zeros(n_pages, np.int32)),
+            "page_num": pa.array(np.arange(n_pages, dtype=np.int32)),
+            "text": pa.array(texts),
+        }
+    )
+    data, _ = segments.from_tables(
+        docs, pages, np.zeros((n_pages, 4), np.float16), TERM_SCHEMA.empty_table(), 1
+    )
+    segments.write_segment(tmp_path / "seg", data, ["s"])
+    return segments.Segment(tmp_path / "seg"), texts
+
+
+@pytest.mark.parametrize("n_pages", [segments.TEXT_DICT_PAGES - 1, segments.TEXT_DICT_PAGES])
+def test_page_texts_come_back_as_written(tmp_path, n_pages):
+    seg, texts = written(tmp_path, n_pages)
+    assert (seg.folder / segments.TEXT_DICT).exists() == (n_pages >= segments.TEXT_DICT_PAGES)
+    assert seg.all_texts().to_pylist() == texts
+    picked = [n_pages - 1, 0, 5, 6, 7, 5]  # from several blocks, one block twice
+    assert seg.texts(picked) == [texts[i] for i in picked]
+
+
+def test_a_dictionary_makes_small_blocks_smaller(tmp_path):
+    seg, _ = written(tmp_path, segments.TEXT_DICT_PAGES)
+    blocks = np.load(seg.folder / "text_blocks.npy")
+    plain = [
+        len(pa_codec().compress(b"".join(t.encode() for t in seg.texts(list(range(i, i + 4))))))
+        for i in range(0, segments.TEXT_DICT_PAGES, segments.PAGE_BLOCK)
+    ]
+    assert int(blocks[-1]) < 0.8 * sum(plain)
+
+
+def pa_codec() -> Any:
+    import pyarrow as pa
+
+    return pa.Codec(segments.CODEC, compression_level=segments.TEXT_LEVEL)
+
+
+def test_a_small_segments_blocks_are_plain_zstd_frames_as_before_dictionaries(tmp_path):
+    """What a reader of segments written before dictionaries reads (pyarrow's codec)."""
+    import pyarrow as pa
+
+    seg, texts = written(tmp_path, 10)
+    blocks = np.load(seg.folder / "text_blocks.npy")
+    stored = (seg.folder / "texts.bin").read_bytes()[int(blocks[0]) : int(blocks[1])]
+    size = sum(len(t.encode()) for t in texts[: segments.PAGE_BLOCK])
+    assert (
+        pa_codec().decompress(pa.py_buffer(stored), size, asbytes=True)
+        == "".join(texts[: segments.PAGE_BLOCK]).encode()
+    )
+
+
+def test_a_damaged_block_compressed_with_a_dictionary_is_reported(tmp_path):
+    from regnb.errors import IndexDamaged
+    from tests import damage_support as damage
+
+    seg, _ = written(tmp_path, segments.TEXT_DICT_PAGES)
+    damage.overwrite(seg.folder / "texts.bin", at=0, size=50)
+    with pytest.raises(IndexDamaged, match=r"texts\.bin corrupted"):
+        segments.Segment(seg.folder).texts([0])

@@ -9,7 +9,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["numbered_runs", "word_postings"]
+__all__ = ["numbered_runs", "posting_kernel"]
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
@@ -196,7 +196,7 @@ def numbered_runs(first: Any, first_at: Any, second: Any, second_at: Any) -> Any
 
 
 @numba.njit(nogil=True, cache=True)
-def word_postings(
+def posting_kernel(
     runs: Any, page_runs: Any, run_start: Any, run_word: Any, word_term: Any, n_terms: int
 ) -> Any:
     """The postings and positions of the pages' kept words: each run (`runs`, `page_runs` per

@@ -25,13 +25,13 @@ import pyarrow.compute as pc
 
 from regnb.index.arrays import utf8_bytes
 
-__all__ = ["PageText", "WordPostings", "Words", "page_words", "word_postings"]
+__all__ = ["PageText", "PageWords", "WordPostings", "page_words", "word_postings"]
 
 SPLIT_SQL = "SELECT i, regnb_words(r) AS ws FROM runs_in ORDER BY i"
 
 
 @dataclass(frozen=True)
-class Words:
+class PageWords:
     """A batch's words: each page's runs (`runs`, numbered; `page_runs` per page), each
     numbered run's words (`run_word[run_start[r]:run_start[r + 1]]`, indices into `words`),
     and the distinct words."""
@@ -47,7 +47,7 @@ class Words:
 class WordPostings:
     """The kept words' postings (term id, local page, tf; sorted by term then page), each
     posting's positions one after another, each position's word as written (its place in
-    `Words.words`, in the positions' order), and each page's kept words (its BM25 length)."""
+    `PageWords.words`, in the positions' order), and each page's kept words (its BM25 length)."""
 
     term: np.ndarray  # int32
     page: np.ndarray  # int32
@@ -76,7 +76,7 @@ class PageText:
         return cls(data, at, np.zeros(0, np.uint8), np.zeros_like(at))
 
 
-def page_words(con: Any, text: PageText) -> Words:
+def page_words(con: Any, text: PageText) -> PageWords:
     """The words of each page (`title + ' ' + text`, folded), `con` a connection with regnb's
     macros (`regnb.text.connect`)."""
     from regnb.index.token_kernels import numbered_runs
@@ -107,7 +107,7 @@ def page_words(con: Any, text: PageText) -> Words:
         np.cumsum(per_run[mixed]) - per_run[mixed], per_run[mixed]
     )
     run_word[np.repeat(run_start[mixed], per_run[mixed]) + inside] = _index_in(split_words, words)
-    return Words(runs, page_runs, run_start, run_word, words)
+    return PageWords(runs, page_runs, run_start, run_word, words)
 
 
 def _index_in(values: pa.Array, within: pa.Array) -> np.ndarray:
@@ -116,10 +116,10 @@ def _index_in(values: pa.Array, within: pa.Array) -> np.ndarray:
     )
 
 
-def word_postings(words: Words, word_term: np.ndarray) -> WordPostings:
+def word_postings(words: PageWords, word_term: np.ndarray) -> WordPostings:
     """The postings and positions of the kept words, `word_term` the term id of each of
     `words.words` (-1: dropped)."""
-    from regnb.index.token_kernels import word_postings as compiled
+    from regnb.index.token_kernels import posting_kernel as compiled
 
     ids = np.unique(word_term[word_term >= 0])
     local = np.where(word_term >= 0, np.searchsorted(ids, word_term), -1).astype(np.int64)

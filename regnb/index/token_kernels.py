@@ -32,6 +32,16 @@ def _lower(c: int) -> int:
     return c + 32 if c >= 0x41 and c <= 0x5A else c
 
 
+@numba.njit(nogil=True, cache=True, inline="always")
+def _same_tail(arena: np.ndarray, s: int, data: np.ndarray, start: int, length: int) -> bool:
+    """Whether a numbered run (at `s` in the arena) and the page's run (at `start`) agree beyond
+    their first 8 bytes, which the key already compared."""
+    for j in range(8, length):  # noqa: SIM110 (compiled: no generators)
+        if arena[s + j] != _lower(data[start + j]):
+            return False
+    return True
+
+
 @numba.njit(nogil=True, cache=True)
 def _grow(table: Any) -> Any:
     """The hash table (rows: hash, first 8 bytes, length << 32 | number + 1) at twice its size."""
@@ -126,13 +136,7 @@ def numbered_runs(first: Any, first_at: Any, second: Any, second_at: Any) -> Any
                     and near_row[near] >> np.uint64(32) == length
                 ):
                     k = np.int64(near_row[near] & np.uint64(0xFFFFFFFF)) - 1
-                    same = True
-                    s = starts[k]
-                    for j in range(8, length):
-                        if arena[s + j] != _lower(data[start + j]):
-                            same = False
-                            break
-                    if same:
+                    if _same_tail(arena, starts[k], data, start, length):
                         if r == runs.size:
                             runs = np.concatenate((runs, np.empty(runs.size, np.int32)))
                         runs[r] = k
@@ -150,13 +154,7 @@ def numbered_runs(first: Any, first_at: Any, second: Any, second_at: Any) -> Any
                         and (row >> np.uint64(32)) == length
                     ):
                         k = np.int64(row & np.uint64(0xFFFFFFFF)) - 1
-                        same = True
-                        s = starts[k]
-                        for j in range(8, length):
-                            if arena[s + j] != _lower(data[start + j]):
-                                same = False
-                                break
-                        if same:
+                        if _same_tail(arena, starts[k], data, start, length):
                             found = k
                             break
                     slot = (slot + np.uint64(1)) & mask

@@ -88,24 +88,16 @@ def test_the_plan_carries_what_is_wanted_and_a_follow_up_asks_anew() -> None:
     assert first.ask.wants == ("amount",)
     state = turn_state(first, ["g1"], [], [], subjects=["g1"])
     prior = [PriorTurn(first.message, "completed", "answer", [], None, state)]
-    later = plan_turn(
-        "And when can't a firm qualify?",
-        prior,
-        catalog=CATALOG,
-        plan_name="enterprise",
-        today=TODAY,
-        df=lambda ws: {},
-    )
-    assert later.ask.wants == ("condition",)
-    same = plan_turn(
-        "And for PMAs?",
-        prior,
-        catalog=CATALOG,
-        plan_name="enterprise",
-        today=TODAY,
-        df=lambda ws: {},
-    )
-    assert same.ask.wants == ("amount",)  # nothing new asked: the earlier turn's wants hold
+
+    def follow(message: str) -> tuple[str, ...]:
+        plan = plan_turn(
+            message, prior, catalog=CATALOG, plan_name="enterprise", today=TODAY, df=lambda ws: {}
+        )
+        return plan.ask.wants
+
+    assert follow("And when can't a firm qualify?") == ("condition",)
+    same = follow("And for PMAs?")
+    assert same == ("amount",)  # nothing new asked: the earlier turn's wants hold
 
 
 TITLE = "Medical Device User Fee Small Business Qualification and Determination"

@@ -20,6 +20,7 @@ from regnb.index.rows import phrase_rows
 from regnb.index.segments import Segment
 from regnb.settings import Settings
 from tests.conftest import doc
+from tests.index.phrase_support import phrase_items, search_answers
 from tests.index.test_rows import seeded_corpus
 
 
@@ -204,23 +205,10 @@ def test_searches_with_phrases_answer_as_the_page_reading_check_does(make_engine
     eng = make_engine({"fda_483": word_corpus(2, 120), "fda_warning_letters": word_corpus(3, 60)})
     rng = random.Random(9)
     kept = [w for w in WORDS if text.terms(w)]
-    items = []
-    for terms, slop in random_phrases(eng.store, rng, 40):
-        phrase = f'"{" ".join(terms)}"' + (f"~{slop}" if slop else "")
-        items.append(phrase)
-        items.append(f"{rng.choice(kept)} -{phrase}")
-    datasets = ["fda_483", "fda_warning_letters"]
-
-    def answers() -> list[tuple[list[str], dict[str, object]]]:
-        out = []
-        for item in items:
-            res = eng.search_all([item], datasets=datasets)
-            out.append(([r["document_id"] for r in res.results], res.dataset_statuses))
-        return out
-
-    from_positions = answers()
+    items = phrase_items(random_phrases(eng.store, rng, 40), kept, rng)
+    from_positions = search_answers(eng, items)
     monkeypatch.setattr(Segment, "phrase_pages", lambda self, local, ids, slop, words=None: None)
-    assert answers() == from_positions
+    assert search_answers(eng, items) == from_positions
     assert sum(bool(ids) for ids, _ in from_positions) > len(items) // 3
 
 

@@ -21,6 +21,7 @@ from regnb.index.positions import ANY, FORM_FILES
 from regnb.index.segments import Segment
 from regnb.settings import Settings
 from tests.conftest import doc
+from tests.index.phrase_support import phrase_items, search_answers
 
 # Words of a few terms in several written forms: case, accents, hyphens, a ligature, stop words,
 # an over-long word (dropped), and words that share a stem ("integrity", "integration").
@@ -327,26 +328,14 @@ def test_searches_with_quoted_words_answer_as_reading_the_pages_does(make_engine
         {"fda_483": written_corpus(5, 100), "fda_warning_letters": written_corpus(6, 50)}
     )
     rng = random.Random(9)
-    items = []
-    for _, words, slop in random_quoted(eng.store, rng, 40):
-        phrase = f'"{" ".join(words)}"' + (f"~{slop}" if slop else "")
-        items.append(phrase)
-        items.append(f"{rng.choice(['data', 'test', 'fill', 'sterile'])} -{phrase}")
-    datasets = ["fda_483", "fda_warning_letters"]
-
-    def answers() -> list[tuple[list[str], dict[str, object]]]:
-        out = []
-        for item in items:
-            res = eng.search_all([item], datasets=datasets)
-            out.append(([r["document_id"] for r in res.results], res.dataset_statuses))
-        return out
-
-    from_forms = answers()
+    quoted = ((words, slop) for _, words, slop in random_quoted(eng.store, rng, 40))
+    items = phrase_items(quoted, ["data", "test", "fill", "sterile"], rng)
+    from_forms = search_answers(eng, items)
     for seg in eng.store.segments:
         held = seg.positions()
         assert held is not None
         held.forms = None
-    assert answers() == from_forms
+    assert search_answers(eng, items) == from_forms
     assert sum(bool(ids) for ids, _ in from_forms) > len(items) // 3
 
 

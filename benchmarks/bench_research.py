@@ -41,6 +41,7 @@ from regnb.settings import Settings
 from tests.research_benchmark import (
     FILES,
     HALVES,
+    QUESTIONS_PATH,
     REAL,
     TARGETS,
     BenchQuestion,
@@ -227,12 +228,18 @@ def main() -> None:
         help="run one half's questions (dev: tune on these; sealed: report these) or all",
     )
     parser.add_argument("--only", nargs="+", metavar="ID", help="run these questions only")
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        default=QUESTIONS_PATH,
+        help="another question file in the same format (e.g. questions written since the split)",
+    )
     parser.add_argument("--json", type=Path, help="write every score and figure here")
     parser.add_argument("--show", action="store_true", help="print each answer and its misses")
     args = parser.parse_args()
     if not REAL.exists():
         sys.exit(f"the real corpus is not at {REAL}")
-    questions = load_questions()
+    questions = load_questions(args.questions)
     if args.half != "all":
         questions = [q for q in questions if q.half == args.half]
     if args.only:

@@ -16,7 +16,12 @@ from rapidfuzz import fuzz
 
 from regnb.agent._citations import CitationBook
 from regnb.agent._config import AgentConfig
-from regnb.agent._guidance import aspect_terms, pick_recommendations
+from regnb.agent._guidance import (
+    aspect_terms,
+    own_account,
+    pick_recommendations,
+    says_what_it_does,
+)
 from regnb.agent._labels import firm_of
 from regnb.agent._placed import firms_where
 from regnb.agent._quotes import core_quotes
@@ -264,11 +269,16 @@ class _Composer:
         a question about the whole guidance, one of each section in the guidance's order."""
         plan = self.evidence.plan
         asked = [t for t in plan_terms(plan) if not t.anchor]
+        account = own_account(units, self.config.guidance_account)
+        rest = [p for p in units if all(p is not a for a in account)]
         if aspect_terms(asked, doc.title) or plan.ask.wants:
-            return pick_recommendations(units, limit, wants=plan.ask.wants)
-        sections = len({p.unit.heading for p in units})
-        limit = min(max(limit, sections), self.config.guidance_sections)
-        return pick_recommendations(units, limit, whole=True)
+            chosen = pick_recommendations(rest, limit - len(account), wants=plan.ask.wants)
+        else:
+            sections = len({p.unit.heading for p in units})
+            limit = min(max(limit, sections), self.config.guidance_sections)
+            chosen = pick_recommendations(rest, limit - len(account), whole=True)
+        order = {id(p): i for i, p in enumerate(units)}
+        return sorted([*account, *chosen], key=lambda p: order[id(p)])
 
     def subject_sentence(self, doc: Found, units: list[Passage]) -> Finding | None:
         """ "The Form 483 to Acme (2021-03-04) lists 3 observations, 1 a repeat: “…” [4] …" """
@@ -299,6 +309,9 @@ class _Composer:
         if kind == "deficiency" and sections:
             head += f", under {_listed(sections)}"
         chosen = sorted(units, key=lambda p: (-p.topic, units.index(p)))
+        if document_kind(doc.dataset) == "guidance":  # what it does, then what is asked
+            chosen.sort(key=lambda p: not says_what_it_does(p))
+            chosen[1:] = sorted(chosen[1:], key=lambda p: (-p.topic, units.index(p)))
         chosen = chosen[: self.config.summary_quotes]
         chosen.sort(key=units.index)
         quotes = [self.short(p) for p in chosen]

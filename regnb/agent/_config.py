@@ -53,6 +53,7 @@ class AgentConfig:
     # Composing
     subjects_shown: int = 3  # documents a question names whose findings are listed
     findings_per_document: int = 12  # units listed for a document a question names
+    guidance_account: int = 2  # a guidance's own account of what it does, listed first
     guidance_extra: int = 4  # a guidance asked about lists this many more recommendations
     findings_documents: int = 5  # a "what was found" question that this few documents match…
     findings_each: int = 4  # …is answered with this many findings of each

@@ -217,12 +217,29 @@ def find_periods(message: str, today: dt.date) -> tuple[DateRange, DateRange] | 
     return first, second
 
 
+# "after the early-2020 inspection", "following its 2019 483": the date is the event's, and what
+# is asked about came after it.
+_AFTER_EVENT = re.compile(r"\b(?:after|following|since)\s+(?:[\w'’]+\s+){0,3}$")
+_EVENT = re.compile(
+    r"^[\s-]*(?:[\w'’]+\s+){0,2}(?:inspections?|483s?|audits?|visits?|warning\s+letters?|"
+    r"letters?|recalls?|crls?|observations)\b"
+)
+
+
 def find_dates(message: str, today: dt.date) -> DateRange | None:
-    """The date range a message asks for, or None when it names none."""
+    """The date range a message asks for, or None when it names none. A date that dates an
+    event the question asks what came after ("after FDA's early-2020 inspection") opens the
+    range from it on."""
     lowered = message.lower()
     for pattern, bounds in _rules(today):
         match = re.search(pattern, lowered)
         if match:
             date_from, date_to = bounds(match)
+            if (
+                date_from is not None
+                and _AFTER_EVENT.search(lowered[: match.start()])
+                and _EVENT.match(lowered[match.end() :])
+            ):
+                date_to = None
             return DateRange(date_from, date_to, message[match.start() : match.end()])
     return None

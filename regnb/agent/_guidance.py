@@ -16,7 +16,15 @@ from regnb.agent._vocab import ACRONYMS
 from regnb.agent._wants import holds_wanted
 from regnb.documents.words import content_words, stem, word_set
 
-__all__ = ["FRONT_MATTER", "about", "aspect_terms", "is_front_matter", "pick_recommendations"]
+__all__ = [
+    "FRONT_MATTER",
+    "about",
+    "aspect_terms",
+    "is_front_matter",
+    "own_account",
+    "pick_recommendations",
+    "says_what_it_does",
+]
 
 # Sections of a guidance that describe it rather than recommend anything.
 FRONT_MATTER = (
@@ -28,6 +36,18 @@ FRONT_MATTER = (
     "sections",
     "glossary",
     "i. ",
+)
+# A guidance saying what it does, in its own words ("This guidance describes…"); not its notice
+# that it "represents the current thinking" of FDA.
+PURPOSE = re.compile(
+    r"\b(?:this|the)\s+(?:draft\s+|final\s+|revised\s+)?guidance(?:\s+document)?\s+"
+    r"(?:(?:is\s+intended\s+to|intends\s+to|will)\s+)?"
+    r"(?:describes?|provides?|explains?|clarif(?:y|ies)|address(?:es)?|identif(?:y|ies)|sets?\s+forth|"
+    r"outlines?|discuss(?:es)?|announces?|finalizes?|updates?|supersedes?|assists?|helps?|"
+    r"recommends?|focuses|applies|covers)\b"
+    r"|\bthe\s+purpose\s+of\s+this\s+(?:draft\s+)?guidance\b"
+    r"|\b(?:fda|we)\s+(?:is|are)\s+issuing\s+this\b",
+    re.IGNORECASE,
 )
 FOOTNOTE = re.compile(r"\d{1,3}\s+[A-Z]")  # a paragraph that opens with its note's number
 AS_MUCH = 0.9  # a unit this near the best recommendation's score says as much of the question
@@ -62,6 +82,31 @@ def aspect_terms(terms: Sequence[Term], title: str) -> list[Term]:
 
 def is_front_matter(passage: Passage) -> bool:
     return passage.unit.heading.lower().startswith(FRONT_MATTER)
+
+
+def says_what_it_does(passage: Passage) -> bool:
+    return bool(PURPOSE.search(passage.unit.text))
+
+
+def own_account(units: Sequence[Passage], limit: int) -> list[Passage]:
+    """At most `limit` units in which a guidance says what it does and for whom, from its
+    introduction (or, where it has no headed one, the text before its first section): the
+    one most about what is asked first, then its opening statement of purpose. An analyst's
+    account of a guidance starts from the guidance's own (what the program allows, which fees
+    it reduces), which sits in the introduction the recommendations' list leaves out."""
+    opening: list[Passage] = []
+    for p in units:
+        if p.unit.kind == "recommendation" and not is_front_matter(p):
+            break
+        if p.unit.kind != "furniture":
+            opening.append(p)
+    stating = [p for p in opening if says_what_it_does(p)]
+    ranked = sorted((p for p in opening if p.topic > 0), key=lambda p: (-p.topic, -p.keyword))
+    chosen: list[Passage] = []
+    for p in [*ranked[:1], *stating[:1], *ranked[1:2]]:
+        if all(p is not c for c in chosen):
+            chosen.append(p)
+    return chosen[:limit]
 
 
 def about(passage: Passage, aspect: Sequence[Term]) -> float:

@@ -14,7 +14,7 @@ __all__ = ["GENERIC_NAMES", "find_names"]
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w&'’.+-]*")
 _NOT_NAMES = word_set(
     "fda cfr cgmp gmp us usa u.s eu ema ich oos capa otc api iv cdrh cder cber nda bla anda "
-    "fei nct mdr fy q1 q2 q3 q4 i ii vi vii viii ix xi xii crl crls wl wls maude faers mdrs "
+    "fei nct mdr fy q1 q2 q3 q4 i ii iii iv v vi vii viii ix x xi xii crl crls wl wls maude faers mdrs "
     "pmas ndas blas andas"
 )
 # Acronyms and terms of the field that analysts capitalise: topics, never a firm or a brand ("MRI
@@ -253,6 +253,8 @@ def _close(
     mixed = any(c.isupper() for c in first[1:]) or any(c.isdigit() for c in first)
     if initial and len(run) == 1 and not mixed:
         return
+    if len(run) == 1 and len(first.rstrip(".")) == 1:
+        return  # a letter alone: "B. cereus", the P of "HCT/P", never a firm
     name = re.sub(r"['’]s$", "", text[run[0].start() : run[-1].end()].rstrip(".,"))
     name = name.rstrip("'’")  # "Happiest Baby's" names Happiest Baby
     names.append(name)

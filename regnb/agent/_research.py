@@ -195,7 +195,20 @@ class Researcher:
         self.vectors = vectors or BlockVectors()
         self.catalog = source.datasets()
         self._common: dict[str, frozenset[str]] = {}
+        self._held: dict[str, int] | None = None
         self._lock = threading.Lock()
+
+    def held(self) -> dict[str, int]:
+        """Documents per dataset of the corpus (datasets it holds none of are left out)."""
+        with self._lock:
+            if self._held is None:
+                counts = self.source.counts()
+                self._held = {
+                    str(ds): int(n)
+                    for ds, n in zip(counts["dataset"], counts["documents"], strict=True)
+                    if int(n) > 0
+                }
+            return self._held
 
     def common(self, dataset: str) -> frozenset[str]:
         """The dataset's standard sentences (from the engine, once per agent)."""
@@ -223,10 +236,11 @@ class Researcher:
         scope = plan.scope
         named = scope.named_datasets and not plan.follow_up.restrict_documents
         if widen and not searches.found and named:
+            held = self.held()
             others = [
                 d
                 for d in searchable_datasets(self.catalog, request_plan)
-                if d not in scope.datasets
+                if d not in scope.datasets and d in held
             ]
             if others:
                 wider = replace(plan, scope=replace(scope, datasets=tuple(others)))

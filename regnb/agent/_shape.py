@@ -28,7 +28,9 @@ _RULES: list[tuple[Shape, re.Pattern[str]]] = [
         "count",
         re.compile(
             r"\bhow\s+many\b|\bhow\s+(?:common|often|frequent(?:ly)?|prevalent|widespread)\b"
-            r"|\bnumber\s+of\b|\bcount(?:s|ed)?\b|\btrends?\b|\bper\s+year\b"
+            r"|\bnumber\s+of\b|\btrends?\b|\bper\s+year\b"
+            # "does an AI letter count too?": whether it qualifies, not a count
+            r"|\bcount(?:s|ed)?\b(?!\s+(?:too|as|toward|towards|against|either|also)\b|\s*\?)"
             r"|\bby\s+year\b|\beach\s+year\b|\bmost\s+(?:common|frequent|often)\b|\bfrequen"
         ),
     ),

@@ -32,6 +32,8 @@ FRONT = re.compile(
     r"bibliography|appendix|attachment|paperwork reduction|contacts?|abbreviations|acronyms)\b",
     re.IGNORECASE,
 )
+# The section in which a guidance says what it does and for whom.
+OPENING = re.compile(r"^(?:introduction|purpose|overview|summary)\b", re.IGNORECASE)
 MAX_PAGE = 400  # a printed page number past this is not one
 
 
@@ -171,7 +173,9 @@ def section_pages(
     """At most `budget` pages to read: every page of the sections whose titles (with the titles
     of the sections they are in) hold what is asked, the best first; then the `best` pages (a
     search's; for a question about the whole guidance, those in its body); then the first page
-    of each section of the body, innermost sections first, then their second pages, and so on."""
+    of each section of the body, innermost sections first, then their second pages, and so on.
+    The introduction's first page comes after the sections asked about, whatever is asked: it
+    is where the guidance says what it does."""
     spans = _spans(sections, offset, last)
     chosen: list[int] = []
 
@@ -189,6 +193,8 @@ def section_pages(
             if score <= 0:
                 break
             add(range(spans[i][0], spans[i][1] + 1))
+    opening = [i for i, s in enumerate(sections) if OPENING.match(s.title)]
+    add([spans[i][0] for i in opening[:1]])
     body = [i for i, s in enumerate(sections) if not s.front]
     add([p for p in best if aspect or any(spans[i][0] <= p <= spans[i][1] for i in body)])
     # the innermost sections first: a section's first page is often its first subsection's

@@ -705,6 +705,11 @@ _POLICY = re.compile(
     r"|manufacturers?|sponsors?|applicants?|plants?|facilit(?:y|ies)|investigators?|agency|rra)\b"
     r"|\b(?:when|how|why)\s+(?:does|do|can|will|should|must)\s+(?:the\s+)?fda\b"
     r"|\bfda\s+(?:expects?|requires?|allows?|treats?)\b"
+    # a regulated firm asking what applies to it: "can we bundle…", "how long do we have to…"
+    # ("do we have a trial record for…?" asks the corpus; "do we have to…" the rules)
+    r"|\b(?:can|could|may|must|should|do|does|will|would|are)\s+we\b"
+    r"(?!\s+(?:have|hold|know|see|find)\b(?!\s+to\b))"
+    r"|\bhow\s+(?:long|soon|fast|quickly|much\s+time)\s+(?:do|does|must|will|would|can|has|have)\b"
     # "under FDA's general wellness policy", "per the agency's framework"
     r"|\b(?:under|per|according\s+to)\s+(?:the\s+)?(?:fda|agency)(?:['’]s)?\b"
     r"|(?<!written )(?<!its )(?<!their )(?<!a )(?<!no )\b(?:policy|policies|framework)\b"

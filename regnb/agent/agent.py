@@ -230,7 +230,6 @@ class ExtractiveAgent:
         self.message_chars = message_chars
         self.researcher = Researcher(self.source, vectors=BlockVectors(), config=self.config)
         self.catalog = engine.datasets()
-        self._held: dict[str, int] | None = None
 
     def dataset_name(self, dataset_id: str) -> str:
         entry = self.catalog.get(dataset_id)
@@ -317,13 +316,7 @@ class ExtractiveAgent:
 
     def held(self) -> dict[str, int]:
         """Documents per dataset of the corpus (datasets it holds none of are left out)."""
-        if self._held is None:
-            counts = self.engine.counts()
-            self._held = {
-                str(ds): int(n)
-                for ds, n in zip(counts["dataset"], counts["documents"], strict=True)
-            }
-        return self._held
+        return self.researcher.held()
 
     def _quiet(self) -> _Run:
         return _Run(lambda steps: None, lambda: False, self.clock, self.sleep, 0.0)

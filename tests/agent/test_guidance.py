@@ -8,7 +8,12 @@ import datetime as dt
 import pytest
 
 from regnb.agent._followup import plan_turn, turn_state
-from regnb.agent._guidance import aspect_terms, pick_recommendations
+from regnb.agent._guidance import (
+    aspect_terms,
+    own_account,
+    pick_recommendations,
+    says_what_it_does,
+)
 from regnb.agent._plan import plan_message
 from regnb.agent._rank import plan_terms
 from regnb.agent._stages import Found, Passage
@@ -142,3 +147,27 @@ def test_a_follow_up_about_an_acronym_stays_with_the_documents_the_answer_was_ab
     assert got.topic.names == ()  # an acronym of the field is a topic, not a firm
     assert got.follow_up.subjects == ("g1",)
     assert "sbom" in got.topic.words
+
+
+def test_a_guidances_own_account_of_what_it_does_comes_from_its_introduction() -> None:
+    units = [
+        _passage("Introduction", "Section 524B of the FD&C Act took effect in 2023.", 0.1, "text"),
+        _passage(
+            "Introduction", "This guidance describes the program and who may use it.", 0.0, "text"
+        ),
+        _passage(
+            "Introduction", "The program lets firms file quarterly summary reports.", 0.4, "text"
+        ),
+        _passage(
+            "Introduction", "This guidance represents the current thinking of FDA.", 0.0, "text"
+        ),
+        _passage("Threat Modeling", "Manufacturers should model threats.", 0.9),
+        _passage("Threat Modeling", "This guidance describes threat models further.", 0.9),
+    ]
+    # the introduction's unit most about what is asked, then its statement of purpose; never
+    # the nonbinding notice, and nothing past the first recommendation of the body
+    assert own_account(units, 2) == [units[2], units[1]]
+    assert own_account(units, 3) == [units[2], units[1], units[0]]
+    assert says_what_it_does(units[1]) and not says_what_it_does(units[0])
+    assert not says_what_it_does(units[3])
+    assert own_account(units[4:], 2) == []

@@ -197,6 +197,25 @@ def test_dates_a_message_asks_for(text: str, date_from: str | None, date_to: str
     assert (found.date_from, found.date_to) == (date_from, date_to)
 
 
+@pytest.mark.parametrize(
+    ("message", "date_from", "date_to"),
+    [
+        ("Did Edge get a warning letter after FDA's early-2020 inspection?", "2020-01-01", None),
+        ("Any recalls following its March 2021 483?", "2021-03-01", None),
+        ("What happened since the 2018 audit?", "2018-01-01", None),
+        # the date of what is asked about, not of an event it followed
+        ("Which 2019 inspections were followed by a letter?", "2019-01-01", "2019-12-31"),
+        ("After review, what did the 2019 inspection find?", "2019-01-01", "2019-12-31"),
+    ],
+)
+def test_a_date_of_an_event_asked_what_came_after_opens_the_range(
+    message: str, date_from: str, date_to: str | None
+) -> None:
+    found = find_dates(message, TODAY)
+    assert found is not None
+    assert (found.date_from, found.date_to) == (date_from, date_to)
+
+
 @pytest.mark.parametrize("text", ["21 CFR 211.113(b)", "FEI 3001234567", "no dates here"])
 def test_identifiers_are_not_read_as_dates(text: str) -> None:
     assert find_dates(text, TODAY) is None

@@ -138,11 +138,17 @@ SECTIONS = [
 
 
 def test_a_question_about_the_whole_guidance_reads_each_section_of_its_body() -> None:
-    pages = section_pages(SECTIONS, offset=2, last=14, aspect=[], budget=4, best=[3, 7])
-    # the innermost sections' first pages (A, B, labeling), never the introduction's page
-    # (3, a search's best) nor the appendix's; then the outer section's
-    assert pages == [7, 4, 11, 5]
-    assert section_pages(SECTIONS, 2, 14, [], budget=20) == [4, 7, 11, 5, 8, 12, 6, 9, 13, 10]
+    pages = section_pages(SECTIONS, offset=2, last=14, aspect=[], budget=5, best=[3, 7])
+    # the introduction's first page (where the guidance says what it does), the search's best
+    # in the body, the innermost sections' first pages (A, B, labeling), never the appendix's;
+    # then the outer section's
+    assert pages == [3, 7, 4, 11, 5]
+    assert section_pages(SECTIONS, 2, 14, [], budget=20) == [3, 4, 7, 11, 5, 8, 12, 6, 9, 13, 10]
+
+
+def test_the_introductions_first_page_follows_the_sections_asked_about() -> None:
+    pages = section_pages(SECTIONS, 2, 14, [_term("cleaning")], budget=8, best=[12])
+    assert pages[:6] == [7, 8, 9, 10, 11, 3]
 
 
 def test_a_question_about_one_aspect_reads_that_section_then_the_searchs_pages() -> None:

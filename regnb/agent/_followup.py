@@ -51,6 +51,14 @@ ASKS = re.compile(
     re.I,
 )
 ASKS_WORDS = 8
+# What a follow-up opens with before its question: "ok - and if we learn…", "thanks. so…".
+OPENERS = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|thanks|thank\s+you|great|right|cool|got\s+it|perfect|and|so|but|also|"
+    r"then|now)\b[\s,.!:;—–-]*)+",
+    re.I,
+)
+# A conditional: "and if we learn new info about an event, how long do we have to send it?"
+ASKS_WITHIN = re.compile(r"^\s*(?:what\s+)?if\b", re.I)
 # "did they get a warning letter afterwards?": from the earlier turn's period on.
 AFTERWARDS = re.compile(
     r"\b(?:afterwards?|after\s+that|since\s+then|thereafter|subsequently|later\s+on"
@@ -159,7 +167,9 @@ def _narrows(message: str) -> bool:
     "which of them…"), not a question of its own that names its subject with a pronoun."""
     if RESTRICT.search(message):
         return True
-    return not (ASKS.search(message) and len(message.split()) >= ASKS_WORDS)
+    asked = OPENERS.sub("", message)
+    own = ASKS.search(asked) or ASKS_WITHIN.search(asked)
+    return not (own and len(message.split()) >= ASKS_WORDS)
 
 
 def _scope(previous: Scope, new: Scope, message: str) -> Scope:

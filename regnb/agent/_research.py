@@ -230,9 +230,26 @@ class Researcher:
         widen: bool = True,
     ) -> Searched:
         """Every planned dataset searched (every other one too when the datasets the message
-        named hold no match, if `widen`); the documents a follow-up allows, best first."""
+        named hold no match, if `widen`); the documents a follow-up allows, best first. A name
+        no page of the datasets named holds is let go before other datasets are searched: "an
+        NSE on our 510(k)" asked of guidance is answered from the guidance."""
         searches = self._run(plan, request_plan, step, check)
+        searches, loose = self._without_names(plan, searches, request_plan, step, check)
         notes = []
+        if not searches.found and plan.scope.filters and not plan.follow_up.restrict_documents:
+            # a filter the question's words implied ("CDRH": center) that no document matches
+            # (a corpus whose guidance has no center field) is let go, and the answer says so
+            unfiltered = replace(plan, scope=replace(plan.scope, filters={}))
+            again = self._run(unfiltered, request_plan, step, check)
+            again, loose_again = self._without_names(unfiltered, again, request_plan, step, check)
+            if again.found:
+                given = "; ".join(
+                    f"{name.replace('_', ' ')} “{value}” in {self.catalog[ds].name}"
+                    for ds, fields in plan.scope.filters.items()
+                    for name, value in fields.items()
+                )
+                notes.append(f"No document matched {given}; searched without it.")
+                plan, searches, loose = unfiltered, again, loose_again
         scope = plan.scope
         named = scope.named_datasets and not plan.follow_up.restrict_documents
         if widen and not searches.found and named:
@@ -253,7 +270,7 @@ class Researcher:
                     totals={**searches.totals, **more.totals},
                     reformulated=(*searches.reformulated, *more.reformulated),
                 )
-        searches, loose = self._without_names(plan, searches, request_plan, step, check)
+                searches, loose = self._without_names(wider, searches, request_plan, step, check)
         found, narrowed = self._narrow(plan, searches.found, request_plan)
         return Searched(searches, tuple(found), (*notes, *loose, *narrowed))
 

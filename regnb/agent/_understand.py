@@ -702,7 +702,11 @@ def _places(spans: Sequence[PlaceSpan]) -> Places:
 # A question of policy: what FDA or a firm can, must or may do, what FDA expects.
 _POLICY = re.compile(
     r"\b(?:can|could|may|must|should|will|would)\s+(?:an?\s+|the\s+)?(?:fda|firms?|compan(?:y|ies)"
-    r"|manufacturers?|sponsors?|applicants?|plants?|facilit(?:y|ies)|investigators?|agency|rra)\b"
+    r"|manufacturers?|sponsors?|applicants?|plants?|facilit(?:y|ies)|investigators?|agency|rra"
+    r"|(?:device|drug|biologics?)\s+(?:makers?|firms?|companies|manufacturers?))\b"
+    # "what does FDA's VMSR guidance allow?": the guidance says it, whatever it is about
+    r"|\bguidances?\s+(?:\w+\s+){0,2}?(?:say|says|allow|allows|permit|permits|recommend|"
+    r"recommends|require|requires|expect|expects|state|states)\b"
     r"|\b(?:when|how|why)\s+(?:does|do|can|will|should|must)\s+(?:the\s+)?fda\b"
     r"|\bfda\s+(?:expects?|requires?|allows?|treats?)\b"
     # a regulated firm asking what applies to it: "can we bundle…", "how long do we have to…"
@@ -819,8 +823,11 @@ def understand(
     ):
         # "can an RRA end in a 483?", "when does FDA expect a press release in a recall?": what
         # FDA does is in its guidance; the documents named are what the guidance is about
-        topic = tuple(dict.fromkeys((*topic, *(chosen or ()))))
-        chosen, spans, weak = ("fda_guidance",), [], False
+        about = [d for d in chosen or () if d != "fda_guidance"]
+        topic = tuple(dict.fromkeys((*topic, *about)))
+        if about:
+            spans = []  # the documents named are words of the topic; "guidance" names where
+        chosen, weak = ("fda_guidance",), False
     for start, end in spans:
         text = blank(text, start, end)
     for pattern, kind in IDENTIFIERS:

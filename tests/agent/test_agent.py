@@ -296,3 +296,21 @@ def test_the_agent_package_offers_its_face_on_first_use() -> None:
     assert face.__all__ == sorted(face.__all__) and len(face.__all__) >= 10
     assert face.ExtractiveAgent is Agent
     assert all(getattr(face, name) is not None for name in face.__all__)
+
+
+def test_a_filter_the_words_imply_that_no_document_matches_is_let_go(
+    agent: ExtractiveAgent,
+) -> None:
+    # "CDRH" implies center CDRH; this corpus's guidance has no center field
+    result = ask(agent, "What does CDRH guidance recommend for threat models of a device?")
+    assert result.status == "completed"
+    assert "Cybersecurity in Medical Devices: Premarket Submissions" in cited_titles(result)
+    assert "searched without it" in (result.answer or "")
+
+
+def test_a_name_no_page_holds_is_let_go_before_other_datasets_are_searched(
+    agent: ExtractiveAgent,
+) -> None:
+    result = ask(agent, "Our ZQX device: what does FDA guidance say about an SBOM?")
+    assert "Cybersecurity in Medical Devices: Premarket Submissions" in cited_titles(result)
+    assert "the other datasets were searched" not in (result.answer or "")

@@ -178,3 +178,20 @@ def test_a_follow_up_with_its_own_dates_keeps_them_afterwards_or_not() -> None:
         "What did the 2019 483 for ImClone Systems list?",
     )
     assert (got.scope.date_from, got.scope.date_to) == ("2022-01-01", "2022-12-31")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ok - and if we learn new info about an event we already reported, how long do we have "
+        "to send it?",
+        "thanks. so when it is a 5-day report, what has to be in it and who files it?",
+    ],
+)
+def test_a_question_of_its_own_after_an_opener_asks_rather_than_narrows(message: str) -> None:
+    first = "Under FDA's MDR guidance, what's the deadline for a regular MDR vs a 5-day report?"
+    assert follow(message, first).follow_up.require == ()
+
+
+def test_those_that_mention_narrows_whatever_opens_it() -> None:
+    assert follow("ok, only those that mention listeria", MEDIA_FILLS).follow_up.require

@@ -221,11 +221,16 @@ def steering(plan: Plan, phrase: str, max_df: float = MAX_DF) -> list[str]:
     return [w for w in content_words(phrase) if weights.get(w, _idf(0.0)) >= _idf(max_df)]
 
 
+# Phrases that ask rather than say what: "what went wrong at each?".
+_FRAMES = re.compile(r"\b(?:went|go|goes|gone|going)\s+wrong\b", re.IGNORECASE)
+
+
 def _topic_words(
     text: str, df: Callable[[Sequence[str]], dict[str, float]]
 ) -> tuple[list[str], list[str], dict[str, float], list[str]]:
     """Content words, rarest first; those on more than MAX_DF of the pages apart (they steer no
     search, and count only a little when passages and titles are ranked); adjacent pairs."""
+    text = _FRAMES.sub(" ", text)
     candidates = [
         w
         for w in content_words(text, QUESTION_WORDS | FORMAT_STOP)

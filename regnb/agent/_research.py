@@ -323,6 +323,7 @@ class Researcher:
             check,
             self.config,
             depth=self.config.which_documents if which else None,
+            placed=lambda ds: bool(self.catalog[ds].place_fields),
         )
 
     def _narrow(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from regnb.agent._config import AgentConfig
@@ -15,6 +15,7 @@ from regnb.agent._source import Source
 from regnb.agent._stages import Found, Plan, Searches
 from regnb.agent._vocab import FIRM_FIELDS, PRODUCT_FIELDS
 from regnb.agent.types import Step
+from regnb.documents.places import Place
 from regnb.documents.words import content_words, words
 from regnb.errors import RegnbError
 from regnb.query import escape_item
@@ -65,9 +66,13 @@ EXACT_FILTERS = {
 PINNING = frozenset({*FIRM_FIELDS, *PRODUCT_FIELDS, *EXACT_FILTERS.values()})
 
 
-def _search(source: Source, request_plan: str, items: list[str], **kwargs: Any) -> SearchResult:
-    """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them)."""
-    return source.search(searched_items(items), plan=request_plan, **kwargs)
+def _search(
+    source: Source, request_plan: str, items: list[str], raw: Sequence[str] = (), **kwargs: Any
+) -> SearchResult:
+    """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them), read
+    as plain words, and the `raw` items as written (`state:MN`)."""
+    plain = searched_items(items) if items or not raw else []
+    return source.search([*plain, *raw], plan=request_plan, **kwargs)
 
 
 def searched_items(items: list[str]) -> list[str]:
@@ -98,12 +103,14 @@ def _dataset_search(
     filtered: dict[str, str],
     limit: int,
     offset: int = 0,
+    raw: Sequence[str] = (),
 ) -> SearchResult:
-    """One page of one dataset's search for the plan."""
+    """One page of one dataset's search for the plan (`raw`: items as written)."""
     return _search(
         source,
         request_plan,
         items,
+        raw,
         query=plan.query,
         datasets=[ds],
         filters={ds: filtered} if filtered else None,
@@ -209,6 +216,23 @@ def filters_for(plan: Plan, ds: str, catalog_filters: Mapping[str, Any]) -> dict
     return {**plan.scope.filters.get(ds, {}), **_exact_filters(plan, catalog_filters)}
 
 
+def place_items(plan: Plan) -> list[str]:
+    """One item per place the question puts the firms in (`city:"zapopan"`, `state:NJ`,
+    `country:IN`): every document of a firm there, ranked by the query, not only those of the
+    best matches that lie there (a "which firms around Guadalajara…" question over a dataset of
+    hundreds of firms)."""
+    out = []
+    for code in plan.scope.places_in:
+        place = Place.from_code(code)
+        if place.city:
+            out.append(f'city:"{place.city.lower()}"')
+        elif place.state and place.country:
+            out.append(f"state:{place.state}")
+        elif place.country:
+            out.append(f"country:{place.country}")
+    return out
+
+
 def items_for(plan: Plan, filtered: dict[str, str], loosen: bool) -> list[str]:
     """Keyword items for one dataset. Identifiers alone; a name not used as a filter is joined to
     each topic item (the page must name it too) and stands alone as well (a page that names it
@@ -254,6 +278,24 @@ def documents_of(result: SearchResult, weak: bool) -> list[Found]:
     ]
 
 
+def _placed_first(there: SearchResult, anywhere: SearchResult, ds: str) -> SearchResult:
+    """The search anywhere with the documents found in the places asked before its own (a
+    dataset's best matches may all lie elsewhere); its status where it found nothing."""
+    if not there.results:
+        return anywhere
+    seen = {r["document_id"] for r in there.results}
+    results = [*there.results, *(r for r in anywhere.results if r["document_id"] not in seen)]
+    statuses = anywhere.dataset_statuses
+    if not anywhere.results:
+        statuses = {**statuses, ds: there.dataset_statuses.get(ds, {"status": "ok"})}
+    return dataclasses.replace(
+        anywhere,
+        results=results,
+        total=max(anywhere.total, there.total),
+        dataset_statuses=statuses,
+    )
+
+
 def run_searches(
     source: Source,
     plan: Plan,
@@ -264,11 +306,13 @@ def run_searches(
     check: Callable[[], None],
     config: AgentConfig,
     depth: int | None = None,
+    placed: Callable[[str], bool] = lambda ds: False,
 ) -> Searches:
     """One search per planned dataset; datasets with no full match are searched again with the
     content words as separate items (their documents count as weaker evidence). Up to `depth`
     documents of a dataset are listed (more than one page of results for a "which…" question;
-    one page, `config.search_documents`, by default)."""
+    one page, `config.search_documents`, by default). A dataset whose firms have places
+    (`placed`) is searched for the places the question names too."""
     page = config.search_documents
     depth = page if depth is None else depth
     found: list[Found] = []
@@ -291,8 +335,15 @@ def run_searches(
             items = items_for(plan, filtered, loosen)
             if not items:
                 continue
+            where = place_items(plan) if not loosen and placed(ds) else []
             try:
                 result = _dataset_search(source, request_plan, plan, ds, items, filtered, page)
+                if where:  # the topic's pages of firms in the places asked first
+                    joined = [f"{i} {c}" for i in searched_items(items) for c in where]
+                    there = _dataset_search(
+                        source, request_plan, plan, ds, [], filtered, page, raw=joined[:MAX_ITEMS]
+                    )
+                    result = _placed_first(there, result, ds)
             except RegnbError as exc:
                 statuses[ds] = {"status": "error", "reason": exc.message}
                 continue

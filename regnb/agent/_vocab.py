@@ -201,6 +201,14 @@ KIND_RULES: list[tuple[str, str]] = [
         r"|\bover\s+the\s+years\b|\bover\s+time\b|\bkept\s+coming\s+up\b|\ball\s+of\s+its\b"
         r"|\bacross\s+its\b|\bany\s+division\b|\bin\s+our\s+data\b|\bescalat(?:e|ed|es|ing|ion)\b",
     ),
+    (  # "any drug firms around Guadalajara with warning letters? what went wrong at each?": a
+        # list; "any El Paso drug makers with warning letters?" alone asks whether there are
+        "which",
+        r"^any\s+(?:[\w-]+\s+){0,3}?(?:firms|compan(?:y|ies)|manufacturers|makers|sites|plants"
+        r"|facilities|compounders|pharmacies|labs|laboratories|suppliers|distributors|clinics"
+        r"|sponsors|outsourcers|packagers|repackagers)\b.*\b(?:at\s+each|each\s+(?:one|firm|of\s+them)"
+        r"|which\s+ones|list\s+them)\b",
+    ),
     (
         "absence",
         r"^(?:did|does|do|has|have|had)\b|^(?:is|are|was|were)\s+(?:there|any)\b"

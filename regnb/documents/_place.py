@@ -22,7 +22,7 @@ __all__ = [
     "state_names",
 ]
 
-PlaceKind = Literal["country", "state", "city", "demonym", "relative"]
+PlaceKind = Literal["country", "state", "city", "demonym", "relative", "region"]
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,14 @@ class _Name:
     population: int = 0
 
 
-_KIND_ORDER = {"relative": 0, "state": 1, "country": 2, "demonym": 3, "city": 4}
+_KIND_ORDER = {"relative": 0, "state": 1, "country": 2, "demonym": 3, "city": 4, "region": 5}
+_REGION_MIN_LETTERS = 5  # a shorter subdivision name is too often a word or a code
+# Subdivision names that are words of firms' names and of questions more often than places.
+_REGION_WORDS = _words(
+    "north south east west northern southern eastern western central centre center coast lakes "
+    "delta midlands capital island islands river valley border plateau maritime littoral upper "
+    "lower union"
+)
 _TOKEN = re.compile(r"[^\W_]+")
 _GAP_STOP = re.compile(r"[,.;:?!()\[\]\"]")
 _STOP = _words("and or in of the that which with for to from by on at who are is was were")
@@ -105,6 +112,13 @@ def _question_names() -> dict[str, tuple[_Name, ...]]:
     for k, states in gaz.states.items():
         for country in sorted(states, key=STATE_COUNTRIES.index):
             names.setdefault(k, []).append(_Name("state", Place(country, states[country])))
+    # another country's first-level subdivision ("Jalisco", "Bavaria") tells only the country:
+    # a place, never a firm's name
+    for k, countries in gaz.regions.items():
+        if k in names or k in _REGION_WORDS:
+            continue  # a country, a state or a city of that name is meant first
+        if len(countries) == 1 and len(k.replace(" ", "")) >= _REGION_MIN_LETTERS:
+            names.setdefault(k, []).append(_Name("region", Place(next(iter(countries)))))
     for k, country in DEMONYMS.items():
         names.setdefault(k, []).append(_Name("demonym", Place(country)))
     for k, cities in gaz.cities.items():
@@ -121,6 +135,8 @@ def _question_names() -> dict[str, tuple[_Name, ...]]:
 def _cased(written: str, k: str, name: _Name) -> bool:
     """Whether a name is written as a place's name: codes in capitals ("US", not "us"), names
     that are words too capitalised ("Turkey"), cities capitalised unless very large."""
+    if name.kind == "region":
+        return written[:1].isupper()
     if name.kind == "relative":
         return "us" not in k.split() or re.search(r"U\.?S", written) is not None
     if len(k.replace(" ", "")) <= 3:

@@ -50,7 +50,7 @@ QUESTION_WORDS = word_set(
     "applicant fda agency u.s us hello hi hey help thanks thank assist question questions "
     "research answer compare compared comparing comparison versus vs differ differs difference "
     "differences new news update updates ok okay per example examples instance e.g "
-    "afterwards afterward thereafter subsequently"
+    "afterwards afterward thereafter subsequently incl around went each"
 )
 
 _SUFFIXES = (

@@ -106,3 +106,30 @@ def test_the_place_the_index_read_is_used_without_reading_a_page() -> None:
     # an index without places: each page is read once, however many places are asked
     placed([found("houston")], ["US-TX", "US-CA"], ["IN"], counted)
     assert read == ["houston"]
+
+
+def test_the_places_asked_are_searched_as_place_items() -> None:
+    from regnb.agent._searching import place_items
+    from regnb.agent._stages import Plan, Scope
+
+    plan = Plan("m", "q", scope=Scope(places_in=("MX:Zapopan", "US-NJ", "IN")))
+    assert place_items(plan) == ['city:"zapopan"', "state:NJ", "country:IN"]
+    assert place_items(Plan("m", "q")) == []
+
+
+def test_documents_found_in_the_places_asked_come_before_the_rest() -> None:
+    from regnb.agent._searching import _placed_first
+    from regnb.results import SearchResult
+
+    def result(ids: list[str], status: str = "ok") -> SearchResult:
+        rows = [{"document_id": i} for i in ids]
+        statuses = {"d": {"status": status}}
+        return SearchResult(rows, statuses, len(ids), next_offset=None, ranking="bm25")
+
+    merged = _placed_first(result(["b"]), result(["a", "b", "c"]), "d")
+    assert [r["document_id"] for r in merged.results] == ["b", "a", "c"]
+    # nothing found anywhere with every word: the places' documents and their status
+    merged = _placed_first(result(["b"]), result([], "no_match"), "d")
+    assert [r["document_id"] for r in merged.results] == ["b"]
+    assert merged.dataset_statuses["d"]["status"] == "ok"
+    assert _placed_first(result([]), result(["a"]), "d").results == [{"document_id": "a"}]

@@ -954,3 +954,24 @@ def test_a_state_code_that_is_a_term_of_the_field_is_a_place_only_after_in_or_a_
     question: str, places: list[Place]
 ) -> None:
     assert [s.place for s in find_places(question)] == places
+
+
+@pytest.mark.parametrize(
+    ("text", "country"),
+    [
+        ("Any drug firms around Guadalajara (Jalisco)?", "MX"),
+        ("plants in Tasmania", "AU"),
+    ],
+)
+def test_another_countrys_region_tells_the_country_and_is_never_a_firm(
+    text: str, country: str
+) -> None:
+    regions = [p for p in find_places(text) if p.kind == "region"]
+    assert [p.place for p in regions] == [Place(country)]
+
+
+@pytest.mark.parametrize(
+    "text", ["West Pharmaceutical", "the Lakes Region lab", "North Coast Labs", "jalisco sauce"]
+)
+def test_a_region_that_is_a_word_or_not_capitalised_is_not_one(text: str) -> None:
+    assert all(p.kind != "region" for p in find_places(text))

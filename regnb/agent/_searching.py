@@ -67,7 +67,12 @@ PINNING = frozenset({*FIRM_FIELDS, *PRODUCT_FIELDS, *EXACT_FILTERS.values()})
 
 
 def _search(
-    source: Source, request_plan: str, items: list[str], raw: Sequence[str] = (), **kwargs: Any
+    source: Source,
+    request_plan: str,
+    items: list[str],
+    *,
+    raw: Sequence[str] = (),
+    **kwargs: Any,
 ) -> SearchResult:
     """A v3 search with the items that hold a searchable word (at most MAX_ITEMS of them), read
     as plain words, and the `raw` items as written (`state:MN`)."""
@@ -88,7 +93,7 @@ def as_items(items: list[str]) -> list[str]:
     return [escape_item(i, terms) for i in items]
 
 
-def _places(plan: Plan) -> dict[str, bool]:
+def _places(plan: Plan) -> dict[str, Any]:
     """`places=True` where the question places firms ("Indian API makers"): each result then
     carries the place the index read for its firm (`_placed`)."""
     return {"places": True} if plan.scope.places_in or plan.scope.places_out else {}
@@ -110,7 +115,7 @@ def _dataset_search(
         source,
         request_plan,
         items,
-        raw,
+        raw=raw,
         query=plan.query,
         datasets=[ds],
         filters={ds: filtered} if filtered else None,

@@ -181,7 +181,9 @@ _FRAME_WORDS = word_set(
     "received receiving anything something thing things problem problems issues "
     # "did the CRL ask for another trial?", "was it turned down over sterility?"
     "ask asks asked asking require requires required requiring another additional further "
-    "turned down rejected refused declined denied reason reasons application applications"
+    "turned down rejected refused declined denied reason reasons application applications "
+    # "did FDA ask them to run another clinical study?", "actually inspect"
+    "run running conduct conducting perform performing new actually really"
 )
 # What a question asks whether a document raised: "safety or efficacy concerns", "manufacturing/
 # CGMP problems".

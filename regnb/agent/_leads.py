@@ -20,8 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from regnb.agent._citations import CitationBook
-from regnb.agent._compose import DOCUMENT_NOUNS
-from regnb.agent._stages import Evidence, FirmRecord, Found, SideCount
+from regnb.agent._compose import DOCUMENT_NOUNS, UNIT_NOUNS
+from regnb.agent._research import SUBSTANCE
+from regnb.agent._stages import Count, Evidence, FirmRecord, Found, SideCount
 from regnb.agent.types import DATA, Finding
 from regnb.documents.words import content_words, stem
 
@@ -238,6 +239,11 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
         return [Finding(kind=DATA, text=text, markers=markers)]
     texts = _texts(evidence, found.dataset)
     denied = [c for c in held if _only_denied(texts, c.value, c.documents)]
+    outside = {
+        c.value: kinds
+        for c in held
+        if c not in denied and (kinds := _only_outside(evidence, found.dataset, c))
+    }
     parts = [
         (
             f"the {noun} on {found.subject} mentions “{c.value}”"
@@ -245,7 +251,13 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
             else f"{c.documents} of the {of} on {found.subject} "
             f"mention{'s' if c.documents == 1 else ''} “{c.value}”"
         )
-        + (" only to say there was none" if c in denied else _read_denials(texts, c.value))
+        + (
+            " only to say there was none"
+            if c in denied
+            else f" only outside {'its' if c.documents == 1 else 'their'} {outside[c.value]}"
+            if c.value in outside
+            else _read_denials(texts, c.value)
+        )
         for c in held
     ]
     if one and len(parts) > 1:
@@ -258,10 +270,42 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
         asked = " or ".join(f"“{c.value}”" for c in unheld)
         parts.append(f"{'it does not mention' if one else 'none mentions'} {asked}")
     text = "; ".join(parts)
-    text = text[0].upper() + text[1:]
-    if len(denied) == len(held):  # "NO REPORT OF DEATH, INJURY, OR CHANGE TO PATIENT TREATMENT"
+    # "NO REPORT OF DEATH, INJURY, OR CHANGE TO PATIENT TREATMENT"; a CRL whose deficiencies
+    # never ask for a clinical study, only its standard safety update request names one
+    if len(denied) + len(outside) == len(held):
         text = f"No: {text}"
+    text = text[0].upper() + text[1:]
     return [Finding(kind=DATA, text=text, markers=markers)]
+
+
+def _only_outside(evidence: Evidence, dataset: str, held: Count) -> str:
+    """The plural of the kind of finding its documents list ("deficiencies") when every
+    document holding the term was read, each lists findings, and none of them says the term:
+    it is named only in the letter's requests and standard text ("Present new safety data from
+    the clinical studies…"), not in what FDA found. "" otherwise."""
+    stems = {stem(w) for w in content_words(held.value)}
+    read = [
+        units
+        for d in evidence.documents
+        if d.dataset == dataset and (units := evidence.units.get(d.document_id))
+    ]
+    holding = [u for u in read if any(_says(p.unit.text, stems) for p in u)]
+    if not stems or len(holding) != held.documents:
+        return ""
+    kinds: Counter[str] = Counter()
+    for units in holding:
+        found = [p for p in units if p.unit.kind in SUBSTANCE]
+        if not found or any(_says(p.unit.text, stems) for p in found):
+            return ""
+        kinds.update(p.unit.kind for p in found)
+    kind = kinds.most_common(1)[0][0]
+    return UNIT_NOUNS.get(kind, ("finding", "findings"))[1]
+
+
+def _says(text: str, stems: set[str]) -> bool:
+    """Whether the text holds every word of a term (as stems)."""
+    held = {stem(w.casefold()) for w in re.findall(r"[\w']+", text)}
+    return stems <= held
 
 
 def _read_denials(texts: dict[str, str], term: str) -> str:

@@ -82,3 +82,32 @@ def test_what_the_documents_read_say_of_a_term_is_told_when_each_denies_it() -> 
     mixed = {**DENIED, "d": "The patient's death was reported to the firm."}
     assert _read_denials(mixed, "deaths") == ""  # one read says it: nothing to add
     assert _read_denials({"a": DENIED["a"]}, "deaths") == ""  # one alone: too few to say
+
+
+def test_a_term_named_only_outside_the_documents_findings_is_a_no() -> None:
+    from regnb.agent._stages import Passage
+    from regnb.documents.structure import Unit
+
+    doc = Found("c1", "fda_crl", "CRL - Acme", "2022-10-11", None, {}, 1.0, (1,), False)
+
+    def unit(text: str, kind: str) -> Passage:
+        return Passage(doc, 1, Unit(1, 1, 1, text, kind, "", None, ()), keyword=0.0, prior=1.0)
+
+    deficiency = unit("The facility inspection found unresolved deficiencies.", "deficiency")
+    request = unit("Present new safety data from the clinical studies.", "request")
+    held = Presence("fda_crl", "Acme", 1, (Count("clinical study", 1),))
+    evidence = Evidence(
+        Plan("m", "q"), Searches(), [doc], [doc], [], [], presence=held,
+        units={"c1": [deficiency, request]},
+    )  # fmt: skip
+    text = presence_leads(evidence, CitationBook(1, str))[0].text
+    assert text == (
+        "No: the complete response letter on Acme mentions “clinical study” only outside its "
+        "deficiencies"
+    )
+    # said in a deficiency: what it says is the answer, not a no
+    said = unit("FDA asks for a new clinical study of the device.", "deficiency")
+    evidence = Evidence(
+        Plan("m", "q"), Searches(), [doc], [doc], [], [], presence=held, units={"c1": [said]}
+    )
+    assert not presence_leads(evidence, CitationBook(1, str))[0].text.startswith("No")

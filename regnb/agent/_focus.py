@@ -28,6 +28,7 @@ MAX_TITLED = 1
 MIN_TITLE_WORDS = 2
 TITLE_SHARE = 0.6  # of the words of the shorter of title and question, shared
 MANY_TITLE_WORDS, MANY_TITLE_SHARE = 3, 0.45  # or as many words, a smaller share
+CODED_WEIGHT = 6.0  # a shared code ("517A") this rare names the guidance by itself
 # A guidance whose title means what the question asks, where no title shares its words: the
 # best of the guidance found by the question's embedding against each title's, when it is close
 # enough and clearly ahead of the next.
@@ -83,6 +84,12 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
     if len(wanted) < MIN_TITLE_WORDS:
         return []
+    # a rare word of letters and digits the question names ("517A"): a section, a form, a code
+    coded = {
+        stem(w.lower())
+        for w, weight in plan.topic.weights.items()
+        if weight >= CODED_WEIGHT and re.fullmatch(r"(?=\w*\d)(?=\w*[a-z])\w{3,}", w.lower())
+    }
     scored = []
     for rank, doc in enumerate(found):
         if document_kind(doc.dataset) != "guidance" or doc.weak:
@@ -92,7 +99,9 @@ def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
         } - _GENERIC_TITLE
         shared = len(wanted & have)
         share = shared / max(1, min(len(wanted), len(have)))
-        if (shared >= MIN_TITLE_WORDS and share >= TITLE_SHARE) or (
+        if coded & have:  # "Under 517A…": the guidance on section 517A, whatever else is asked
+            scored.append((-1.0 - share, rank, doc))
+        elif (shared >= MIN_TITLE_WORDS and share >= TITLE_SHARE) or (
             shared >= MANY_TITLE_WORDS and share >= MANY_TITLE_SHARE
         ):
             scored.append((-share, rank, doc))

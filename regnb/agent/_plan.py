@@ -221,8 +221,13 @@ def steering(plan: Plan, phrase: str, max_df: float = MAX_DF) -> list[str]:
     return [w for w in content_words(phrase) if weights.get(w, _idf(0.0)) >= _idf(max_df)]
 
 
-# Phrases that ask rather than say what: "what went wrong at each?".
-_FRAMES = re.compile(r"\b(?:went|go|goes|gone|going)\s+wrong\b", re.IGNORECASE)
+# Phrases that ask rather than say what: "what went wrong at each?", "how fast does CDRH have
+# to decide?", "does an AI letter count too?".
+_FRAMES = re.compile(
+    r"\b(?:went|go|goes|gone|going)\s+wrong\b|\bhow\s+(?:long|fast|soon|quickly)\b"
+    r"|\bcounts?\s+(?:too|as|toward|towards|either|also)\b",
+    re.IGNORECASE,
+)
 
 
 def _topic_words(

@@ -396,6 +396,10 @@ ACRONYMS: dict[str, str] = {
     "mdrs": "medical device reports",
     "ruo": "research use only",
     "spdf": "secure product development framework",
+    "nse": "not substantially equivalent",
+    "hct/p": "human cells, tissues, and cellular and tissue-based products",
+    "bet": "bacterial endotoxins test",
+    "pas": "prior approval supplement",
 }
 
 # Words that mark the substance of a dataset's documents (a deficiency, a violation, an event),

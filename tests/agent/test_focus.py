@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -268,3 +269,11 @@ def test_a_guidance_whose_title_means_the_question_is_its_subject_when_words_fai
         found("w", dataset="fda_warning_letters", title="Warning Letter: Acme"),
     ]
     assert ids(titles_by_meaning(docs, plan(ASKED), _embedding(nearness))) == expected
+
+
+def test_a_rare_code_the_question_names_titles_the_guidance_on_it() -> None:
+    on_517a = found("q517a", dataset="fda_guidance", title="CDRH Appeals Processes: About 517A")
+    other = found("review", dataset="fda_guidance", title="Types of Communication During Review")
+    question = plan("Under 517A how long do we have to ask for supervisory review?")
+    question = replace(question, topic=replace(question.topic, weights={"517a": 6.4}))
+    assert ids(titled_documents([other, on_517a], question)) == ["q517a"]

@@ -264,9 +264,10 @@ class _Composer:
         return sorted(chosen, key=units.index)
 
     def guidance_units(self, doc: Found, units: list[Passage], limit: int) -> list[Passage]:
-        """A guidance's recommendations about what is asked, then one of each of its sections
-        in turn (never its introduction or scope unless it says most about the question); for
-        a question about the whole guidance, one of each section in the guidance's order."""
+        """A guidance's own account of what it does (its introduction's unit most about the
+        question, its statement of purpose), then its recommendations about what is asked, then
+        one of each of its sections in turn; for a question about the whole guidance, one of
+        each section in the guidance's order."""
         plan = self.evidence.plan
         asked = [t for t in plan_terms(plan) if not t.anchor]
         account = own_account(units, self.config.guidance_account)

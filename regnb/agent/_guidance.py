@@ -3,7 +3,8 @@ subject, so every unit of it holds the title's words: what tells its units apart
 the question the title does not say (the SBOM of a cybersecurity guidance, the enforcement
 discretion of Part 11). Those units come first; the rest of the list follows the guidance's own
 sections, one recommendation of each in turn, so a question about the whole guidance gets its
-whole structure rather than ten paragraphs of its first section."""
+whole structure rather than ten paragraphs of its first section. Before them all comes the
+guidance's own account of what it does, from its introduction (`own_account`)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,7 @@ def is_front_matter(passage: Passage) -> bool:
 
 
 def says_what_it_does(passage: Passage) -> bool:
+    """Whether a unit is the guidance's statement of its purpose ("This guidance describes…")."""
     return bool(PURPOSE.search(passage.unit.text))
 
 

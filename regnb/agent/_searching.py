@@ -222,10 +222,10 @@ def filters_for(plan: Plan, ds: str, catalog_filters: Mapping[str, Any]) -> dict
 
 
 def place_items(plan: Plan) -> list[str]:
-    """One item per place the question puts the firms in (`city:"zapopan"`, `state:NJ`,
-    `country:IN`): every document of a firm there, ranked by the query, not only those of the
-    best matches that lie there (a "which firms around Guadalajara…" question over a dataset of
-    hundreds of firms)."""
+    """One condition per place the question puts the firms in (`city:"zapopan"`, `state:NJ`,
+    `country:IN`), joined to each topic item by `run_searches`: the topic's documents of firms
+    there, not only those of the best matches anywhere that happen to lie there (a "which firms
+    around Guadalajara…" question over a dataset of hundreds of firms)."""
     out = []
     for code in plan.scope.places_in:
         place = Place.from_code(code)

@@ -13,7 +13,7 @@ from typing import Any
 from regnb.agent._dates import DateRange
 from regnb.agent._plan import plan_message
 from regnb.agent._stages import FollowUp, Plan, Scope
-from regnb.agent._understand import FirmLookup
+from regnb.agent._understand import OPENING, FirmLookup
 from regnb.agent.types import PriorTurn
 from regnb.catalog import Catalog
 
@@ -51,12 +51,6 @@ ASKS = re.compile(
     re.I,
 )
 ASKS_WORDS = 8
-# What a follow-up opens with before its question: "ok - and if we learn…", "thanks. so…".
-OPENERS = re.compile(
-    r"^\s*(?:(?:ok(?:ay)?|thanks|thank\s+you|great|right|cool|got\s+it|perfect|and|so|but|also|"
-    r"then|now)\b[\s,.!:;—–-]*)+",
-    re.I,
-)
 # A conditional: "and if we learn new info about an event, how long do we have to send it?"
 ASKS_WITHIN = re.compile(r"^\s*(?:what\s+)?if\b", re.I)
 # "did they get a warning letter afterwards?": from the earlier turn's period on.
@@ -167,7 +161,7 @@ def _narrows(message: str) -> bool:
     "which of them…"), not a question of its own that names its subject with a pronoun."""
     if RESTRICT.search(message):
         return True
-    asked = OPENERS.sub("", message)
+    asked = OPENING.sub("", message)  # "ok - and if we learn…": if we learn…
     own = ASKS.search(asked) or ASKS_WITHIN.search(asked)
     return not (own and len(message.split()) >= ASKS_WORDS)
 

@@ -43,6 +43,7 @@ from regnb.text import STOP_WORDS
 
 __all__ = [
     "KINDS",
+    "OPENING",
     "FirmLookup",
     "FirmMention",
     "Places",
@@ -217,8 +218,12 @@ def _one_sided(lowered: str) -> bool:
     return noun is not None and not _SIDE.search(lowered, noun.end())
 
 
-# The words a follow-up opens with before its question.
-_OPENING = re.compile(r"^(?:(?:and|so|but|then|also|ok|okay|now)\b[,\s]*)+")
+# The words a follow-up opens with before its question: "and did they…", "ok - and if we learn…".
+OPENING = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|thanks|thank\s+you|great|right|cool|got\s+it|perfect|and|so|but|also|"
+    r"then|now)\b[\s,.!:;—–-]*)+",
+    re.IGNORECASE,
+)
 
 
 def question_kind(
@@ -236,7 +241,7 @@ def question_kind(
     says the kind: one firm and several kinds of document is the firm's history, a firm or an
     identifier is one document, a kind of document alone is a list."""
     lowered = " ".join(message.lower().split())
-    lowered = _OPENING.sub("", lowered)  # "and did they get a letter?": did they get one
+    lowered = OPENING.sub("", lowered)  # "and did they get a letter?": did they get one
     for kind, pattern in KIND_RULES:
         found = re.search(pattern, lowered)
         if found and not (kind == "comparison" and _one_sided(lowered)):

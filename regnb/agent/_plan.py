@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 
-from regnb.agent._shape import question_shape
+from regnb.agent._shape import QUALIFIES, question_shape
 from regnb.agent._spelling import spelled
 from regnb.agent._stages import Ask, Plan, Scope, Topic
 from regnb.agent._understand import FirmLookup, understand
@@ -225,7 +225,7 @@ def steering(plan: Plan, phrase: str, max_df: float = MAX_DF) -> list[str]:
 # to decide?", "does an AI letter count too?".
 _FRAMES = re.compile(
     r"\b(?:went|go|goes|gone|going)\s+wrong\b|\bhow\s+(?:long|fast|soon|quickly)\b"
-    r"|\bcounts?\s+(?:too|as|toward|towards|either|also)\b",
+    rf"|\bcounts?\s+{QUALIFIES}\b",
     re.IGNORECASE,
 )
 

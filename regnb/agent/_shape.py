@@ -9,7 +9,7 @@ from typing import Literal
 
 from regnb.agent._vocab import WHICH_FIRMS
 
-__all__ = ["SHAPES", "Shape", "question_shape"]
+__all__ = ["QUALIFIES", "SHAPES", "Shape", "question_shape"]
 
 Shape = Literal["declined", "findings", "which", "recommend", "compare", "count", "general"]
 SHAPES: tuple[Shape, ...] = (
@@ -22,6 +22,9 @@ SHAPES: tuple[Shape, ...] = (
     "general",
 )
 
+# "does an AI letter count too?", "counts as a 510(k)": whether something qualifies, not a count.
+QUALIFIES = r"(?:too|as|toward|towards|against|either|also)"
+
 # (shape, pattern) tried in order on the message lower-cased; the first that matches wins.
 _RULES: list[tuple[Shape, re.Pattern[str]]] = [
     (
@@ -29,8 +32,7 @@ _RULES: list[tuple[Shape, re.Pattern[str]]] = [
         re.compile(
             r"\bhow\s+many\b|\bhow\s+(?:common|often|frequent(?:ly)?|prevalent|widespread)\b"
             r"|\bnumber\s+of\b|\btrends?\b|\bper\s+year\b"
-            # "does an AI letter count too?": whether it qualifies, not a count
-            r"|\bcount(?:s|ed)?\b(?!\s+(?:too|as|toward|towards|against|either|also)\b|\s*\?)"
+            rf"|\bcount(?:s|ed)?\b(?!\s+{QUALIFIES}\b|\s*\?)"
             r"|\bby\s+year\b|\beach\s+year\b|\bmost\s+(?:common|frequent|often)\b|\bfrequen"
         ),
     ),

@@ -18,6 +18,7 @@ __all__ = [
     "MAX_SUBJECTS",
     "distinct_documents",
     "holds_name",
+    "leading_guidance",
     "subject_documents",
     "titled_documents",
     "titles_by_meaning",
@@ -130,6 +131,22 @@ def titles_by_meaning(
     if best < MEANING_FLOOR or best - second < MEANING_LEAD:
         return []
     return [guidance[int(order[0])]]
+
+
+def leading_guidance(found: Sequence[Found], plan: Plan) -> list[Found]:
+    """For a question of the rules that names no guidance ("can we pool units for the BET?"):
+    the guidance the search ranks first, when its title shares a word of what is asked
+    ("Pyrogen and Endotoxins Testing" for "endotoxin testing: …"); else none. A list of
+    guidance ("which guidances…") has no one subject."""
+    if plan.ask.lists:
+        return []
+    first = next((f for f in found if not f.weak), None)
+    if first is None or document_kind(first.dataset) != "guidance":
+        return []
+    terms = [*plan.topic.phrases, *plan.topic.words, *plan.topic.weights]
+    wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
+    have = {stem(w) for w in content_words(_title_head(first.title)) if len(w) > 1}
+    return [first] if wanted & (have - _GENERIC_TITLE) else []
 
 
 def _title_head(title: str) -> str:

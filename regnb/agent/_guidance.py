@@ -74,11 +74,20 @@ def aspect_terms(terms: Sequence[Term], title: str) -> list[Term]:
     """The question's terms that the guidance's title does not hold (a word spelled out in the
     title counts as its acronym), less the words that ask rather than say what: what of the
     guidance is asked."""
-    folded = title.lower()
     known = {stem(w) for w in content_words(title)}
-    known |= {stem(short) for short, long in ACRONYMS.items() if long in folded}
-    known |= ASKING
-    return [t for t in terms if not {stem(w) for w in content_words(t.text)} <= known]
+    # "Hand-Held" in the title is "handheld" in the question
+    known |= {stem(a + b) for a, b in re.findall(r"\b(\w+)-(\w+)\b", title.lower())}
+    # an acronym whose spelled-out words the title mostly holds ("BET" for "Pyrogen and
+    # Endotoxins Testing") is the title's subject, as those words are
+    known |= {stem(short) for short, long in ACRONYMS.items() if _mostly(long, known)}
+    return [t for t in terms if not _mostly(t.text, known | ASKING)]
+
+
+def _mostly(text: str, known: set[str]) -> bool:
+    """Whether `known` holds every word of `text`, or two of its three."""
+    stems = [stem(w) for w in content_words(text)]
+    held = sum(1 for s in stems if s in known)
+    return bool(stems) and (held == len(stems) or (len(stems) >= 3 and 3 * held >= 2 * len(stems)))
 
 
 def is_front_matter(passage: Passage) -> bool:

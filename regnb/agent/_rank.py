@@ -21,7 +21,9 @@ __all__ = [
     "holds_asked",
     "keyword_score",
     "mmr",
+    "part_terms",
     "plan_terms",
+    "question_parts",
 ]
 
 COSINE_SHARE = 0.5
@@ -96,6 +98,43 @@ def plan_terms(plan: Plan) -> list[Term]:
         if all(t.text != extra for t in terms):
             terms.append(Term(extra, 2.0, stems=frozenset(stem(w) for w in content_words(extra))))
     return terms
+
+
+# Where a question of several parts breaks: a question mark, a semicolon, a dash between words,
+# or "and"/"also" before a question word ("…pool units for the BET, and if we switch methods
+# what submission…"; "…in one PMA - and which user fee applies? also can…").
+_PART_BREAK = re.compile(
+    r"\?+\s*|;\s*|\s[-\u2013\u2014]+\s|,?\s+(?:and|also|plus|then)\s+(?=(?:if|what|which|how|"
+    r"when|whether|can|could|does|do|did|is|are|should|must|who|where|why|also)\b)|\balso\b,?",
+    re.IGNORECASE,
+)
+_HEADER = re.compile(r"^\s*([^:?]{3,60}):\s+(?=\S)")  # "Endotoxin testing: can we…" names the topic
+
+
+def question_parts(message: str) -> list[str]:
+    """The parts of a question that asks several things, each with the header every part shares
+    ("Handheld x-ray units: what leakage limit… and what…"); one part when it asks one."""
+    header = _HEADER.match(message)
+    head, body = (header.group(1), message[header.end() :]) if header else ("", message)
+    parts = [p.strip(" ,.-") for p in _PART_BREAK.split(body)]
+    parts = [p for p in parts if len(content_words(p)) >= 2]
+    return [f"{head}: {p}" if head else p for p in parts] or [message]
+
+
+def part_terms(terms: Sequence[Term], message: str) -> list[list[Term]]:
+    """The terms of each part of the question (`question_parts`): a term belongs to the parts
+    whose words hold it, and one no part holds (an expanded acronym) to every part. One list,
+    all the terms, when the question asks one thing."""
+    parts = question_parts(message)
+    if len(parts) < 2:
+        return [list(terms)]
+    held = []
+    for part in parts:
+        stems_ = {stem(w) for w in content_words(part)}
+        held.append([t for t in terms if t.found_in(part, stems_)])
+    placed = {id(t) for part in held for t in part}
+    out = [[*part, *(t for t in terms if id(t) not in placed)] for part in held]
+    return out if sum(1 for part in held if part) >= 2 else [list(terms)]
 
 
 def keyword_score(text: str, terms: Sequence[Term], given: Sequence[Term] = ()) -> float:

@@ -4,6 +4,7 @@ query embedding on the best few hundred), choose passages by MMR and group them 
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -25,6 +26,7 @@ from regnb.agent._rank import (
     holds_asked,
     keyword_score,
     mmr,
+    part_terms,
     plan_terms,
 )
 from regnb.agent._searching import as_items, run_searches
@@ -168,6 +170,54 @@ def _names_only(text: str, doc: Found) -> bool:
         return False
     named = " ".join([doc.title, *(str(v) for v in doc.fields.values() if isinstance(v, str))])
     return set(said) <= set(words(named))
+
+
+def _parts(
+    subject: Sequence[Term], aspect: Sequence[Term], message: str
+) -> list[tuple[list[Term], list[Term], float]]:
+    """A guidance question as a whole and, when it asks several things, each part of it: the
+    terms, the aspect's terms (what the title does not say), and how much the part counts (its
+    aspect's weight against the weightiest part's). A unit is as much about the question as
+    about its best part: "can we pool units?" is answered by the pooling paragraph, which holds
+    none of the part about submissions; a part that asks little ("say no to one") counts little."""
+    whole = [(list(subject), list(aspect), 1.0)]
+    split = part_terms(subject, message)
+    if len(split) < 2:
+        return whole
+    asked = [[t for t in part if t in aspect] for part in split]
+    weights = [sum(t.weight for t in a) for a in asked]
+    most = max(weights)
+    if most <= 0:
+        return whole
+    return whole + [
+        (p, a, w / most) for p, a, w in zip(split, asked, weights, strict=True) if w > 0
+    ]
+
+
+QUESTION_WORDS = (
+    30  # at most, a unit that only asks (a heading of a guidance's questions and answers)
+)
+QUESTION_SHARE = 0.5  # of its score, a question keeps when its answer takes it
+
+
+def _answered(passages: list[Passage]) -> list[Passage]:
+    """A guidance of questions and answers: a unit that only asks ("What limits are placed on
+    leakage and backscatter radiation?") hands its score to the unit after it, its answer,
+    which says what it asks in other words ("…0.88 mGy in one hour…")."""
+    order = sorted(
+        range(len(passages)), key=lambda i: (passages[i].page_num, passages[i].unit.first)
+    )
+    out = list(passages)
+    for i, j in itertools.pairwise(order):
+        asks = out[i].unit.text.rstrip(" \n\u2022o")
+        if (
+            asks.endswith("?")
+            and len(asks.split()) <= QUESTION_WORDS
+            and out[i].topic > out[j].topic
+        ):
+            out[j] = replace(out[j], topic=out[i].topic)
+            out[i] = replace(out[i], topic=out[i].topic * QUESTION_SHARE)
+    return out
 
 
 def _says_more(unit: Unit) -> bool:
@@ -565,15 +615,18 @@ class Researcher:
             if 0 < len(substance) < FEW_FINDINGS:  # a letter of one violation: what else it says
                 chosen = [u for u in readable if u in substance or _says_more(u)]
             aspect = aspect_terms(subject, doc.title) if guidance else subject
+            parts = _parts(subject, aspect, plan.message)
             passages = []
             for unit in chosen:
                 passage = Passage(doc, unit.page_num, unit, keyword_score(unit.text, terms), 1.0)
                 topic = keyword_score(unit.text, subject)
                 if guidance:  # what of the guidance is asked counts as much as its subject
-                    topic = (about(passage, subject) + about(passage, aspect)) / 2
+                    topic = max(
+                        share * (about(passage, p) + about(passage, a)) / 2 for p, a, share in parts
+                    )
                 topic = with_wanted(topic, unit.text, plan.ask.wants)
                 passages.append(replace(passage, topic=topic))
-            out[doc.document_id] = passages
+            out[doc.document_id] = _answered(passages) if guidance else passages
         return out
 
     def _shortlist(self, candidates: list[Passage]) -> list[Passage]:

@@ -28,11 +28,14 @@ WANTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(
             r"\bhow much\b|\bfees?\b|\bcosts?\b|\bprices?\b|\brevenues?\b|\bcut-?offs?\b|"
             r"\bthresholds?\b|\bdollars?\b|\bpay (?:less|more|a reduced)\b|"
+            r"\b(?:what|which)(?: \w+)? limits?\b|\blimits? (?:on|for|of)\b|"
             r"\bpenalt(?:y|ies)\b|\bfines?\b|\bmaximums?\b|\bminimums?\b|\$",
             re.IGNORECASE,
         ),
         re.compile(
             r"\$\s?\d|\b\d[\d,.]*\s*(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\s*(?:%|percent)|"
+            # a measure: "0.88 mGy", "0.5 EU/mL", "100 mL", "2 ppm"
+            r"\b\d+(?:\.\d+)?\s*(?:[mµu]?(?:Gy|Sv|R)|mcg|[mµuk]?g|[mµ]?L|ppm|ppb|EU|IU|mm|cm|nm|psi|dB)\b|"
             r"\b(?:no more than|not more than|less than|more than|at least|up to|exceed(?:s|ing)?)\b"
             r"\s+(?:\$|\d)",
             re.IGNORECASE,
@@ -94,7 +97,10 @@ WANTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     (
         "examples",
         re.compile(
-            r"\bexamples?\b|\bsuch as\b|\be\.g\.|\bwhat (?:counts|kinds?|types?|sorts?)\b|"
+            # "what kinds of deficiencies…" asks for examples; "what kind of submission do we
+            # need?" asks for the one that applies
+            r"\bexamples?\b|\bsuch as\b|\be\.g\.|\bwhat (?:counts|kinds|types|sorts)\b|"
+            r"\bwhat (?:kind|type|sort)\b(?! of (?:an? |the )?\w+ (?:do|does|is|are|would|should|must|will)\b)|"
             r"\bwhich (?:methods|types|kinds|practices|actions|products|devices|tests)\b|"
             r"\bfor instance\b|\bwhat (?:methods|practices|actions)\b",
             re.IGNORECASE,

@@ -41,6 +41,7 @@ from regnb.agent._firms import (
 from regnb.agent._focus import (
     MAX_SUBJECTS,
     distinct_documents,
+    leading_guidance,
     subject_documents,
     titles_by_meaning,
 )
@@ -534,6 +535,7 @@ class ExtractiveAgent:
         guidance_only = all(document_kind(d) == "guidance" for d in plan.scope.datasets)
         if not named and not kept and guidance_only and plan.scope.datasets:
             named = titles_by_meaning(found, plan, self.source.embed)  # words fail: meaning
+            named = named or leading_guidance(found, plan)
         if (
             tally is not None
             and tally.terms

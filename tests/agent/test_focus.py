@@ -16,6 +16,7 @@ from regnb.agent._focus import (
     MAX_SUBJECTS,
     distinct_documents,
     holds_name,
+    leading_guidance,
     subject_documents,
     titled_documents,
     titles_by_meaning,
@@ -277,3 +278,30 @@ def test_a_rare_code_the_question_names_titles_the_guidance_on_it() -> None:
     question = plan("Under 517A how long do we have to ask for supervisory review?")
     question = replace(question, topic=replace(question.topic, weights={"517a": 6.4}))
     assert ids(titled_documents([other, on_517a], question)) == ["q517a"]
+
+
+@pytest.mark.parametrize(
+    ("first", "message", "expected"),
+    [
+        # the search's first guidance, its title sharing what is asked: the subject
+        (
+            "Pyrogen and Endotoxins Testing: Questions and Answers",
+            "endotoxin testing: can we pool units?",
+            ["g"],
+        ),
+        # a first guidance whose title shares nothing of the question is no subject
+        ("Process Validation: General Principles", "endotoxin testing: can we pool units?", []),
+        # a list of guidance has no one subject
+        ("Pyrogen and Endotoxins Testing", "Which guidances cover endotoxin testing?", []),
+    ],
+)
+def test_the_first_guidance_found_is_the_subject_when_its_title_shares_the_question(
+    first: str, message: str, expected: list[str]
+) -> None:
+    docs = [found("g", dataset="fda_guidance", title=first), found("w", title="Warning Letter")]
+    assert ids(leading_guidance(docs, plan(message))) == expected
+
+
+def test_a_leading_document_that_is_no_guidance_is_no_guidance_subject() -> None:
+    docs = [found("w", title="Endotoxin testing at Acme"), found("g", dataset="fda_guidance")]
+    assert leading_guidance(docs, plan("endotoxin testing: can we pool units?")) == []

@@ -15,11 +15,13 @@ from regnb.agent._guidance import (
     says_what_it_does,
 )
 from regnb.agent._plan import plan_message
-from regnb.agent._rank import plan_terms
+from regnb.agent._rank import Term, plan_terms
+from regnb.agent._research import _answered
 from regnb.agent._stages import Found, Passage
 from regnb.agent.types import PriorTurn
 from regnb.catalog import load_catalog
 from regnb.documents.structure import Unit, parse_document, running_lines
+from regnb.documents.words import content_words, stem
 
 CATALOG = load_catalog()
 TODAY = dt.date(2026, 11, 1)
@@ -171,3 +173,49 @@ def test_a_guidances_own_account_of_what_it_does_comes_from_its_introduction() -
     assert says_what_it_does(units[1]) and not says_what_it_does(units[0])
     assert not says_what_it_does(units[3])
     assert own_account(units[4:], 2) == []
+
+
+def _term(text: str, weight: float = 1.0) -> Term:
+    return Term(text, weight, stems=frozenset(stem(w) for w in content_words(text)))
+
+
+@pytest.mark.parametrize(
+    ("title", "asked", "aspect"),
+    [
+        # an acronym whose spelled-out words the title mostly holds is the title's subject
+        (
+            "Pyrogen and Endotoxins Testing: Questions and Answers",
+            ["bet", "bacterial endotoxins test", "pool"],
+            {"pool"},
+        ),
+        # a title's hyphenated word is the question's joined one
+        (
+            "Radiation Safety Considerations for X-Ray Equipment Designed for Hand-Held Use",
+            ["handheld", "backscatter"],
+            {"backscatter"},
+        ),
+        # one word of two is not most of a term
+        ("Endotoxin Testing for Intraocular Devices", ["endotoxin limit"], {"endotoxin limit"}),
+    ],
+)
+def test_what_the_title_says_in_other_letters_is_not_the_aspect(
+    title: str, asked: list[str], aspect: set[str]
+) -> None:
+    assert {t.text for t in aspect_terms([_term(a) for a in asked], title)} == aspect
+
+
+def _at(page: int, first: int, text: str, topic: float) -> Passage:
+    doc = Found("g1", "fda_guidance", TITLE, "2026-02-03", None, {}, 1.0, (1,), False)
+    unit = Unit(page, first, first, text, "text", "Guidance", None, ())
+    return Passage(doc, page, unit, keyword=topic, prior=1.0, topic=topic)
+
+
+def test_a_question_of_a_questions_and_answers_guidance_hands_its_score_to_its_answer() -> None:
+    asks = _at(4, 3, "What limits are placed on leakage and backscatter radiation?\n•", 0.6)
+    answer = _at(5, 1, "The standard limits radiation from the assembly to 0.88 mGy.", 0.2)
+    other = _at(4, 1, "Hand-held units pose exposure concerns.", 0.3)
+    got = {p.unit.text[:4]: p.topic for p in _answered([answer, asks, other])}
+    assert got == {"The ": 0.6, "What": 0.3, "Hand": 0.3}
+    # a unit that asks and answers keeps its score; so does a long one that ends in a question
+    said = _at(4, 3, "Can samples be pooled? Yes, with exceptions.", 0.6)
+    assert [p.topic for p in _answered([said, answer])] == [0.6, 0.2]

@@ -10,7 +10,16 @@ import pytest
 
 from regnb.agent._compose import theme_key
 from regnb.agent._evidence import BlockVectors, block_quality, choose_documents
-from regnb.agent._rank import blend, document_terms, keyword_score, mmr, plan_terms
+from regnb.agent._rank import (
+    Term,
+    blend,
+    document_terms,
+    keyword_score,
+    mmr,
+    part_terms,
+    plan_terms,
+    question_parts,
+)
 from regnb.agent._research import block_query, drop_form_text
 from regnb.agent._searching import FALLBACK_ITEMS, items_for
 from regnb.agent._stages import Found, Passage, Plan, Topic
@@ -303,3 +312,55 @@ def test_passages_are_ranked_against_the_question_without_its_names(
     plan: Plan, expected: str
 ) -> None:
     assert block_query(plan) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "parts"),
+    [
+        (
+            "endotoxin testing: can we pool units for the BET, and if we switch methods what "
+            "submission do we need?",
+            [
+                "endotoxin testing: can we pool units for the BET",
+                "endotoxin testing: if we switch methods what submission do we need",
+            ],
+        ),
+        (
+            "Can we bundle the tool with the lead in one PMA - and which user fee applies? also "
+            "can several indications go in one PMA?",
+            [
+                "Can we bundle the tool with the lead in one PMA",
+                "and which user fee applies",
+                "can several indications go in one PMA",
+            ],
+        ),
+        (
+            "What did FDA find at Acme Sterile in 2023?",
+            ["What did FDA find at Acme Sterile in 2023"],
+        ),
+        # "and" between two nouns is not a second question
+        (
+            "What do 483s say about cleaning and disinfection?",
+            ["What do 483s say about cleaning and disinfection"],
+        ),
+    ],
+)
+def test_a_question_of_several_parts_is_split_at_each_question(
+    message: str, parts: list[str]
+) -> None:
+    assert question_parts(message) == parts
+
+
+def test_each_part_gets_the_terms_its_words_hold_and_every_part_the_unplaced_ones() -> None:
+    def term(text: str, weight: float) -> Term:
+        return Term(text, weight, stems=frozenset(stem(w) for w in text.split()))
+
+    pool, submission = term("pool", 4.0), term("submission", 2.0)
+    spelled = term("bacterial endotoxins test", 3.0)  # "BET" spelled out: no part's words
+    message = "can we pool units, and what submission do we need?"
+    got = part_terms([pool, submission, spelled], message)
+    assert [[t.text for t in part] for part in got] == [
+        ["pool", "bacterial endotoxins test"],
+        ["submission", "bacterial endotoxins test"],
+    ]
+    assert part_terms([pool, submission], "can we pool units?") == [[pool, submission]]

@@ -16,6 +16,30 @@ from regnb.server.testing import make_keys, open_sample
 from regnb.settings import Settings
 from tests.postgres_support import PgServer, start_server
 
+TESTS = Path(__file__).resolve().parent
+# The modules that take minutes, longest first (`--durations`). xdist hands whole files to its
+# workers in collection order (`--dist loadfile`), so these go first and the shorter files fill
+# in around them: the workers finish together instead of one running a long file at the end.
+LONGEST_FIRST = (
+    "test_binder.py",
+    "test_readme.py",
+    "test_ray.py",
+    "test_research_benchmark.py",
+    "index/test_segments.py",
+    "agent/test_realcorpus.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+
+    def order(item: pytest.Item) -> int:
+        path = Path(item.path)
+        name = path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else ""
+        return rank.get(name, len(rank))
+
+    items.sort(key=order)  # stable: every other test keeps its place
+
 
 @pytest.fixture(autouse=True)
 def regnb_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:

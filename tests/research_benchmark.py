@@ -10,19 +10,26 @@ questions name them by stable record fields and hold only short verbatim phrases
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import gzip
+import hashlib
 import json
+import os
 import re
+import shutil
 import statistics
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from regnb.agent.types import Agent, PriorTurn, SourcedCitation, TurnRequest, TurnResult
 from regnb.documents.blocks import block_text
 from tests.agent_questions import FILES as AGENT_FILES
+
+if TYPE_CHECKING:
+    import pytest
 
 __all__ = [
     "FILES",
@@ -175,23 +182,45 @@ class Records:
         return [p for e in question.expect for r in self.matching(e) for p in r["pages"]]
 
 
-def real_engine(root: Path, files: Sequence[str] = FILES) -> Any:
-    """An engine over the realcorpus files, ingested under `root` with the hashing encoder
-    (about 20 s on 2 cores); the caller closes it."""
+def real_engine(root: Path, files: Sequence[str] = FILES, shared: Path | None = None) -> Any:
+    """An engine over the realcorpus files, its index and caches under `root`, with the hashing
+    encoder; the caller closes it. The files are ingested (about 20 s on 2 cores) under
+    `shared` once for every module and worker of the test session that asks (`shared_folder`),
+    else under `root`."""
     import regnb
-    import regnb.ingest
     from regnb.settings import Settings
 
-    regnb.ingest.jsonl(
-        [REAL / f for f in files],
-        corpus=root / "corpus",
-        encoder=regnb.HashingEncoder(),
-        progress=False,
-    )
+    corpus = real_corpus(shared or root, files)
     settings = Settings(**{**Settings.from_env().__dict__, "home": root / "home"})
-    return regnb.Engine(
-        root / "corpus", encoder=regnb.HashingEncoder(), settings=settings, progress=False
-    )
+    return regnb.Engine(corpus, encoder=regnb.HashingEncoder(), settings=settings, progress=False)
+
+
+def shared_folder(factory: pytest.TempPathFactory) -> Path:
+    """The test session's folder that all its xdist workers share (each has its own below it)."""
+    base = factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def real_corpus(folder: Path, files: Sequence[str]) -> Path:
+    """The realcorpus `files` ingested under `folder` once: the first caller ingests while it
+    holds the lock, the others wait and open what it wrote."""
+    import regnb
+    import regnb.ingest
+
+    key = hashlib.sha1("\n".join(sorted(files)).encode()).hexdigest()[:12]
+    corpus, done = folder / f"realcorpus-{key}", folder / f"realcorpus-{key}.done"
+    with open(folder / f"realcorpus-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(corpus, ignore_errors=True)  # a caller that failed part-way
+            regnb.ingest.jsonl(
+                [REAL / f for f in files],
+                corpus=corpus,
+                encoder=regnb.HashingEncoder(),
+                progress=False,
+            )
+            done.touch()
+    return corpus
 
 
 def title_key(title: str) -> str:

@@ -36,6 +36,7 @@ from tests.research_benchmark import (
     load_questions,
     real_engine,
     score_answer,
+    shared_folder,
     summarise,
     title_key,
 )
@@ -409,7 +410,7 @@ def test_every_phrase_is_in_an_expected_document(question: BenchQuestion, record
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    eng = real_engine(tmp_path_factory.mktemp("research"))
+    eng = real_engine(tmp_path_factory.mktemp("research"), shared=shared_folder(tmp_path_factory))
     yield eng
     eng.close()
 

@@ -21,7 +21,7 @@ from regnb.documents.blocks import block_text
 from regnb.documents.words import fold_spaces
 from tests import paths
 from tests.agent_questions import FILES, QUESTIONS, Expect, Question
-from tests.research_benchmark import real_engine
+from tests.research_benchmark import real_engine, shared_folder
 
 SHARED = paths.SHARED_DATA
 REAL = SHARED / "realcorpus"
@@ -52,7 +52,7 @@ def expected_titles(expect: Expect) -> set[str]:
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
-    eng = real_engine(tmp_path_factory.mktemp("realcorpus"))
+    eng = real_engine(tmp_path_factory.mktemp("realcorpus"), shared=shared_folder(tmp_path_factory))
     yield eng
     eng.close()
 

@@ -20,7 +20,7 @@ from regnb.agent._plan import plan_message
 from regnb.agent._understand import FirmLookup, Understanding, understand, understand_turn
 from regnb.documents.places import Place
 from tests.agent.understanding_cases import Case, load_table
-from tests.research_benchmark import REAL, real_engine
+from tests.research_benchmark import REAL, real_engine, shared_folder
 
 TABLE = load_table()
 
@@ -207,7 +207,9 @@ def topic_disagreements(case: Case, terms: list[str]) -> list[str]:
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[regnb.Engine, FirmLookup]]:
     if not REAL.exists():
         pytest.skip(f"real corpus not found at {REAL}")
-    eng = real_engine(tmp_path_factory.mktemp("understanding"))
+    eng = real_engine(
+        tmp_path_factory.mktemp("understanding"), shared=shared_folder(tmp_path_factory)
+    )
     yield eng, firm_lookup(eng)
     eng.close()
 

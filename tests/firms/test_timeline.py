@@ -17,7 +17,7 @@ from regnb.firms.timeline import FIRM_COLUMNS, TIMELINE_COLUMNS, Timeline
 from regnb.settings import Settings
 from tests import paths
 from tests.firm_corpus import FEI, firm_documents, linked_documents
-from tests.research_benchmark import real_engine
+from tests.research_benchmark import real_engine, shared_folder
 
 
 @pytest.fixture(scope="module")
@@ -396,7 +396,9 @@ REAL_FILES = (
 def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[regnb.Engine]:
     if not (paths.SHARED_DATA / "realcorpus").exists():
         pytest.skip(f"real corpus not found at {paths.SHARED_DATA / 'realcorpus'}")
-    eng = real_engine(tmp_path_factory.mktemp("real"), REAL_FILES)
+    eng = real_engine(
+        tmp_path_factory.mktemp("real"), REAL_FILES, shared=shared_folder(tmp_path_factory)
+    )
     yield eng
     eng.close()
 

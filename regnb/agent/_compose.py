@@ -27,7 +27,7 @@ from regnb.agent._placed import firms_where
 from regnb.agent._quotes import core_quotes
 from regnb.agent._rank import Term, holds_asked, keyword_score, plan_terms
 from regnb.agent._stages import Evidence, Found, Passage, Tally
-from regnb.agent._vocab import FIRM_FIELDS
+from regnb.agent._vocab import FIRM_FIELDS, SUBSTANCE
 from regnb.agent.types import Finding, Theme
 from regnb.documents.cfr import cfr_title
 from regnb.documents.furniture import is_furniture
@@ -113,6 +113,15 @@ def theme_key(passage: Passage, dataset_name: Callable[[str], str]) -> str:
     if _informative(unit.heading) and unit.kind in ("deficiency", "violation", "finding"):
         return unit.heading
     return dataset_name(passage.found.dataset)
+
+
+def _each_firm(ranked: Sequence[Passage]) -> dict[str, Passage]:
+    """Each firm's line of a list, its best passage, firms in that order; a document without a
+    firm goes by its title."""
+    out: dict[str, Passage] = {}
+    for p in ranked:
+        out.setdefault(firm_of(p.found) or _short_title(p.found.title), p)
+    return out
 
 
 def _short_title(title: str, limit: int = 90) -> str:
@@ -378,10 +387,29 @@ class _Composer:
         strong = [p for p in passages if not p.found.weak]
         chosen = strong if len({p.found.document_id for p in strong}) >= 2 else passages
         best = max((p.topic for p in chosen), default=0.0)
+        every = chosen
         if best > 0:
             floor = self.config.which_topic * best
             chosen = [p for p in chosen if p.topic >= floor or (p.found.placed and p.topic > 0)]
-        return sorted(chosen, key=lambda p: (not p.found.placed, -p.topic * p.quality, -p.score))
+        ranked = sorted(chosen, key=lambda p: (not p.found.placed, -p.topic * p.quality, -p.score))
+        return ranked + self.each_match(every, ranked)
+
+    def each_match(self, passages: list[Passage], listed: list[Passage]) -> list[Passage]:
+        """When few documents match the whole question (no more than a list shows), a line for
+        each one the list would leave out that says something of it: its unit most about the
+        question (of two as much about it, the one that states a finding: a deficiency, a
+        violation, an observation).
+        "Which biosimilars got CRLs, and why?" matched by four letters lists all four."""
+        matching = {f.document_id for f in self.evidence.documents if not f.weak}
+        if not matching or len(matching) > self.config.which_shown:
+            return []
+        have = {p.found.document_id for p in listed}
+        out = []
+        for doc in sorted(matching - have):
+            units = [p for p in passages if p.found.document_id == doc and p.topic > 0]
+            if units:
+                out.append(max(units, key=lambda p: (p.topic, p.unit.kind in SUBSTANCE, p.quality)))
+        return sorted(out, key=lambda p: -p.topic)
 
     def counted(self) -> Tally | None:
         """The count over every match, where an answer's numbers come from it: not for a search
@@ -399,11 +427,11 @@ class _Composer:
 
     def which_sentence(self, passages: list[Passage]) -> Finding | None:
         """ "12 documents in FDA Warning Letters match; shown: A, B and C [..]." """
-        firms: dict[str, Passage] = {}
-        for p in self.which_passages(passages):
-            firm = firm_of(p.found)
-            if firm and firm not in firms:
-                firms[firm] = p
+        firms = {
+            firm: p
+            for firm, p in _each_firm(self.which_passages(passages)).items()
+            if firm_of(p.found)
+        }
         if not firms:
             return None
         strong = self.matching()
@@ -447,19 +475,14 @@ class _Composer:
     def which_theme(self, passages: list[Passage]) -> Theme | None:
         """One line per firm: its best unit, headed by the firm, the kind of document and its
         date."""
-        firms: dict[str, Passage] = {}
         asks_firms = self.evidence.plan.ask.which_firms
         chosen = self.which_passages(passages)
         scope = self.evidence.plan.scope
         if (scope.places_in or scope.places_out) and any(p.found.placed for p in chosen):
             chosen = [p for p in chosen if p.found.placed]  # known to be where asked
-        for p in chosen:
-            named = firm_of(p.found)
-            if named is None and asks_firms:
-                continue  # a catalog of cite language or a guidance: no firm was cited
-            firm = named or _short_title(p.found.title)
-            if firm not in firms:
-                firms[firm] = p
+        if asks_firms:  # a catalog of cite language or a guidance: no firm was cited
+            chosen = [p for p in chosen if firm_of(p.found) is not None]
+        firms = _each_firm(chosen)
         findings = []
         for firm, p in list(firms.items())[: self.config.which_shown]:
             finding = self.finding(p, with_source=False, lead=False)

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 
 from regnb.agent._citations import CitationBook
 from regnb.agent._compose import DOCUMENT_NOUNS, UNIT_NOUNS
-from regnb.agent._research import SUBSTANCE
 from regnb.agent._stages import Count, Evidence, FirmRecord, Found, SideCount
+from regnb.agent._vocab import SUBSTANCE
 from regnb.agent.types import DATA, Finding
 from regnb.documents.words import content_words, stem
 

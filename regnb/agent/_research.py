@@ -33,6 +33,7 @@ from regnb.agent._searching import as_items, run_searches
 from regnb.agent._source import Source
 from regnb.agent._stages import Found, Passage, Plan, Searched, Searches
 from regnb.agent._toc import contents, page_offset, section_pages
+from regnb.agent._vocab import SUBSTANCE
 from regnb.agent._wants import with_wanted
 from regnb.agent.types import Step
 from regnb.documents.furniture import common_share, is_furniture, sentence_key
@@ -46,7 +47,7 @@ from regnb.documents.structure import (
 from regnb.documents.words import content_words, sentence_spans, words
 from regnb.errors import RegnbError
 
-__all__ = ["SUBSTANCE", "Researcher", "kind_weight"]
+__all__ = ["Researcher", "kind_weight"]
 
 EMBED_BATCH = 32
 FINGERPRINT_WORDS = 12
@@ -72,11 +73,7 @@ SHAPE_KINDS = {
     "recommend": {"recommendation"},
 }
 SHAPE_BONUS = 1.25
-# Units that state the substance of a document, listed in order for a document a question names.
 FEW_FINDINGS = 3  # a document with fewer findings than this is listed with its other blocks
-SUBSTANCE = frozenset(
-    {"finding", "violation", "deficiency", "recommendation", "description", "narrative"}
-)
 
 
 def kind_weight(kind: str, shape: str) -> float:

@@ -19,6 +19,7 @@ __all__ = [
     "PHRASES",
     "POINTER_CUES",
     "PRODUCT_FIELDS",
+    "SUBSTANCE",
     "WHICH_FIRMS",
 ]
 
@@ -386,6 +387,8 @@ ACRONYMS: dict[str, str] = {
     "fsvp": "foreign supplier verification",
     "haccp": "hazard analysis",
     "qsr": "quality system regulation",
+    "qmsr": "quality management system regulation",
+    "qs": "quality system",
     "qcu": "quality control unit",
     "em": "environmental monitoring",
     "hf": "human factors",
@@ -418,6 +421,12 @@ FOCUS_WORDS: dict[str, str] = {
     "fda_recall_enforcement": "reason recall classification hazard",
     "fda_clinical_trials": "eligibility outcome criteria primary",
 }
+
+# Units that state the substance of a document: listed in order for a document a question
+# names, and a document's line in a list is one of them when it has any.
+SUBSTANCE = frozenset(
+    {"finding", "violation", "deficiency", "recommendation", "description", "narrative"}
+)
 
 # Catalog filter fields that name a firm or a product, in the order they are tried.
 FIRM_FIELDS = (

@@ -513,3 +513,28 @@ def test_a_which_list_for_a_place_none_is_known_to_be_in_says_so_first() -> None
     composer = _placed_composer([_found(d) for d in "bc"])
     text = composer.which_sentence([_cites(_found(d)) for d in "bc"]).text  # type: ignore[union-attr]
     assert text.startswith("No document found is known to be from firms in Texas")
+
+
+def _about(found: Found, topic: float, kind: str = "violation") -> Passage:
+    unit = Unit(1, 0, 0, f"What {found.document_id} was cited for.", kind, "", None, ())
+    return Passage(found, 1, unit, keyword=topic, prior=1.0, topic=topic)
+
+
+def test_a_which_list_of_few_matches_gives_each_a_line_however_little_it_says() -> None:
+    docs = [_found(d) for d in "abcd"]
+    composer = _composer(docs)
+    passages = [_about(docs[0], 0.9), _about(docs[1], 0.8), _about(docs[2], 0.1)]
+    passages += [_about(docs[3], 0.05, "text"), _about(docs[3], 0.05)]
+    theme = composer.which_theme(passages)
+    assert theme is not None
+    assert [f.heading.split(" (")[0] for f in theme.findings] == [f"Firm {d}" for d in "abcd"]
+    # of two units as much about it, the one that states a finding
+    assert composer.which_passages(passages)[-1].unit.kind == "violation"
+
+
+def test_a_which_list_of_many_matches_lists_those_about_the_question() -> None:
+    docs = [_found(str(n)) for n in range(AgentConfig().which_shown + 1)]
+    composer = _composer(docs)
+    passages = [_about(d, 0.9 if n < 2 else 0.1) for n, d in enumerate(docs)]
+    theme = composer.which_theme(passages)
+    assert theme is not None and len(theme.findings) == 2

@@ -318,3 +318,15 @@ def test_planning_reads_document_frequency_from_a_real_index(
     # "voluntary" and "products" are on every recall page of this corpus: they steer nothing
     assert "listeria" in got.topic.words
     assert "voluntary" not in got.topic.words
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Which device warning letters cite ISO 13485 clauses under the new QMSR instead of the QS reg?",
+        "Do 483s still cite the QSR after the QMSR took effect?",
+    ],
+)
+def test_a_regulation_spelled_short_is_the_topic_never_a_name(message: str) -> None:
+    got = plan(message)
+    assert not {"QMSR", "QS", "QSR"} & set(got.topic.names)

@@ -44,6 +44,9 @@ _GENERIC_TITLE = frozenset(
         "cfr part subpart section"  # a title's citation ("Under 21 CFR Part 7") tells none apart
     )
 )
+_DATED = re.compile(
+    r"\s*\(\d{4}-\d{2}-\d{2}\)"
+)  # "FDA Form 483 - X (2020-03-30)": the same as "… - X"
 _JOINERS = frozenset({"&", "and", "of", "the", "inc", "llc", "ltd", "co", "corp", "dba"})
 
 
@@ -180,16 +183,19 @@ def subject_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     return distinct_documents(strong or out)[:MAX_SUBJECTS] or titled_documents(found, plan)
 
 
-def distinct_documents(found: Sequence[Found]) -> list[Found]:
+def distinct_documents(found: Sequence[Found], *, undated: bool = False) -> list[Found]:
     """The documents without copies: a record the corpus holds twice (same dataset, firm or
-    title, and date) is kept once, the first (best) one."""
+    title, and date) is kept once, the first (best) one. `undated`: a title with its date in
+    parentheses is the title without it, a copy too ("FDA Form 483 - X (2020-03-30)" and "…
+    - X", often one scanned and one typed: reading both keeps the readable one, so only what
+    is said of them counts them once)."""
     seen: set[tuple[str, str, str]] = set()
     out = []
     for doc in found:
         name = doc.fields.get("company") or doc.fields.get("facility_name")
         if document_kind(doc.dataset) == "guidance":  # "FDA Guidance: X" and "X: Guidance for…"
             name = _title_head(doc.title)
-        who = _alnum(str(name or doc.title))
+        who = _alnum(str(name or (_DATED.sub("", doc.title) if undated else doc.title)))
         keys = {(doc.dataset, who, str(doc.date or doc.title))}
         number = doc.fields.get("application_number") or doc.fields.get("fei_number")
         if number and doc.date:  # an application's letter of one date, however titled

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from regnb.agent._citations import CitationBook
 from regnb.agent._compose import DOCUMENT_NOUNS, UNIT_NOUNS
+from regnb.agent._focus import distinct_documents
 from regnb.agent._stages import Count, Evidence, FirmRecord, Found, SideCount
 from regnb.agent._vocab import SUBSTANCE
 from regnb.agent.types import DATA, Finding
@@ -87,13 +88,16 @@ def _absence(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Find
         return None  # "any deaths in the MAUDE reports on X?": what the documents say
     name = record.names[0] if len(record.names) == 1 else record.asked
     noun = _noun(asked[0])
-    held = [d for d in record.documents if d.dataset in asked and _in_dates(d, evidence)]
+    own = distinct_documents(
+        record.documents, undated=True
+    )  # a record the corpus holds twice, once
+    held = [d for d in own if d.dataset in asked and _in_dates(d, evidence)]
     period = evidence.plan.scope.dates
     within = f" {period.inside()}" if period is not None else ""
     if held:
         text = f"Yes: the corpus holds {plural(noun, len(held))} to {name}{_dated(held)}"
         return Finding(kind=DATA, text=text, markers=_markers(book, held))
-    others = [d for d in record.documents if d.dataset not in asked] or list(record.documents)
+    others = [d for d in own if d.dataset not in asked] or own
     text = f"No: the corpus holds no {noun} to {name}{within}"
     if not others:
         return Finding(kind=DATA, text=text + ", and no other document about it")
@@ -104,7 +108,11 @@ def _absence(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Find
 def _history(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Finding | None:
     """How many documents the corpus holds about the firm, of which kinds, over which years."""
     named = evidence.plan.scope.named_datasets
-    documents = [d for d in record.documents if (not named or d.dataset in named)]
+    documents = [
+        d
+        for d in distinct_documents(record.documents, undated=True)
+        if not named or d.dataset in named
+    ]
     documents = [d for d in documents if _in_dates(d, evidence)] or documents
     if not documents:
         return None

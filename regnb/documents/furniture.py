@@ -230,6 +230,8 @@ _PHRASES: tuple[tuple[str, str | None], ...] = (
     (r"document \w{3,5} (?:ob)?servations made by", None),
     (r"inspect\w* (?:ob)?servations\W{0,2} and \w\w n\w{1,2} represent a final agency", None),
     (r"objection regarding an (?:ob)?servation", None),
+    # the same paragraph's end, cut from it by a page break
+    (r"^\W*(?:(?:or )?submit )?this information to fda at the address above\W*$", None),
     (r"section 704\(b\) of the federal food|pursuant to section 704\(b\)", None),
     # the form's signature block, OCR'd into a line: "DATE ISSUED Jane Roe, Investigator …
     # PREVIOUS EDITION OBSOLETE"

@@ -183,6 +183,16 @@ def test_records_without_a_firm_are_told_apart_by_title() -> None:
     assert ids(distinct_documents([*same, other])) == ["a", "c"]
 
 
+def test_a_title_with_its_date_in_parentheses_is_the_same_record_as_without_when_asked() -> None:
+    plain = found(
+        "a", dataset="fda_483", title="FDA Form 483 - Edge Pharma, LLC", date="2020-03-30"
+    )
+    dated = replace(plain, document_id="b", title="FDA Form 483 - Edge Pharma, LLC (2020-03-30)")
+    later = replace(dated, document_id="c", date="2021-05-01")
+    assert ids(distinct_documents([plain, dated, later], undated=True)) == ["a", "c"]
+    assert ids(distinct_documents([plain, dated, later])) == ["a", "b", "c"]  # both read
+
+
 GUIDANCE = [
     found("process", dataset="fda_guidance", title="Process Validation: General Principles"),
     found("cyber", dataset="fda_guidance", title=CYBER_TITLE),

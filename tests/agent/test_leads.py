@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from regnb.agent._citations import CitationBook
@@ -111,3 +113,27 @@ def test_a_term_named_only_outside_the_documents_findings_is_a_no() -> None:
         Plan("m", "q"), Searches(), [doc], [doc], [], [], presence=held, units={"c1": [said]}
     )
     assert not presence_leads(evidence, CitationBook(1, str))[0].text.startswith("No")
+
+
+def test_a_record_the_corpus_holds_twice_is_said_once_in_what_it_holds() -> None:
+    from regnb.agent._leads import firm_leads
+    from regnb.agent._stages import FirmRecord
+    from tests.agent_support import flat_plan
+
+    def form(doc: str, title: str) -> Found:
+        return Found(doc, "fda_483", title, "2020-03-30", None, {}, 1.0, (1,), False)
+
+    copies = (
+        form("a", "FDA Form 483 - Edge Pharma, LLC"),
+        form("b", "FDA Form 483 - Edge Pharma, LLC (2020-03-30)"),
+    )
+    plan = flat_plan("Did Edge Pharma get a warning letter?", "q", datasets=["fda_warning_letters"])
+    plan = replace(
+        plan,
+        ask=replace(plan.ask, kind="absence"),
+        scope=replace(plan.scope, named_datasets=("fda_warning_letters",)),
+    )
+    record = FirmRecord("Edge Pharma", ("Edge Pharma, LLC",), None, copies)
+    evidence = Evidence(plan, Searches(), copies, copies, (), (), firms=(record,))
+    [lead] = firm_leads(evidence, CitationBook(1, lambda ds: ds))
+    assert lead.text.endswith("it holds its 2020 Form 483, dated 2020-03-30"), lead.text

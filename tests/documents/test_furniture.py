@@ -56,6 +56,7 @@ from regnb.engine import COMMON_FILE
         "This document lists observations made by the FDA representative(s) during the inspection "
         "of your facility. They are inspectional observations, and do not represent a final "
         "Agency determination regarding your compliance.",
+        "this information to FDA at the address above.",  # the form's paragraph, cut by a page
         "This document hsts observations made by the FDA representative(s) during the inspection "
         "of your facility. They are inspechonal observations, and do net represent a final Agency "
         "determination regarding your compliance.",
@@ -114,6 +115,7 @@ def test_furniture_is_recognised(text: str) -> None:
         "The proposed specification for the degradant is not acceptable; we recommend NMT 0.5%.",
         "FDA recommends that the warnings section describe the risk of malfunction.",
         "Specifically, the firm did not contact the customer who reported the failure.",
+        "The firm did not submit this information to FDA at the address above within 15 days.",
         "Operators were observed at 1234 Main Street touching sterile surfaces with bare hands "
         "during the filling of lot 2101, and the firm did not investigate the event.",
         "FDA reviewed your website at www.example.com and found that it offers unapproved drugs"

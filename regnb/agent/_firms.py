@@ -93,7 +93,9 @@ class TimelineSource(FirmSource, Protocol):
 def firm_records(source: object, plan: Plan, request_plan: str) -> tuple[FirmRecord, ...]:
     """The firms the plan names, each with every document of it the account may read (its
     entity's timeline; every entity a name begins, where it begins several and the name is all
-    the user gave), in date order; none without a firm-aware source."""
+    the user gave, or the question asks the firm's history: "Fresenius Kabi's history" is
+    Fresenius Kabi AG's and Fresenius Kabi USA's), in date order; none without a firm-aware
+    source."""
     if not isinstance(source, TimelineSource):
         return ()
     out = []
@@ -108,7 +110,10 @@ def firm_records(source: object, plan: Plan, request_plan: str) -> tuple[FirmRec
         rows = [row for _, row in found.iterrows() if str(row["match"]) in OUTRIGHT]
         if not rows:
             continue
-        if str(rows[0]["match"]) != "prefix":
+        first = str(rows[0]["match"])
+        if first == "name" and plan.ask.kind == "history":  # "X's history": every X firm
+            rows = [rows[0], *(r for r in rows[1:] if str(r["match"]) == "prefix")]
+        elif first != "prefix":
             rows = rows[:1]
         documents: dict[str, Found] = {}
         for row in rows:

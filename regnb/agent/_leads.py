@@ -234,6 +234,9 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
     markers = _markers(book, about or [d for d in evidence.documents if d.dataset == found.dataset])
     if not markers:
         return []
+    basis = _basis(evidence, found.dataset, found.subject)
+    if basis:  # "did FDA inspect X before the letter?": what the letter says it rests on
+        return [Finding(kind=DATA, text=basis, markers=markers)]
     noun = _noun(found.dataset)
     of = plural(noun, found.documents)
     held = [c for c in found.terms if c.documents]
@@ -284,6 +287,48 @@ def presence_leads(evidence: Evidence, book: CitationBook) -> list[Finding]:
         text = f"No: {text}"
     text = text[0].upper() + text[1:]
     return [Finding(kind=DATA, text=text, markers=markers)]
+
+
+# "Did FDA actually inspect X before the warning letter?": a letter says what it rests on, an
+# inspection of the firm or records FDA requested instead (section 704(a)(4)), a remote
+# assessment, the firm's website.
+_ASKS_INSPECTED = re.compile(
+    r"\binspect(?:ed|ion|ions|ing|s)?\b|\bvisit(?:ed)?\b|\bon[- ]site\b", re.I
+)
+_INSPECTED = re.compile(
+    r"\b(?:inspected your|inspection of your|during (?:our|the|FDA's) inspection|"
+    r"investigators? (?:inspected|observed))\b",
+    re.I,
+)
+_OTHER_BASIS = (
+    (re.compile(r"\b704\(a\)\(4\)|\brecords? (?:and other information )?request", re.I),
+     "records FDA requested under section 704(a)(4) of the FD&C Act"),
+    (re.compile(r"\bremote regulatory assessment", re.I), "a remote regulatory assessment"),
+    (re.compile(r"\breview(?:ed)? (?:of )?your (?:firm'?s? )?website", re.I),
+     "FDA's review of the firm's website"),
+)  # fmt: skip
+
+
+def _basis(evidence: Evidence, dataset: str, subject: str) -> str:
+    """For a question whether FDA inspected the firm a warning letter went to: "Yes" with the
+    letter's words when it says FDA inspected it, "No" with what it rests on instead when it
+    names only that (records requested under 704(a)(4), a remote assessment, its website);
+    "" for another question, or a letter that says neither."""
+    if dataset != "fda_warning_letters" or not _ASKS_INSPECTED.search(evidence.plan.message):
+        return ""
+    texts = _texts(evidence, dataset)
+    if len(texts) != 1 or (next(iter(texts)), 1) not in evidence.pages:
+        return ""  # one letter, read from its opening, where it says what it rests on
+    [text] = texts.values()
+    if _INSPECTED.search(text):
+        return f"Yes: the warning letter on {subject} says FDA inspected the firm"
+    for pattern, said in _OTHER_BASIS:
+        if pattern.search(text):
+            return (
+                f"No: the warning letter on {subject} rests on {said}; "
+                "it does not say FDA inspected the firm"
+            )
+    return ""
 
 
 def _only_outside(evidence: Evidence, dataset: str, held: Count) -> str:

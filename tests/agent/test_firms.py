@@ -4,8 +4,10 @@ watchlists?" is answered from the saved watchlists, cited to the new documents' 
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +15,18 @@ import pandas as pd
 import pytest
 
 import regnb
-from regnb.agent._firms import asks_repeats, asks_watchlist, firm_question, repeats_table
+from regnb.agent._firms import (
+    asks_repeats,
+    asks_watchlist,
+    firm_question,
+    firm_records,
+    repeats_table,
+)
+from regnb.agent._plan import plan_message
 from regnb.agent._stages import Ask, Plan, Scope, Topic
 from regnb.agent.agent import ExtractiveAgent
 from regnb.agent.types import TurnResult
+from regnb.catalog import load_catalog
 from regnb.settings import Settings
 from regnb.watch import summary
 from tests.agent_support import request
@@ -278,3 +288,59 @@ def test_a_repeat_question_gets_the_sites_repeat_findings(tmp_path: Path) -> Non
     assert "21 CFR 211.113" in text.split("### Repeat findings")[1]
     assert text.index("### Repeat findings") < text.index("### Key documents")
     assert "### Repeat findings" not in (plain.answer or "")
+
+
+class _Firms:
+    """A firm-aware source: "Fresenius Kabi" is one firm's whole name and begins another's."""
+
+    rows = pd.DataFrame(
+        [
+            {"id": "f1", "name": "Fresenius Kabi Ag", "match": "name"},
+            {"id": "f2", "name": "Fresenius Kabi USA LLC", "match": "prefix"},
+        ]
+    )
+
+    def firm(self, name_or_id: str, *, limit: int = 20, plan: str | None = None) -> pd.DataFrame:
+        return self.rows.head(limit)
+
+    def timeline(self, entity: Any, *, plan: str | None = None) -> pd.DataFrame:
+        dataset = "fda_warning_letters" if entity["id"] == "f1" else "fda_483"
+        return pd.DataFrame(
+            [
+                {
+                    "document_id": f"doc-{entity['id']}",
+                    "dataset": dataset,
+                    "title": entity["name"],
+                    "date": "2021-01-01",
+                    "page_num": 1,
+                    "url": None,
+                }
+            ]
+        )
+
+
+@pytest.mark.parametrize(
+    ("message", "names"),
+    [
+        ("Give me Fresenius Kabi's FDA history - 483s and warning letters.", 2),
+        ("What did FDA find at Fresenius Kabi?", 1),  # the firm so named
+    ],
+)
+def test_a_firms_history_gathers_every_firm_its_name_begins(message: str, names: int) -> None:
+    plan = plan_message(
+        message,
+        catalog=load_catalog(),
+        plan_name="enterprise",
+        today=dt.date(2026, 11, 1),
+        df=lambda ws: {},
+    )
+    plan = replace(
+        plan,
+        topic=replace(
+            plan.topic,
+            firms=("Fresenius Kabi",),
+            corpus_firms={"Fresenius Kabi": "Fresenius Kabi Ag"},
+        ),
+    )
+    [record] = firm_records(_Firms(), plan, "enterprise")
+    assert len(record.names) == names

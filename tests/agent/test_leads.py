@@ -137,3 +137,32 @@ def test_a_record_the_corpus_holds_twice_is_said_once_in_what_it_holds() -> None
     evidence = Evidence(plan, Searches(), copies, copies, (), (), firms=(record,))
     [lead] = firm_leads(evidence, CitationBook(1, lambda ds: ds))
     assert lead.text.endswith("it holds its 2020 Form 483, dated 2020-03-30"), lead.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "lead"),
+    [
+        (
+            "FDA requested records and other information under section 704(a)(4) of the FD&C "
+            "Act. We reviewed your response and found significant violations.",
+            "No: the warning letter on Champaklal rests on records FDA requested under section "
+            "704(a)(4) of the FD&C Act; it does not say FDA inspected the firm",
+        ),
+        (
+            "FDA inspected your drug manufacturing facility from March 1 to 5, 2023.",
+            "Yes: the warning letter on Champaklal says FDA inspected the firm",
+        ),
+    ],
+)
+def test_whether_fda_inspected_the_firm_is_what_its_warning_letter_rests_on(
+    opening: str, lead: str
+) -> None:
+    letter = Found("w", "fda_warning_letters", "Warning Letter: Champaklal", "2023-04-10", None,
+                   {}, 1.0, (1,), False)  # fmt: skip
+    held = Presence("fda_warning_letters", "Champaklal", 1, (Count("inspect", 1),))
+    plan = Plan("Did FDA actually inspect Champaklal's plant before the warning letter?", "q")
+    evidence = Evidence(plan, Searches(), [letter], [letter], [], [], presence=held,
+                        pages={("w", 1): opening})  # fmt: skip
+    assert presence_leads(evidence, CitationBook(1, str))[0].text == lead
+    unread = replace(evidence, pages={("w", 2): opening})  # its opening not read: no answer
+    assert not presence_leads(unread, CitationBook(1, str))[0].text.startswith(("No:", "Yes:"))

@@ -313,8 +313,9 @@ def run_searches(
     depth: int | None = None,
     placed: Callable[[str], bool] = lambda ds: False,
 ) -> Searches:
-    """One search per planned dataset; datasets with no full match are searched again with the
-    content words as separate items (their documents count as weaker evidence). Up to `depth`
+    """One search per planned dataset; datasets with no full match, or fewer than
+    `config.min_strong` when all of them have fewer, are searched again with the content words
+    as separate items (their documents count as weaker evidence). Up to `depth`
     documents of a dataset are listed (more than one page of results for a "which…" question;
     one page, `config.search_documents`, by default). A dataset whose firms have places
     (`placed`) is searched for the places the question names too."""
@@ -328,7 +329,9 @@ def run_searches(
         todo = [
             ds
             for ds in plan.scope.datasets
-            if not loosen or statuses.get(ds, {}).get("status") in ("no_match", "loosened")
+            if not loosen
+            or statuses.get(ds, {}).get("status") in ("no_match", "loosened")
+            or (statuses.get(ds, {}).get("status") == "ok" and totals[ds] < config.min_strong)
         ]
         if loosen:
             strong = sum(1 for f in found if not f.weak)

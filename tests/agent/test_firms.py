@@ -290,7 +290,7 @@ def test_a_repeat_question_gets_the_sites_repeat_findings(tmp_path: Path) -> Non
     assert "### Repeat findings" not in (plain.answer or "")
 
 
-class _Firms:
+class _KabiFirms:
     """A firm-aware source: "Fresenius Kabi" is one firm's whole name and begins another's."""
 
     rows = pd.DataFrame(
@@ -342,5 +342,5 @@ def test_a_firms_history_gathers_every_firm_its_name_begins(message: str, names:
             corpus_firms={"Fresenius Kabi": "Fresenius Kabi Ag"},
         ),
     )
-    [record] = firm_records(_Firms(), plan, "enterprise")
+    [record] = firm_records(_KabiFirms(), plan, "enterprise")
     assert len(record.names) == names

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 SANITIZE = Path(__file__).with_name("nbval_sanitize.cfg")
+STARTUP_DEFAULT_S, STARTUP_S = 60, 180  # nbval's kernel start timeout, and ours
 SCRATCH_HOME: list[str] = []
 
 
@@ -33,6 +34,9 @@ def pytest_configure(config: pytest.Config) -> None:
         option.nbval_current_env = True
     if option.nbval_sanitize_with is None:
         option.nbval_sanitize_with = str(SANITIZE)
+    if int(option.nbval_kernel_startup_timeout) == STARTUP_DEFAULT_S:
+        # a kernel on a machine the rest of the suite keeps busy once took over nbval's 60 s
+        option.nbval_kernel_startup_timeout = STARTUP_S
     if "REGNB_HOME" not in os.environ:
         SCRATCH_HOME.append(tempfile.mkdtemp(prefix="regnb-notebooks-"))
         os.environ["REGNB_HOME"] = SCRATCH_HOME[-1]

@@ -44,9 +44,8 @@ _GENERIC_TITLE = frozenset(
         "cfr part subpart section"  # a title's citation ("Under 21 CFR Part 7") tells none apart
     )
 )
-_DATED = re.compile(
-    r"\s*\(\d{4}-\d{2}-\d{2}\)"
-)  # "FDA Form 483 - X (2020-03-30)": the same as "… - X"
+# A title's date in parentheses: "FDA Form 483 - X (2020-03-30)" is a copy of "… - X" that day.
+_DATED = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}\)")
 _JOINERS = frozenset({"&", "and", "of", "the", "inc", "llc", "ltd", "co", "corp", "dba"})
 
 

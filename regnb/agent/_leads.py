@@ -88,9 +88,7 @@ def _absence(record: FirmRecord, evidence: Evidence, book: CitationBook) -> Find
         return None  # "any deaths in the MAUDE reports on X?": what the documents say
     name = record.names[0] if len(record.names) == 1 else record.asked
     noun = _noun(asked[0])
-    own = distinct_documents(
-        record.documents, undated=True
-    )  # a record the corpus holds twice, once
+    own = distinct_documents(record.documents, undated=True)  # a record held twice, once
     held = [d for d in own if d.dataset in asked and _in_dates(d, evidence)]
     period = evidence.plan.scope.dates
     within = f" {period.inside()}" if period is not None else ""

@@ -191,10 +191,10 @@ def _parts(
     ]
 
 
-QUESTION_WORDS = (
-    30  # at most, a unit that only asks (a heading of a guidance's questions and answers)
-)
-QUESTION_SHARE = 0.5  # of its score, a question keeps when its answer takes it
+# A unit that only asks: a question of a guidance's questions and answers, at most this long,
+# ending in a question mark before any bullets after it; it keeps this share of its score.
+QUESTION_WORDS, QUESTION_SHARE = 30, 0.5
+_TRAILING_BULLETS = re.compile(r"(?:\s|\u2022|\bo\b)+$")
 
 
 def _answered(passages: list[Passage]) -> list[Passage]:
@@ -206,7 +206,7 @@ def _answered(passages: list[Passage]) -> list[Passage]:
     )
     out = list(passages)
     for i, j in itertools.pairwise(order):
-        asks = out[i].unit.text.rstrip(" \n\u2022o")
+        asks = _TRAILING_BULLETS.sub("", out[i].unit.text)
         if (
             asks.endswith("?")
             and len(asks.split()) <= QUESTION_WORDS

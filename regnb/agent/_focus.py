@@ -83,8 +83,7 @@ def _names_of(found: Found) -> str:
 def titled_documents(found: Sequence[Found], plan: Plan) -> list[Found]:
     """Guidance documents written on what is asked: their title and the question share most of
     the shorter one's words (at least two), best match first."""
-    terms = [*plan.topic.phrases, *plan.topic.words, *plan.topic.weights]  # every word weighed
-    wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
+    wanted = _asked_title_words(plan)
     if len(wanted) < MIN_TITLE_WORDS:
         return []
     # a rare word of letters and digits the question names ("517A"): a section, a form, a code
@@ -145,10 +144,15 @@ def leading_guidance(found: Sequence[Found], plan: Plan) -> list[Found]:
     first = next((f for f in found if not f.weak), None)
     if first is None or document_kind(first.dataset) != "guidance":
         return []
-    terms = [*plan.topic.phrases, *plan.topic.words, *plan.topic.weights]
-    wanted = {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
     have = {stem(w) for w in content_words(_title_head(first.title)) if len(w) > 1}
-    return [first] if wanted & (have - _GENERIC_TITLE) else []
+    return [first] if _asked_title_words(plan) & (have - _GENERIC_TITLE) else []
+
+
+def _asked_title_words(plan: Plan) -> set[str]:
+    """The stems of every word the question weighs that could tell one guidance title from
+    another (the words every guidance title uses left out)."""
+    terms = [*plan.topic.phrases, *plan.topic.words, *plan.topic.weights]
+    return {stem(w) for t in terms for w in content_words(t)} - _GENERIC_TITLE
 
 
 def _title_head(title: str) -> str:

@@ -170,15 +170,15 @@ def _names_only(text: str, doc: Found) -> bool:
 
 
 def _parts(
-    subject: Sequence[Term], aspect: Sequence[Term], message: str
+    subject: Sequence[Term], aspect: Sequence[Term], split: list[list[Term]]
 ) -> list[tuple[list[Term], list[Term], float]]:
     """A guidance question as a whole and, when it asks several things, each part of it: the
     terms, the aspect's terms (what the title does not say), and how much the part counts (its
-    aspect's weight against the weightiest part's). A unit is as much about the question as
+    aspect's weight against the weightiest part's), from the terms of each part (`split`,
+    `part_terms`). A unit is as much about the question as
     about its best part: "can we pool units?" is answered by the pooling paragraph, which holds
     none of the part about submissions; a part that asks little ("say no to one") counts little."""
     whole = [(list(subject), list(aspect), 1.0)]
-    split = part_terms(subject, message)
     if len(split) < 2:
         return whole
     asked = [[t for t in part if t in aspect] for part in split]
@@ -595,6 +595,7 @@ class Researcher:
         (observations, violations, deficiencies…) when it has any, else its readable blocks."""
         terms = plan_terms(plan)
         subject = [t for t in terms if not t.anchor]
+        split = part_terms(subject, plan.message)  # the question's parts, once for every document
         out: dict[str, list[Passage]] = {}
         for doc in subjects:
             units = self.units(doc, pages)
@@ -612,7 +613,7 @@ class Researcher:
             if 0 < len(substance) < FEW_FINDINGS:  # a letter of one violation: what else it says
                 chosen = [u for u in readable if u in substance or _says_more(u)]
             aspect = aspect_terms(subject, doc.title) if guidance else subject
-            parts = _parts(subject, aspect, plan.message)
+            parts = _parts(subject, aspect, split)
             passages = []
             for unit in chosen:
                 passage = Passage(doc, unit.page_num, unit, keyword_score(unit.text, terms), 1.0)
